@@ -1,0 +1,28 @@
+# Quick start: `make run` opens the studio, `make test` runs the whole suite.
+# Both create ./.venv on first use and reinstall when pyproject.toml changes.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test bench venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/raftwright edit
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

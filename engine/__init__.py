@@ -1,0 +1,1 @@
+"""Raftwright's shared rules engine: pure Python, never imports Qt (DESIGN.md)."""
