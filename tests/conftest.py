@@ -1,0 +1,45 @@
+"""Test setup shared by every test folder.
+
+* Qt tests run offscreen: QT_QPA_PLATFORM is set here, before anything imports Qt.
+* ``shared_dir`` is ``../shared`` beside the checkout (CI always has it); tests that
+  need it skip with a message saying so when it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if not (SHARED / "reference" / "components.json").exists():
+        pytest.skip(f"../shared is not beside the checkout (looked for {SHARED}); CI provides it")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def conformance_dir(shared_dir: Path) -> Path:
+    path = shared_dir / "conformance"
+    if not path.is_dir():
+        pytest.skip(f"{path} is missing; CI provides ../shared/conformance")
+    return path
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    from engine.catalog import default_catalog
+
+    return default_catalog()
