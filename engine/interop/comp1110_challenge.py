@@ -46,6 +46,7 @@ __all__ = [
     "parse_board_string",
     "parse_challenge",
     "scenario_to_challenge",
+    "slugify",
     "stand_in_note",
 ]
 
@@ -172,7 +173,7 @@ def _id_maps(catalog: Catalog) -> tuple[dict[int, int], dict[int, str]]:
     return locations, rafts
 
 
-def _slug(text: str) -> str:
+def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
@@ -223,7 +224,7 @@ def challenge_to_scenario(string: str, name: str | None = None, catalog: Catalog
     digest = hashlib.sha1(string.strip().encode()).hexdigest()[:8]
     notes = " ".join(filter(None, ["Imported from a COMP1110 challenge string.", stand_in_note(stand_ins)]))
     return Scenario(
-        id=_slug(name or "")[:80].strip("-") or f"comp1110-{digest}",
+        id=slugify(name or "")[:80].strip("-") or f"comp1110-{digest}",
         name=name or DEFAULT_NAME,
         notes=notes,
         boards=tuple(boards),
