@@ -23,7 +23,7 @@ fire (board strips, fire cards, fire printed on location cards), raft destinatio
 (colour, ``None`` = any colour) and blocked raft art, plus the cats' starting squares
 and the board choices.  Errors (too few boards, a bad pin, a card missing from the
 catalog or reaching off the island) raise :class:`LayoutError` naming the slot or card
-and the fix; a scenario that passed validation never raises.
+and the fix; a scenario without validation errors should never raise one.
 """
 
 from __future__ import annotations
@@ -65,6 +65,8 @@ class BoardChoice:
 
 @dataclass(frozen=True)
 class IslandLayout:
+    """The island as set up: boards and cards composed, before any play."""
+
     rows: int
     cols: int
     island: frozenset[Square]
