@@ -1,0 +1,156 @@
+"""Where a cat can move now, and whether it can still ever reach the raft.
+
+Moving (RULINGS MV-1 .. MV-4)
+    A cat walks a 4-connected path over visible squares of its own terrain; it may pass
+    other cats but not end on one, and may not stay put.  Raft destinations of its
+    colour (or any-colour ones, ``*``) may be entered only as the **last** step, from an
+    orthogonally adjacent square of the path: destinations are never crossed, and raft
+    art (``#``) is never entered.  An open raft (raft A, no coloured destination) is
+    boarded from any side: a cat whose path touches the card may end on any free
+    square of it (rulebook "Raft cards").  A ``move_limit`` (advanced game, MV-6) counts steps
+    along the path, the final raft step included.
+
+Cut-off (LC-1 b, LC-5; house decision)
+    A cat is cut off, and the game lost, when no orthogonal path links it to a free
+    raft square it may use, through squares that are *passable for it*: squares of its
+    own terrain and squares that some legal 3x3 pathway-card placement could still
+    cover (a card can repaint them in any colour).  This is exactly the digital
+    variant's rule and the issue's normative reading of LC-5.  It never declares a loss
+    a perfect team could still avoid, because:
+
+    * a card placement is blocked only by fire, raft squares and cats; fire never
+      shrinks without water and raft squares never change, so a window that is not
+      coverable now never will be - except that cats move, so by default cats do not
+      block windows (``RuleSet.cutoff_cats_block_windows``; the digital variant sets it);
+    * while the team still holds a water token (``removable_fire_budget`` > 0), every
+      fire *tile* may yet be returned to the bag (WT-1), so tile squares count as their
+      terrain underneath and windows may lie over them; fire cards, board strips and
+      printed fire stay permanent (WT-2).  Counting exactly how many tiles a path
+      needs removed is a minimum-label path problem, so any budget above zero treats
+      every tile as removable: permissive, never wrong;
+    * other cats never block a path (they may be passed), and placing a pathway card
+      changes only coverable squares, so the analysis need only run after fire is
+      placed and after cats move (and once at set-up).
+
+    On top of the per-cat test the cats are matched to distinct free destinations
+    (MV-3: two green cats need two green destinations; an arrived cat never leaves its
+    square): if no matching exists, a cat left without one is cut off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .bitboard import iter_bits
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+
+def move_targets(state: "GameState", cat: int) -> int:
+    """Bit mask of the squares the cat may legally end a move on."""
+    if state.arrived[cat]:
+        return 0
+    island = state.island
+    grid = island.grid
+    ci = island.cat_terrain[cat]
+    own = state.terrain[ci] & ~state.fire
+    start = 1 << state.cat_sq[cat]
+    limit = state.rules.move_limit(state)
+    if limit is None:
+        region = grid.flood(start, own)
+        entry = region
+    else:
+        entry = grid.flood(start, own, max(limit - 1, 0))
+        region = grid.flood(entry, own, 1) if limit > 0 else start
+    free = ~state.cat_mask
+    return (region & free) | (raft_entries(state, ci, entry) & free)
+
+
+def raft_entries(state: "GameState", terrain: int, region: int) -> int:
+    """Raft destinations a cat of ``terrain`` may step onto from ``region``: its own
+    or any-colour destinations next to the region, and every destination of an open
+    raft (raft A) that the region touches."""
+    island = state.island
+    around = island.grid.neighbours(region)
+    out = island.dest[terrain] & around
+    for squares, dests in island.boarding:
+        if squares & around:
+            out |= dests
+    return out
+
+
+@dataclass(frozen=True)
+class CutOff:
+    cat: int
+    region: int  # bit mask of the squares the cat can still get to
+    why: str
+
+
+def passable_masks(state: "GameState") -> tuple[int, int]:
+    """``(permanent fire, coverable squares)`` as the cut-off analysis sees them."""
+    rules = state.rules
+    island = state.island
+    perm_fire = island.fixed_fire if rules.removable_fire_budget(state) > 0 else state.fire
+    if rules.cutoff_mode == "permissive":
+        return perm_fire, island.land & ~perm_fire & ~island.raft
+    blocked = perm_fire | island.raft | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
+    grid = island.grid
+    return perm_fire, grid.card_cover(grid.card_anchors(island.land & ~blocked))
+
+
+def cat_regions(state: "GameState") -> dict[int, tuple[int, int]]:
+    """For every cat not yet on the raft: ``(region, reachable free destinations)``."""
+    island = state.island
+    grid = island.grid
+    perm_fire, coverable = passable_masks(state)
+    free = ~state.cat_mask
+    out: dict[int, tuple[int, int]] = {}
+    done: dict[int, list[int]] = {}  # terrain index -> regions already filled
+    for cat, sq in enumerate(state.cat_sq):
+        if state.arrived[cat]:
+            continue
+        ci = island.cat_terrain[cat]
+        start = 1 << sq
+        region = next((r for r in done.get(ci, ()) if r & start), 0)
+        if not region:
+            region = grid.flood(start, (state.terrain[ci] & ~perm_fire) | coverable)
+            done.setdefault(ci, []).append(region)
+        out[cat] = (region, raft_entries(state, ci, region) & free)
+    return out
+
+
+def find_cut_off(state: "GameState") -> CutOff | None:
+    """The first cat that can no longer reach the raft, or None (see module doc)."""
+    if state.rules.cutoff_mode == "off":
+        return None
+    regions = cat_regions(state)
+    for cat, (region, targets) in regions.items():
+        if not targets:
+            return CutOff(cat, region, "no free raft square it may use can be reached")
+    unmatched = _unmatched({cat: targets for cat, (_, targets) in regions.items()})
+    if unmatched is not None:
+        return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
+    return None
+
+
+def _unmatched(options: dict[int, int]) -> int | None:
+    """Kuhn's augmenting paths: a cat with no destination in a maximum matching of
+    cats to distinct destination squares, or None when every cat gets one."""
+    owner: dict[int, int] = {}
+
+    def assign(cat: int, seen: set[int]) -> bool:
+        for d in iter_bits(options[cat]):
+            if d in seen:
+                continue
+            seen.add(d)
+            if d not in owner or assign(owner[d], seen):
+                owner[d] = cat
+                return True
+        return False
+
+    for cat in sorted(options, key=lambda c: bin(options[c]).count("1")):
+        if not assign(cat, set()):
+            return cat
+    return None
