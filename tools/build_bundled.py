@@ -63,7 +63,7 @@ def scenario_for(entry: dict, campaign_id: str, number: int, book_index: int) ->
         filter(
             None,
             [
-                f"{NAMES[campaign_id]} {number}, challenge {entry['index'] + 1} of 39 in the COMP1110 "
+                f"{NAMES[campaign_id]}, scenario {number}; challenge {entry['index'] + 1} of 39 in the COMP1110 "
                 "transcription. Island boards are drawn at set-up.",
                 stand_in_note(stand_ins),
                 "Paw difficulty unknown (RULINGS §2.3).",
