@@ -165,7 +165,7 @@ class BitGrid:
     def shape_anchors(self, offsets: Sequence[int], height: int, width: int, free: int, touch: int | None = None) -> int:
         """Anchors where a shape (its cells' bit offsets) lies entirely in ``free``
         and, with ``touch``, has at least one cell in ``touch``."""
-        ok = self.fit(height, width) & free
+        ok = self.fit(height, width)
         for off in offsets:
             ok &= free >> off
             if not ok:

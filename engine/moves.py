@@ -79,7 +79,7 @@ def _anchored(state: "GameState", at: tuple[int, int], height: int, width: int, 
 
 
 def card_mask(state: "GameState", at: tuple[int, int]) -> int:
-    return _anchored(state, at, CARD, CARD, window_mask(state.island.grid), f"a card")
+    return _anchored(state, at, CARD, CARD, window_mask(state.island.grid), "a card")
 
 
 def fire_mask(state: "GameState", action: PlaceFire) -> int:
@@ -90,6 +90,22 @@ def fire_mask(state: "GameState", action: PlaceFire) -> int:
     cells = transform_cells(tile.cells, h, w, action.flipped, action.rotation)
     oh, ow = cells_extent(cells)
     return _anchored(state, action.at, oh, ow, state.island.grid.shape(cells), f"fire tile {action.tile}")
+
+
+def check_footprint(state: "GameState", action: PlacePathway | PlaceFire) -> None:
+    """The placement rules alone (rulebook "Placement"; PL-2, PL-3, PL-6, PL-7): where
+    a card or tile may go, whatever the phase, hand or pending tile."""
+    if action.rotation not in range(4):
+        raise IllegalAction("bad-rotation", f"rotation {action.rotation} must be 0-3 quarter turns")
+    if isinstance(action, PlacePathway):
+        if action.card not in state.island.cards:
+            raise IllegalAction("unknown-card", f"there is no pathway card {action.card}")
+        _footprint(state, card_mask(state, action.at), f"card {action.card}")
+        return
+    mask = fire_mask(state, action)
+    _footprint(state, mask, f"fire tile {action.tile}")
+    if not mask & state.island.grid.neighbours(state.fire):
+        raise IllegalAction("not-touching-fire", f"fire tile {action.tile} must touch existing fire orthogonally")
 
 
 def check(state: "GameState", action: Action) -> None:
@@ -107,20 +123,13 @@ def check(state: "GameState", action: Action) -> None:
         _player(state, action.player)
         if action.card not in state.hands[action.player]:
             raise IllegalAction("not-in-hand", f"card {action.card} is not in player {action.player}'s hand")
-        if action.rotation not in range(4):
-            raise IllegalAction("bad-rotation", f"rotation {action.rotation} must be 0-3 quarter turns (cards never flip, PL-6)")
-        _footprint(state, card_mask(state, action.at), f"card {action.card}")
+        check_footprint(state, action)
     elif isinstance(action, PlaceFire):
         _phase(state, "fire", action)
         assert state.pending is not None
         if action.tile != state.pending.tile:
             raise IllegalAction("wrong-tile", f"the tile to place is {state.pending.tile}, not {action.tile}")
-        if action.rotation not in range(4):
-            raise IllegalAction("bad-rotation", f"rotation {action.rotation} must be 0-3 quarter turns")
-        mask = fire_mask(state, action)
-        _footprint(state, mask, f"fire tile {action.tile}")
-        if not mask & state.island.grid.neighbours(state.fire):
-            raise IllegalAction("not-touching-fire", f"fire tile {action.tile} must touch existing fire orthogonally")
+        check_footprint(state, action)
     elif isinstance(action, MoveCat):
         _check_move(state, action)
     elif isinstance(action, UseWater):

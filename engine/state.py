@@ -189,6 +189,16 @@ class GameState:
         """Every placement of the pending fire tile (none when no tile is pending)."""
         return tuple(legal.fire_placements(self)) if self.phase == FIRE else ()
 
+    def placement_error(self, action: PlacePathway | PlaceFire) -> IllegalAction | None:
+        """What breaks the placement rules alone (island, fire, cats, raft, touching
+        fire), ignoring the phase, the hand and the pending tile; None if it fits.
+        For validators, UI previews and the COMP1110 ``isPlacementValid``."""
+        try:
+            moves.check_footprint(self, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def terrain_at(self, square: Square) -> str | None:
         """``'fire'``, a terrain name, ``'raft'``, or None off the island."""
         bit = self.island.grid.bit(square)

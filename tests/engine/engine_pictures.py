@@ -1,0 +1,121 @@
+"""Test helpers for the rules engine: build a game state from a picture of the island.
+
+Picture letters follow the COMP1110 board string (NOTATION §3.1) plus ``.``:
+
+``b r g y p``  terrain (``y`` = orange); uppercase = a cat of that colour on it
+``f``          permanent fire (board strip / fire card / printed fire)
+``o``          a raft card's centre (raft art); its 8 neighbours are raft squares:
+               a terrain letter there is a destination of that colour, ``w`` a
+               destination for any colour
+``.``          off the island
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from engine.actions import PlaceFire
+from engine.catalog import default_catalog
+from engine.island import Island
+from engine.layout import IslandLayout
+from engine.rules import get_variant
+from engine.scenario import CardPlacement, RuleOptions, Scenario
+from engine.state import FIRE, PLAY, GameState, PendingFire
+
+COLOURS = {"b": "blue", "r": "red", "g": "green", "y": "orange", "p": "purple"}
+
+
+def picture_layout(picture: str) -> tuple[IslandLayout, list[tuple[int, int]]]:
+    rows = [line.strip() for line in picture.strip().splitlines()]
+    width = len(rows[0])
+    assert all(len(r) == width for r in rows), "picture rows differ in length"
+    centres = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "o"]
+    raft_squares = {(r + dr, c + dc) for r, c in centres for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    island, terrain, fire, rafts, blocked, cats = set(), {}, set(), {}, set(), []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            sq = (r, c)
+            if ch == ".":
+                continue
+            island.add(sq)
+            if ch == "f":
+                fire.add(sq)
+            elif ch == "o":
+                blocked.add(sq)
+            elif sq in raft_squares:
+                rafts[sq] = None if ch == "w" else COLOURS[ch]
+            else:
+                terrain[sq] = COLOURS[ch.lower()]
+                if ch.isupper():
+                    cats.append((COLOURS[ch.lower()], sq))
+    layout = IslandLayout(
+        rows=len(rows), cols=width, island=frozenset(island), terrain=terrain, fire=frozenset(fire),
+        rafts=rafts, raft_blocked=frozenset(blocked), cats=tuple(cats), choices=(),
+    )  # fmt: skip
+    return layout, centres
+
+
+def picture_state(
+    picture: str,
+    *,
+    variant: str = "solo",
+    players: int = 1,
+    water: int = 0,
+    seed: int = 0,
+    open_rafts: bool = False,
+) -> GameState:
+    """A new game (draw phase) on the pictured island.  With ``open_rafts`` every raft
+    in the picture is raft A (boarded from any side)."""
+    layout, centres = picture_layout(picture)
+    cards = tuple(CardPlacement("raft", (r - 1, c - 1), "A") for r, c in centres) if open_rafts else ()
+    scenario = Scenario(id="picture", name="picture", cards=cards, rules=RuleOptions(water_tokens=water))
+    island = Island.from_layout(scenario, default_catalog(), layout)
+    return GameState(island, get_variant(variant), players, seed, random.Random(seed))
+
+
+def deal(state: GameState, *hands: Iterable[str], reserve: Iterable[str] = ()) -> GameState:
+    """Give each player the named cards (``deck:id``) out of the decks and start the
+    play phase, as if the draw had just finished."""
+    for player, cards in enumerate(hands):
+        for key in cards:
+            deck = key.split(":")[0]
+            state.decks[deck].remove(key)
+            state.hands[player].append(key)
+    for key in reserve:
+        state.decks[key.split(":")[0]].remove(key)
+        state.reserve[0].append(key)
+    state.drawn = [state.rules.cards_per_draw] * state.players
+    state.phase = PLAY
+    return state
+
+
+def put_fire_tile(state: GameState, tile: str, at: tuple[int, int], flipped: bool = False, rotation: int = 0) -> None:
+    """Draw a chosen tile from the bag and place it through the normal checked path."""
+    state.bag.remove(tile)
+    state.pending = PendingFire(tile, 0, "pathway")
+    state.phase = FIRE
+    state.apply(PlaceFire(tile, at, flipped, rotation))
+
+
+def board_picture(state: GameState) -> str:
+    """The state drawn in the picture letters (fire tiles as ``f`` too)."""
+    grid = state.island.grid
+    letters = {v: k for k, v in COLOURS.items()}
+    cats = {state.cat_square(i): state.island.cat_colours[i] for i in range(state.cat_count())}
+    out = []
+    for r in range(grid.rows):
+        row = ""
+        for c in range(grid.cols):
+            kind = state.terrain_at((r, c))
+            if kind is None:
+                row += "."
+            elif kind == "fire":
+                row += "f"
+            elif kind == "raft":
+                row += "W" if (r, c) in cats else "w"
+            else:
+                ch = letters[kind]
+                row += ch.upper() if (r, c) in cats else ch
+        out.append(row)
+    return "\n".join(out)
