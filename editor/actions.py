@@ -1,0 +1,165 @@
+"""Every studio action, declared once (id, text, shortcut, callback, menu, toolbar);
+the menus, the toolbar, the shortcuts dialog and the README's shortcut table all
+come from :data:`ACTIONS`.
+
+``scope="canvas"`` actions (arrow keys, single letters, Delete) fire only while the
+canvas has the keyboard focus, so the same keys keep working in the docks' lists and
+fields; from the menus they always work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenuBar, QToolBar, QWidget
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    id: str
+    text: str
+    callback: str  # name of the main window method to call
+    shortcuts: tuple[str, ...] = ()  # portable text, first one shown in the menus
+    menu: str = ""  # "&File", "&Edit/Move", ...; empty: not in a menu
+    toolbar: bool = False
+    args: tuple[object, ...] = ()
+    checkable: bool = False
+    group: str = ""  # exclusive group (tools)
+    scope: str = "window"  # or "canvas"
+    tip: str = ""
+
+
+def _nudges() -> list[ActionSpec]:
+    out = []
+    for name, key, delta in (("up", "Up", (-1, 0)), ("down", "Down", (1, 0)), ("left", "Left", (0, -1)), ("right", "Right", (0, 1))):
+        out.append(ActionSpec(f"edit.move_{name}", f"Move {name}", "nudge", (key,), "&Edit/&Move", args=delta, scope="canvas"))
+        big = (delta[0] * 3, delta[1] * 3)
+        out.append(ActionSpec(f"edit.move_{name}_card", f"Move {name} one card (3 squares)", "nudge", (f"Shift+{key}",), "&Edit/&Move", args=big, scope="canvas"))
+    return out
+
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("file.new", "&New scenario", "new_file", ("Ctrl+N",), "&File", toolbar=True),
+    ActionSpec("file.open", "&Open…", "open_file", ("Ctrl+O",), "&File", toolbar=True),
+    ActionSpec("file.save", "&Save", "save", ("Ctrl+S",), "&File", toolbar=True),
+    ActionSpec("file.save_as", "Save &as…", "save_as", ("Ctrl+Shift+S",), "&File"),
+    ActionSpec("file.quit", "&Quit", "close", ("Ctrl+Q",), "&File"),
+    ActionSpec("edit.undo", "&Undo", "undo", ("Ctrl+Z",), "&Edit", toolbar=True),
+    ActionSpec("edit.redo", "&Redo", "redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Edit", toolbar=True),
+    ActionSpec("edit.cut", "Cu&t", "cut", ("Ctrl+X",), "&Edit"),
+    ActionSpec("edit.copy", "&Copy", "copy", ("Ctrl+C",), "&Edit"),
+    ActionSpec("edit.paste", "&Paste", "paste", ("Ctrl+V",), "&Edit"),
+    ActionSpec("edit.duplicate", "&Duplicate", "duplicate", ("Ctrl+D",), "&Edit"),
+    ActionSpec("edit.delete", "De&lete", "delete", ("Delete", "Backspace"), "&Edit", scope="canvas"),
+    ActionSpec("edit.select_all", "Select &all", "select_all", ("Ctrl+A",), "&Edit", scope="canvas"),
+    ActionSpec("edit.select_none", "Select &none", "select_none", ("Ctrl+Shift+A",), "&Edit"),
+    ActionSpec("edit.rotate", "&Rotate clockwise", "rotate", ("R",), "&Edit", toolbar=True, args=(1,), scope="canvas"),
+    ActionSpec("edit.rotate_back", "Rotate counter-clockwise", "rotate", ("Shift+R",), "&Edit", args=(-1,), scope="canvas"),
+    ActionSpec("edit.flip", "&Flip board face", "flip", ("F",), "&Edit", toolbar=True, scope="canvas", tip="Fire face ⇄ plain face"),
+    ActionSpec("edit.fire_edge", "Move fire &strip to the next edge", "fire_edge", ("E",), "&Edit", toolbar=True, scope="canvas"),
+    *_nudges(),
+    ActionSpec("tool.select", "&Select and move", "set_tool", ("V",), "&Tools", toolbar=True, args=("select",), checkable=True, group="tools", scope="canvas"),
+    ActionSpec("tool.place", "&Place from palette", "set_tool", ("P",), "&Tools", toolbar=True, args=("place",), checkable=True, group="tools", scope="canvas"),
+    ActionSpec("tool.rotate", "&Rotate tool", "set_tool", ("T",), "&Tools", toolbar=True, args=("rotate",), checkable=True, group="tools", scope="canvas"),
+    ActionSpec("tool.erase", "&Erase tool", "set_tool", ("X",), "&Tools", toolbar=True, args=("erase",), checkable=True, group="tools", scope="canvas"),
+    ActionSpec("tool.token", "Objective &token tool", "set_tool", ("K",), "&Tools", toolbar=True, args=("token",), checkable=True, group="tools", scope="canvas"),
+    ActionSpec("view.zoom_in", "Zoom &in", "zoom_in", ("Ctrl++", "Ctrl+="), "&View"),
+    ActionSpec("view.zoom_out", "Zoom &out", "zoom_out", ("Ctrl+-",), "&View"),
+    ActionSpec("view.fit", "&Fit island", "fit_island", ("Ctrl+0",), "&View", toolbar=True),
+    ActionSpec("view.actual", "&Actual size", "actual_size", ("Ctrl+1",), "&View"),
+    ActionSpec("view.grid", "&Grid lines", "toggle_grid", ("Ctrl+G",), "&View", checkable=True),
+    ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
+    ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),
+)
+
+
+def spec(action_id: str) -> ActionSpec:
+    return next(s for s in ACTIONS if s.id == action_id)
+
+
+def build_actions(owner: QWidget, canvas: QWidget, specs: tuple[ActionSpec, ...] = ACTIONS) -> dict[str, QAction]:
+    """QActions for ``specs``, triggering ``getattr(owner, spec.callback)(*spec.args)``."""
+    actions: dict[str, QAction] = {}
+    groups: dict[str, QActionGroup] = {}
+    for s in specs:
+        action = QAction(s.text, owner)
+        action.setObjectName(s.id)
+        action.setShortcuts([QKeySequence(k) for k in s.shortcuts])
+        action.setCheckable(s.checkable)
+        tip = s.tip or s.text.replace("&", "").rstrip("…")
+        action.setToolTip(f"{tip} ({s.shortcuts[0]})" if s.shortcuts else tip)
+        action.setStatusTip(tip)
+        callback: Callable[..., object] = getattr(owner, s.callback)
+        action.triggered.connect(lambda _checked=False, cb=callback, args=s.args: cb(*args))
+        if s.group:
+            groups.setdefault(s.group, QActionGroup(owner)).addAction(action)
+        owner.addAction(action)
+        actions[s.id] = action
+    return actions
+
+
+def build_menus(menubar: QMenuBar, actions: dict[str, QAction], specs: tuple[ActionSpec, ...] = ACTIONS) -> dict[str, object]:
+    """Menus (and sub-menus, ``"&Edit/&Move"``) in declaration order."""
+    menus: dict[str, object] = {}
+    for s in specs:
+        if not s.menu:
+            continue
+        path = s.menu.split("/")
+        parent = menubar
+        for depth in range(len(path)):
+            key = "/".join(path[: depth + 1])
+            if key not in menus:
+                menus[key] = parent.addMenu(path[depth])
+            parent = menus[key]  # type: ignore[assignment]
+        parent.addAction(actions[s.id])  # type: ignore[attr-defined]
+    return menus
+
+
+def build_toolbar(toolbar: QToolBar, actions: dict[str, QAction], specs: tuple[ActionSpec, ...] = ACTIONS) -> None:
+    previous = ""
+    for s in specs:
+        if s.toolbar:
+            section = s.id.split(".")[0]
+            if previous and section != previous:
+                toolbar.addSeparator()
+            toolbar.addAction(actions[s.id])
+            previous = section
+
+
+def native_text(shortcut: str) -> str:
+    return QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)
+
+
+def shortcut_rows(specs: tuple[ActionSpec, ...] = ACTIONS) -> list[tuple[str, str, str]]:
+    """(action, shortcuts, where) rows for the shortcuts dialog and the README."""
+    return [
+        (s.text.replace("&", ""), " or ".join(s.shortcuts), "canvas" if s.scope == "canvas" else "anywhere")
+        for s in specs
+        if s.shortcuts
+    ]
+
+
+class CanvasShortcutGuard(QObject):
+    """Application event filter: a canvas-scoped shortcut pressed while the focus is
+    elsewhere goes to the focused widget as an ordinary key (a list's arrow keys, a
+    spin box's Up) instead of editing the island."""
+
+    def __init__(self, canvas: QWidget, specs: tuple[ActionSpec, ...] = ACTIONS) -> None:
+        super().__init__(canvas)
+        self.canvas = canvas
+        self.keys = {QKeySequence(k)[0].toCombined() for s in specs if s.scope == "canvas" for k in s.shortcuts}
+        QApplication.instance().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+            return False
+        if event.keyCombination().toCombined() not in self.keys:
+            return False
+        focus = QApplication.focusWidget()
+        if focus is None or focus is self.canvas or self.canvas.isAncestorOf(focus):
+            return False
+        event.accept()  # let the focused widget have the key
+        return False

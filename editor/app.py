@@ -1,0 +1,63 @@
+"""Starting the studio: ``raftwright edit [FILE]`` and ``make run`` call :func:`main`.
+
+With no file the studio opens the first bundled scenario (Tutorial 1).  If a studio
+did not close normally, its autosaved changes are offered first.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from engine.formats import FormatError
+
+from .files import APPLICATION, ORGANISATION
+from .mainwindow import MainWindow
+
+
+def application(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APPLICATION)
+    return app
+
+
+def first_scenario() -> Path | None:
+    """Tutorial 1, if the bundled campaigns are installed."""
+    try:
+        from engine.library import first_bundled_scenario_path
+
+        return first_bundled_scenario_path()
+    except (ImportError, FormatError, FileNotFoundError):
+        return None
+
+
+def create_window(path: str | Path | None = None, autosave_seconds: float | None = None) -> MainWindow:
+    """The main window with a scenario open: recovered changes if the designer wants
+    them, else ``path``, else the first bundled scenario, else a new one."""
+    application()
+    window = MainWindow(autosave_seconds=autosave_seconds)
+    if window.offer_recovery():
+        return window
+    target = Path(path) if path else first_scenario()
+    if target is not None:
+        window.open_path(target)
+    window.canvas.fit_island()
+    return window
+
+
+def main(path: str | None = None) -> int:
+    app = application()
+    window = create_window(path)
+    window.show()
+    window.canvas.fit_island()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else None))

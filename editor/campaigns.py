@@ -1,0 +1,146 @@
+"""Campaign edits for the library dock: the designer's own campaigns live in
+``<user folder>/campaigns/<id>/campaign.json`` with their scenario files beside them.
+Bundled campaigns are read-only.  Every change is saved at once (atomically)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from engine.formats import FormatError, load_campaign, load_scenario
+from engine.library import CAMPAIGN_FILE, bundled_campaign_paths
+from engine.resources import campaigns_dir
+from engine.scenario import Campaign, CampaignEntry, Scenario
+
+from .files import save_campaign_file, save_scenario_file, user_campaigns_dir
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    """One listed scenario: its file, and the scenario or why it cannot be read."""
+
+    index: int
+    path: Path
+    scenario: Scenario | None
+    problem: str = ""
+
+    @property
+    def title(self) -> str:
+        if self.scenario is not None:
+            return f"{self.index + 1}. {self.scenario.name}"
+        return f"{self.index + 1}. {self.path.name} ({self.problem})"
+
+
+def slug(name: str) -> str:
+    """An identifier (schema pattern ``[a-z0-9][a-z0-9._-]*``) from a display name."""
+    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return (text or "campaign")[:80]
+
+
+def is_bundled(path: str | Path) -> bool:
+    try:
+        Path(path).resolve().relative_to(campaigns_dir().resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def bundled_campaigns() -> list[Path]:
+    try:
+        return bundled_campaign_paths()
+    except FormatError:
+        return sorted(p for p in campaigns_dir().glob(f"*/{CAMPAIGN_FILE}"))
+
+
+def user_campaigns() -> list[Path]:
+    return sorted(user_campaigns_dir().glob(f"*/{CAMPAIGN_FILE}"))
+
+
+def entries(campaign_path: Path, campaign: Campaign) -> list[EntryInfo]:
+    out = []
+    for index, entry in enumerate(campaign.scenarios):
+        path = campaign_path.parent / entry.scenario
+        try:
+            out.append(EntryInfo(index, path, load_scenario(path)))
+        except FormatError as exc:
+            out.append(EntryInfo(index, path, None, "missing" if not path.exists() else str(exc).split(": ", 1)[-1]))
+    return out
+
+
+def create_campaign(name: str, folder: Path | None = None) -> Path:
+    """A new empty campaign in the user's folder; returns its campaign file."""
+    root = folder or user_campaigns_dir()
+    base = slug(name)
+    ident, n = base, 2
+    while (root / ident).exists():
+        ident, n = f"{base}-{n}", n + 1
+    path = root / ident / CAMPAIGN_FILE
+    path.parent.mkdir(parents=True)
+    save_campaign_file(Campaign(id=ident, name=name.strip() or ident), path)
+    return path
+
+
+def _editable(campaign_path: Path) -> Campaign:
+    if is_bundled(campaign_path):
+        raise PermissionError(f"{campaign_path} is a bundled campaign and cannot be changed; create your own campaign in the library and add scenarios to it")
+    return load_campaign(campaign_path)
+
+
+def add_scenario(campaign_path: Path, scenario_path: Path) -> int:
+    """List a scenario file in a campaign.  A file outside the campaign's folder is
+    copied into it first (campaign entries are relative paths).  Returns its index."""
+    campaign = _editable(campaign_path)
+    folder = campaign_path.parent.resolve()
+    source = scenario_path.resolve()
+    load_scenario(source)  # refuse what would not open
+    try:
+        relative = source.relative_to(folder)
+    except ValueError:
+        target = folder / source.name
+        n = 2
+        while target.exists():
+            target = folder / f"{source.stem.removesuffix('.scenario')}-{n}.scenario.json"
+            n += 1
+        shutil.copyfile(source, target)
+        relative = target.relative_to(folder)
+    entry = CampaignEntry(relative.as_posix())
+    save_campaign_file(replace(campaign, scenarios=campaign.scenarios + (entry,)), campaign_path)
+    return len(campaign.scenarios)
+
+
+def add_new_scenario(campaign_path: Path, scenario: Scenario) -> Path:
+    """Write ``scenario`` as a new file in the campaign's folder and list it."""
+    folder = campaign_path.parent
+    target, n = folder / f"{scenario.id}.scenario.json", 2
+    while target.exists():
+        target, n = folder / f"{scenario.id}-{n}.scenario.json", n + 1
+    save_scenario_file(replace(scenario, campaign=load_campaign(campaign_path).id), target)
+    add_scenario(campaign_path, target)
+    return target
+
+
+def remove_entry(campaign_path: Path, index: int) -> None:
+    """Take a scenario out of the campaign (its file stays)."""
+    campaign = _editable(campaign_path)
+    kept = tuple(e for i, e in enumerate(campaign.scenarios) if i != index)
+    save_campaign_file(replace(campaign, scenarios=kept), campaign_path)
+
+
+def move_entry(campaign_path: Path, index: int, step: int) -> int:
+    campaign = _editable(campaign_path)
+    items = list(campaign.scenarios)
+    target = index + step
+    if not (0 <= index < len(items) and 0 <= target < len(items)):
+        return index
+    items[index], items[target] = items[target], items[index]
+    save_campaign_file(replace(campaign, scenarios=tuple(items)), campaign_path)
+    return target
+
+
+def update_campaign(campaign_path: Path, **fields: object) -> Campaign:
+    """Change metadata (name, description, author, points_per_win, water_token_penalty, unlocks)."""
+    campaign = replace(_editable(campaign_path), **fields)  # type: ignore[arg-type]
+    save_campaign_file(campaign, campaign_path)
+    return campaign

@@ -1,0 +1,1 @@
+"""The studio's docks: palette, properties, problems, campaign library, undo history."""

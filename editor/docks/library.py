@@ -1,0 +1,218 @@
+"""The campaign library dock: the bundled campaigns (read-only) and the designer's
+own; open a scenario, create a campaign, add / remove / reorder its scenarios and
+edit its details.  The file work is in :mod:`editor.campaigns`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFormLayout,
+    QGridLayout,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QSpinBox,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.formats import FormatError, load_campaign
+from engine.resources import schema_dir
+from engine.scenario import Campaign
+
+from .. import campaigns
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+INDEX_ROLE = Qt.ItemDataRole.UserRole + 1  # entry index within its campaign; -1 for a campaign
+
+
+def unlockable_rules() -> list[str]:
+    schema = json.loads((schema_dir() / "campaign.schema.json").read_text(encoding="utf-8"))
+    return list(schema["$defs"]["rule_list"]["items"]["enum"])
+
+
+class CampaignDialog(QDialog):
+    def __init__(self, campaign: Campaign, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Campaign: {campaign.name}")
+        self.name, self.author = QLineEdit(campaign.name), QLineEdit(campaign.author)
+        self.description = QPlainTextEdit(campaign.description)
+        self.points, self.penalty = QSpinBox(), QSpinBox()
+        for spin, value in ((self.points, campaign.points_per_win), (self.penalty, campaign.water_token_penalty)):
+            spin.setRange(0, 100)
+            spin.setValue(value)
+        rules = QWidget()
+        grid = QGridLayout(rules)
+        self.unlocks = {name: QCheckBox(name.replace("_", " ")) for name in unlockable_rules()}
+        for n, (name, box) in enumerate(self.unlocks.items()):
+            box.setChecked(name in campaign.unlocks)
+            grid.addWidget(box, n // 2, n % 2)
+        form = QFormLayout()
+        for label, widget in (("Name", self.name), ("Author", self.author), ("Description", self.description), ("Points per win", self.points), ("Penalty per water token", self.penalty), ("Unlocks", rules)):
+            form.addRow(label, widget)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def fields(self) -> dict[str, object]:
+        return {
+            "name": self.name.text().strip() or "Untitled campaign",
+            "author": self.author.text(),
+            "description": self.description.toPlainText(),
+            "points_per_win": self.points.value(),
+            "water_token_penalty": self.penalty.value(),
+            "unlocks": tuple(name for name, box in self.unlocks.items() if box.isChecked()),
+        }
+
+
+class LibraryDock(QDockWidget):
+    openRequested = Signal(object)  # Path of a scenario file
+    addCurrentRequested = Signal(object)  # Path of the campaign to add the open scenario to
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Campaign library", parent)
+        self.setObjectName("libraryDock")
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.itemDoubleClicked.connect(self._activated)
+        self.tree.itemActivated.connect(self._activated)
+        self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
+        bar = QToolBar()
+        self.buttons = {
+            "new": bar.addAction("New campaign", self.new_campaign_dialog),
+            "add": bar.addAction("Add open scenario", self._add_current),
+            "remove": bar.addAction("Remove", self._remove_selected),
+            "up": bar.addAction("Up", lambda: self._move_selected(-1)),
+            "down": bar.addAction("Down", lambda: self._move_selected(1)),
+            "details": bar.addAction("Details…", self._edit_selected),
+        }
+        self.buttons["add"].setToolTip("List the open scenario in the selected campaign (it is copied into the campaign's folder)")
+        self.buttons["remove"].setToolTip("Take the selected scenario out of its campaign (the file stays)")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(bar)
+        layout.addWidget(self.tree)
+        self.setWidget(body)
+        self.refresh()
+
+    # --- the tree ---------------------------------------------------------------------
+    def refresh(self, select: tuple[Path, int] | None = None) -> None:
+        self.tree.clear()
+        for title, paths in (("Bundled campaigns", campaigns.bundled_campaigns()), ("My campaigns", campaigns.user_campaigns())):
+            group = QTreeWidgetItem(self.tree, [title])
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            for path in paths:
+                self._add_campaign(group, path, select)
+            group.setExpanded(True)
+        self._update_buttons()
+
+    def _add_campaign(self, group: QTreeWidgetItem, path: Path, select: tuple[Path, int] | None) -> None:
+        try:
+            campaign = load_campaign(path)
+        except FormatError as exc:
+            item = QTreeWidgetItem(group, [f"{path.parent.name} (cannot be read)"])
+            item.setToolTip(0, str(exc))
+            return
+        item = QTreeWidgetItem(group, [campaign.name])
+        item.setData(0, PATH_ROLE, path)
+        item.setData(0, INDEX_ROLE, -1)
+        item.setToolTip(0, f"{path}\n{campaign.description}".strip())
+        for info in campaigns.entries(path, campaign):
+            child = QTreeWidgetItem(item, [info.title])
+            child.setData(0, PATH_ROLE, path)
+            child.setData(0, INDEX_ROLE, info.index)
+            child.setToolTip(0, str(info.path) + (f"\n{info.problem}" if info.problem else ""))
+            if select == (path, info.index):
+                self.tree.setCurrentItem(child)
+        if select == (path, -1):
+            self.tree.setCurrentItem(item)
+            item.setExpanded(True)
+
+    def selected(self) -> tuple[Path, int] | None:
+        item = self.tree.currentItem()
+        if item is None or item.data(0, PATH_ROLE) is None:
+            return None
+        return Path(item.data(0, PATH_ROLE)), int(item.data(0, INDEX_ROLE))
+
+    def select(self, campaign_path: Path, index: int = -1) -> None:
+        self.refresh(select=(campaign_path, index))
+
+    def _update_buttons(self) -> None:
+        chosen = self.selected()
+        editable = chosen is not None and not campaigns.is_bundled(chosen[0])
+        self.buttons["add"].setEnabled(editable)
+        self.buttons["details"].setEnabled(editable)
+        for key in ("remove", "up", "down"):
+            self.buttons[key].setEnabled(editable and chosen is not None and chosen[1] >= 0)
+
+    def _activated(self, item: QTreeWidgetItem) -> None:
+        if item.data(0, PATH_ROLE) is None or int(item.data(0, INDEX_ROLE)) < 0:
+            return
+        self.open_entry(Path(item.data(0, PATH_ROLE)), int(item.data(0, INDEX_ROLE)))
+
+    def open_entry(self, campaign_path: Path, index: int) -> None:
+        entry = load_campaign(campaign_path).scenarios[index]
+        self.openRequested.emit(campaign_path.parent / entry.scenario)
+
+    # --- changes (each saved at once) ----------------------------------------------------
+    def _guard(self, what: str, action) -> object:  # type: ignore[no-untyped-def]
+        try:
+            return action()
+        except (OSError, FormatError, PermissionError) as exc:
+            QMessageBox.warning(self, f"Could not {what}", str(exc))
+            return None
+
+    def new_campaign_dialog(self) -> None:
+        dialog = CampaignDialog(Campaign(id="new", name="New campaign"), self)
+        dialog.setWindowTitle("New campaign")
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            fields = dialog.fields()
+            path = self._guard("create the campaign", lambda: campaigns.create_campaign(str(fields["name"])))
+            if path is not None:
+                self._guard("save the campaign", lambda: campaigns.update_campaign(path, **fields))
+                self.select(path)
+
+    def _add_current(self) -> None:
+        chosen = self.selected()
+        if chosen is not None:
+            self.addCurrentRequested.emit(chosen[0])
+
+    def add_file(self, campaign_path: Path, scenario_path: Path) -> None:
+        index = self._guard("add the scenario", lambda: campaigns.add_scenario(campaign_path, scenario_path))
+        if index is not None:
+            self.select(campaign_path, int(index))
+
+    def _remove_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is not None and chosen[1] >= 0:
+            self._guard("remove the scenario", lambda: campaigns.remove_entry(*chosen))
+            self.select(chosen[0])
+
+    def _move_selected(self, step: int) -> None:
+        chosen = self.selected()
+        if chosen is not None and chosen[1] >= 0:
+            index = self._guard("reorder", lambda: campaigns.move_entry(chosen[0], chosen[1], step))
+            self.select(chosen[0], chosen[1] if index is None else int(index))
+
+    def _edit_selected(self, dialog: CampaignDialog | None = None) -> None:
+        chosen = self.selected()
+        if chosen is None:
+            return
+        dialog = dialog or CampaignDialog(load_campaign(chosen[0]), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self._guard("save the campaign", lambda: campaigns.update_campaign(chosen[0], **dialog.fields()))
+            self.select(*chosen)

@@ -1,0 +1,102 @@
+"""The palette: everything a designer can put on the island, grouped.
+
+Click an entry to pick it (the place tool then places it on each click), or drag it
+onto the canvas.  Entries come from the catalog, so custom components appear too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+
+from engine.catalog import Catalog
+from engine.scenario import KICKSTARTER_TOKENS, OBJECTIVE_TOKEN_VALUES, BoardSlot, CardPlacement, TokenPlacement
+
+from .. import clipboard
+from ..edits import Element
+from ..painting import element_pixmap
+
+ORIGIN = (0, 0)
+ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get more
+
+
+def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element]]]]:
+    """(group, [(label, element at (0, 0))]) for everything that can be placed."""
+    boards = [
+        ("Large board, fire face", BoardSlot("large", "fire", ORIGIN, "west")),
+        ("Large board, plain face", BoardSlot("large", "plain", ORIGIN)),
+        ("Small board, fire face", BoardSlot("small", "fire", ORIGIN, "west")),
+        ("Small board, plain face", BoardSlot("small", "plain", ORIGIN)),
+        ("Small board (vertical), fire face", BoardSlot("small", "fire", ORIGIN, "north", "vertical")),
+        ("Small board (vertical), plain face", BoardSlot("small", "plain", ORIGIN, None, "vertical")),
+    ]
+    locations = [(f"Location card {n}", CardPlacement("location", ORIGIN, str(n))) for n in sorted(catalog.location_cards)]
+    rafts = [(f"Raft card {letter}", CardPlacement("raft", ORIGIN, letter)) for letter in sorted(catalog.raft_cards)]
+    fire = [("Fire card", CardPlacement("fire", ORIGIN))]
+    objectives = [(f"Objective token {v}", TokenPlacement("objective", ORIGIN, v)) for v in OBJECTIVE_TOKEN_VALUES]
+    kickstarter = [(f"{kind.capitalize()} token", TokenPlacement(kind, ORIGIN)) for kind in KICKSTARTER_TOKENS]
+    return [
+        ("Boards", boards),
+        ("Location cards", locations),
+        ("Raft cards", rafts),
+        ("Fire cards", fire),
+        ("Objective tokens", objectives),
+        ("Kickstarter tokens", kickstarter),
+    ]
+
+
+class PaletteTree(QTreeWidget):
+    def mimeData(self, items: list[QTreeWidgetItem]) -> QMimeData:  # type: ignore[override]
+        elements = [i.data(0, Qt.ItemDataRole.UserRole) for i in items if i.data(0, Qt.ItemDataRole.UserRole) is not None]
+        return clipboard.to_mime(elements)
+
+    def mimeTypes(self) -> list[str]:
+        return [clipboard.MIME_TYPE]
+
+
+class PaletteDock(QDockWidget):
+    picked = Signal(object)  # the element template to place
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__("Palette", parent)
+        self.setObjectName("paletteDock")
+        self.tree = PaletteTree()
+        self.tree.setHeaderHidden(True)
+        self.tree.setIconSize(QSize(44, 30))
+        self.tree.setDragEnabled(True)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.items: dict[str, QTreeWidgetItem] = {}
+        for group, entries in palette_entries(catalog):
+            parent_item = QTreeWidgetItem(self.tree, [group])
+            parent_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            for label, element in entries:
+                item = QTreeWidgetItem(parent_item, [label])
+                item.setData(0, Qt.ItemDataRole.UserRole, element)
+                item.setIcon(0, self._icon(element, catalog))
+                item.setToolTip(0, f"{label}: click, then click the island; or drag it there")
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
+                self.items[label] = item
+            parent_item.setExpanded(True)
+        self.tree.itemClicked.connect(self._clicked)
+        self.setWidget(self.tree)
+
+    @staticmethod
+    def _icon(element: Element, catalog: Catalog) -> QIcon:
+        per_square = {BoardSlot: ICON_SQUARE_PX, CardPlacement: 9.0, TokenPlacement: 26.0}[type(element)]
+        return QIcon(element_pixmap(element, catalog, per_square, 2.0))
+
+    def _clicked(self, item: QTreeWidgetItem) -> None:
+        element = item.data(0, Qt.ItemDataRole.UserRole)
+        if element is not None:
+            self.picked.emit(element)
+
+    def pick(self, label: str) -> None:
+        """Pick an entry by its label (as a click does)."""
+        item = self.items[label]
+        self.tree.setCurrentItem(item)
+        self._clicked(item)
+
+    def clear_pick(self) -> None:
+        self.tree.clearSelection()

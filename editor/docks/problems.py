@@ -1,0 +1,100 @@
+"""The problems dock (Tiled's Issues dock): the validation issues of the open
+scenario, refreshed after every edit.  Clicking one selects its element and shows
+its squares on the canvas."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+
+from engine.issues import ERROR, Issue
+
+from .. import edits
+from ..document import ScenarioDocument
+
+SEVERITY_COLOURS = {ERROR: QColor("#d93025"), "warning": QColor("#f29900")}
+
+
+def _dot(colour: QColor) -> QIcon:
+    pixmap = QPixmap(14, 14)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(colour)
+    p.setPen(colour.darker(140))
+    p.drawEllipse(1, 1, 12, 12)
+    p.end()
+    return QIcon(pixmap)
+
+
+def summary(issues: list[Issue]) -> str:
+    """``2 errors, 1 warning`` / ``No problems``."""
+    errors = sum(1 for i in issues if i.severity == ERROR)
+    warnings = len(issues) - errors
+    if not issues:
+        return "No problems"
+    parts = []
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if warnings:
+        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    return ", ".join(parts)
+
+
+class ProblemsDock(QDockWidget):
+    located = Signal(object)  # the Issue the designer clicked
+
+    def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
+        super().__init__("Problems", parent)
+        self.setObjectName("problemsDock")
+        self.doc = doc
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Problem", "Where", "Code"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setWordWrap(True)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.setColumnWidth(0, 460)
+        self.tree.setColumnWidth(1, 150)
+        self.tree.itemClicked.connect(self._clicked)
+        self.tree.itemActivated.connect(self._clicked)
+        self.setWidget(self.tree)
+        self._icons = {severity: _dot(colour) for severity, colour in SEVERITY_COLOURS.items()}
+        doc.issuesChanged.connect(self.refresh)
+        doc.changed.connect(lambda: doc.set_highlight(()))  # a located problem's squares go stale
+        self.refresh()
+
+    def refresh(self) -> None:
+        issues = self.doc.issues
+        self.tree.clear()
+        for issue in sorted(issues, key=lambda i: (i.severity != ERROR,)):
+            item = QTreeWidgetItem([issue.message, issue.where.describe(), issue.code])
+            item.setIcon(0, self._icons.get(issue.severity, self._icons["warning"]))
+            item.setToolTip(0, f"{issue.severity}: {issue.message}")
+            item.setData(0, Qt.ItemDataRole.UserRole, issue)
+            self.tree.addTopLevelItem(item)
+        self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems")
+
+    def item_for(self, issue: Issue) -> QTreeWidgetItem | None:
+        for index in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(index)
+            if item.data(0, Qt.ItemDataRole.UserRole) == issue:
+                return item
+        return None
+
+    def _clicked(self, item: QTreeWidgetItem) -> None:
+        issue = item.data(0, Qt.ItemDataRole.UserRole)
+        if isinstance(issue, Issue):
+            self.locate(issue)
+
+    def locate(self, issue: Issue) -> None:
+        """Select the issue's element (if it is one) and highlight its squares."""
+        ref = issue.element_index()
+        squares = issue.where.squares
+        if ref is not None and edits.exists(self.doc.scenario, ref) and not squares:
+            squares = edits.squares_of(edits.element(self.doc.scenario, ref))
+        self.doc.set_selection({ref} if ref is not None else ())
+        self.doc.set_highlight(squares)
+        self.located.emit(issue)

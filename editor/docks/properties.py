@@ -1,0 +1,246 @@
+"""The properties dock: the selected element's fields, and tabs for the scenario's
+metadata and rule options and its objectives.
+
+Every field pushes an undo command.  Consecutive changes to one field of one element
+share a merge key, so spinning a row from 2 to 9 is one undo step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QStackedWidget,
+    QTabWidget,
+    QWidget,
+)
+
+from engine.scenario import CARD_KINDS, OBJECTIVE_TOKEN_VALUES, TOKEN_KINDS, BoardPin, BoardSlot, CardPlacement, TokenPlacement
+
+from .. import commands, edits
+from ..document import ScenarioDocument
+from ..edits import GRID_SIZE, Element, Ref
+from ..placement import describe_ref
+from .objectives import ObjectivesPage
+from .scenario_form import ScenarioPage
+
+ROTATIONS = ("0°", "90°", "180°", "270°")
+NO_PIN = "(drawn at setup)"
+
+
+def combo(items: list[str] | tuple[str, ...], editable: bool = False) -> QComboBox:
+    box = QComboBox()
+    box.addItems(list(items))
+    box.setEditable(editable)
+    return box
+
+
+def square_spin() -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(0, GRID_SIZE - 1)
+    return spin
+
+
+class ElementPage(QWidget):
+    """Fields of one element kind; ``load`` shows an element, edits push commands."""
+
+    def __init__(self, doc: ScenarioDocument) -> None:
+        super().__init__()
+        self.doc = doc
+        self.ref: Ref | None = None
+        self.form = QFormLayout(self)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold")
+        self.form.addRow(self.title)
+        self.row, self.col = square_spin(), square_spin()
+        self._loading = False
+
+    def add_position(self) -> None:
+        self.form.addRow("Row", self.row)
+        self.form.addRow("Column", self.col)
+        self.row.valueChanged.connect(lambda v: self.change("row", lambda el: replace(el, at=(v, el.at[1])), "Move"))
+        self.col.valueChanged.connect(lambda v: self.change("col", lambda el: replace(el, at=(el.at[0], v)), "Move"))
+
+    def change(self, field: str, change: Callable[[Element], Element], text: str) -> None:
+        if self._loading or self.ref is None:
+            return
+        commands.change_element(self.doc, self.ref, change, text, merge_key=("property", self.ref, field))
+
+    def load(self, ref: Ref) -> None:
+        self.ref = ref
+        self._loading = True
+        try:
+            element = edits.element(self.doc.scenario, ref)
+            self.title.setText(describe_ref(self.doc.scenario, ref).capitalize())
+            self.row.setValue(element.at[0])
+            self.col.setValue(element.at[1])
+            self.show_element(element)
+        finally:
+            self._loading = False
+
+    def show_element(self, element: Element) -> None:
+        raise NotImplementedError
+
+
+def _set(box: QComboBox, text: str) -> None:
+    index = box.findText(text)
+    if index >= 0:
+        box.setCurrentIndex(index)
+    else:
+        box.setEditText(text)
+
+
+class BoardPage(ElementPage):
+    def __init__(self, doc: ScenarioDocument) -> None:
+        super().__init__(doc)
+        self.size, self.face = combo(("large", "small")), combo(("fire", "plain"))
+        self.edge, self.orientation = combo(()), combo(("horizontal", "vertical"))
+        self.pin, self.pin_rotation = combo(()), combo(ROTATIONS)
+        for label, widget in (("Size", self.size), ("Face", self.face), ("Fire strip edge", self.edge), ("Orientation", self.orientation), ("Pinned board", self.pin), ("Pinned rotation", self.pin_rotation)):
+            self.form.addRow(label, widget)
+        self.add_position()
+        self.size.activated.connect(lambda _: self.change("size", lambda b: edits.with_size(b, self.size.currentText()), "Change board size"))
+        self.face.activated.connect(lambda _: self.change("face", lambda b: edits.flip_face(b) if b.face != self.face.currentText() else b, "Flip board"))
+        self.edge.activated.connect(lambda _: self.change("edge", lambda b: replace(b, fire_edge=self.edge.currentText()), "Move fire strip"))
+        self.orientation.activated.connect(lambda _: self.change("orientation", lambda b: edits.rotate_element(b, 1) if b.orientation != self.orientation.currentText() else b, "Turn small board"))
+        self.pin.activated.connect(lambda _: self.change("pin", self._pin, "Pin board"))
+        self.pin_rotation.activated.connect(lambda i: self.change("pin_rotation", lambda b: replace(b, pin=BoardPin(b.pin.board, i)) if b.pin else b, "Turn pinned board"))
+
+    def _pin(self, board: BoardSlot) -> BoardSlot:
+        choice = self.pin.currentText()
+        if choice == NO_PIN:
+            return replace(board, pin=None)
+        return replace(board, pin=BoardPin(choice, board.pin.rotation if board.pin else 0))
+
+    def show_element(self, board: BoardSlot) -> None:  # type: ignore[override]
+        self.size.setCurrentText(board.size)
+        self.face.setCurrentText(board.face)
+        self.edge.clear()
+        self.edge.addItems(list(board.allowed_fire_edges()))
+        self.edge.setCurrentText(board.fire_edge or "")
+        self.edge.setEnabled(board.face == "fire")
+        self.orientation.setCurrentText(board.orientation)
+        self.orientation.setEnabled(board.size == "small")
+        self.pin.clear()
+        self.pin.addItems([NO_PIN] + [b.id for b in self.doc.catalog.boards_of_size(board.size)])
+        self.pin.setCurrentText(board.pin.board if board.pin else NO_PIN)
+        self.pin_rotation.setCurrentIndex(board.pin.rotation % 4 if board.pin else 0)
+        self.pin_rotation.setEnabled(board.pin is not None and board.face == "plain")
+
+
+class CardPage(ElementPage):
+    def __init__(self, doc: ScenarioDocument) -> None:
+        super().__init__(doc)
+        self.kind = combo(CARD_KINDS)
+        self.kind.setEnabled(False)
+        self.ident = combo((), editable=True)
+        self.rotation = combo(ROTATIONS)
+        self.stand_in = QCheckBox("stands in for an unknown card")
+        for label, widget in (("Kind", self.kind), ("Card", self.ident), ("Rotation", self.rotation), ("Stand-in", self.stand_in)):
+            self.form.addRow(label, widget)
+        self.add_position()
+        self.ident.lineEdit().editingFinished.connect(self._ident)
+        self.ident.activated.connect(lambda _: self._ident())
+        self.rotation.activated.connect(lambda i: self.change("rotation", lambda c: replace(c, rotation=i), "Rotate card"))
+        self.stand_in.toggled.connect(lambda on: self.change("stand_in", lambda c: replace(c, stand_in=on), "Mark stand-in"))
+
+    def _ident(self) -> None:
+        text = self.ident.currentText().strip()
+        if text:
+            self.change("ident", lambda c: replace(c, ident=text), f"Change card to {text}")
+
+    def show_element(self, card: CardPlacement) -> None:  # type: ignore[override]
+        self.kind.setCurrentText(card.kind)
+        self.ident.clear()
+        if card.kind == "location":
+            for number in range(1, 13):
+                self.ident.addItem(str(number))
+                if number not in self.doc.catalog.location_cards:
+                    tip = "not in the catalog: use it as a stand-in"
+                    self.ident.setItemData(self.ident.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        elif card.kind == "raft":
+            self.ident.addItems(sorted(self.doc.catalog.raft_cards))
+        _set(self.ident, card.ident or "")
+        self.ident.setEnabled(card.kind != "fire")
+        self.rotation.setCurrentIndex(card.rotation % 4)
+        self.rotation.setEnabled(card.kind != "fire")
+        self.stand_in.setChecked(card.stand_in)
+        self.stand_in.setEnabled(card.kind == "location")
+
+
+class TokenPage(ElementPage):
+    def __init__(self, doc: ScenarioDocument) -> None:
+        super().__init__(doc)
+        self.kind, self.value = combo(TOKEN_KINDS), combo(OBJECTIVE_TOKEN_VALUES)
+        self.form.addRow("Kind", self.kind)
+        self.form.addRow("Value", self.value)
+        self.add_position()
+        self.kind.activated.connect(lambda _: self.change("kind", self._kind, "Change token"))
+        self.value.activated.connect(lambda _: self.change("value", lambda t: replace(t, value=self.value.currentText()) if t.kind == "objective" else t, "Change token value"))
+
+    def _kind(self, token: TokenPlacement) -> TokenPlacement:
+        kind = self.kind.currentText()
+        value = (token.value or "1") if kind == "objective" else None
+        return replace(token, kind=kind, value=value)
+
+    def show_element(self, token: TokenPlacement) -> None:  # type: ignore[override]
+        self.kind.setCurrentText(token.kind)
+        self.value.setCurrentText(token.value or "")
+        self.value.setEnabled(token.kind == "objective")
+
+
+class PropertiesDock(QDockWidget):
+    def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
+        super().__init__("Properties", parent)
+        self.setObjectName("propertiesDock")
+        self.doc = doc
+        self.tabs = QTabWidget()
+        self.stack = QStackedWidget()
+        self.message = QLabel()
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setWordWrap(True)
+        self.pages: dict[str, ElementPage] = {"boards": BoardPage(doc), "cards": CardPage(doc), "tokens": TokenPage(doc)}
+        self.stack.addWidget(self.message)
+        for page in self.pages.values():
+            self.stack.addWidget(page)
+        self.scenario_page = ScenarioPage(doc)
+        self.objectives_page = ObjectivesPage(doc)
+        self.tabs.addTab(self.stack, "Selection")
+        self.tabs.addTab(self.scenario_page, "Scenario")
+        self.tabs.addTab(self.objectives_page, "Objectives")
+        self.setWidget(self.tabs)
+        doc.selectionChanged.connect(self._selection_changed)
+        doc.changed.connect(self.refresh)
+        self.refresh()
+
+    def _selection_changed(self) -> None:
+        objectives = [r for r in self.doc.selection if r[0] == "objectives"]
+        if objectives:
+            self.tabs.setCurrentWidget(self.objectives_page)
+            self.objectives_page.select(objectives[0][1])
+        elif self.doc.selection:
+            self.tabs.setCurrentWidget(self.stack)
+        self.refresh()
+
+    def refresh(self) -> None:
+        chosen = self.doc.selected_elements()
+        if len(chosen) == 1:
+            ref = chosen[0][0]
+            page = self.pages[ref[0]]
+            page.load(ref)
+            self.stack.setCurrentWidget(page)
+        else:
+            if chosen:
+                self.message.setText(f"{len(chosen)} elements selected.\nMove, rotate, copy or delete them together.")
+            else:
+                self.message.setText("Nothing selected.\nClick an element on the island, or see the Scenario tab.")
+            self.stack.setCurrentWidget(self.message)

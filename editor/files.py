@@ -1,0 +1,116 @@
+"""Where the studio keeps things, and saving without ever losing the old file.
+
+* User folder: ``$RAFTWRIGHT_USER_DIR`` if set, else the platform's application data
+  folder (``~/.local/share/Raftwright/Raftwright studio`` on Linux).  It holds
+  ``campaigns/`` (the designer's own campaigns) and ``recovery/`` (autosaves).
+* Settings (recent files, autosave interval, window layout): an INI file at
+  ``$RAFTWRIGHT_SETTINGS`` if set, else the platform's QSettings store for
+  organisation "Raftwright", application "Raftwright studio".
+* Saving goes through :class:`QSaveFile`: the text is written to a temporary file
+  beside the target and renamed over it only when complete, so a failed save leaves
+  the old file as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QIODevice, QSaveFile, QSettings, QStandardPaths
+
+from engine.formats import campaign_to_dict, canonical_json, scenario_to_dict
+from engine.scenario import Campaign, Scenario
+
+ORGANISATION = "Raftwright"
+APPLICATION = "Raftwright studio"
+ENV_USER_DIR = "RAFTWRIGHT_USER_DIR"
+ENV_SETTINGS = "RAFTWRIGHT_SETTINGS"
+MAX_RECENT = 10
+
+
+class SaveError(OSError):
+    """A save failed; the message names the file, the reason and what to do."""
+
+
+def user_dir() -> Path:
+    override = os.environ.get(ENV_USER_DIR)
+    if override:
+        return Path(override)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) if location else Path.home() / ".raftwright"
+
+
+def user_campaigns_dir() -> Path:
+    return user_dir() / "campaigns"
+
+
+def recovery_dir() -> Path:
+    return user_dir() / "recovery"
+
+
+def settings() -> QSettings:
+    override = os.environ.get(ENV_SETTINGS)
+    if override:
+        return QSettings(override, QSettings.Format.IniFormat)
+    return QSettings(ORGANISATION, APPLICATION)
+
+
+def settings_location() -> str:
+    return settings().fileName()
+
+
+def write_text_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through QSaveFile; raise :class:`SaveError`."""
+    target = Path(path)
+    saver = QSaveFile(str(target))
+    if not saver.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise SaveError(f"Could not save {target}: {saver.errorString()}. The old file is unchanged; save to another folder or fix its permissions.")
+    data = text.encode("utf-8")
+    written = saver.write(data)
+    if written != len(data):
+        reason = saver.errorString()
+        saver.cancelWriting()
+        saver.commit()
+        raise SaveError(f"Could not save {target}: {reason}. The old file is unchanged; free some disk space or save elsewhere.")
+    if not saver.commit():
+        raise SaveError(f"Could not save {target}: {saver.errorString()}. The old file is unchanged; save to another folder or fix its permissions.")
+
+
+def scenario_text(scenario: Scenario) -> str:
+    return canonical_json(scenario_to_dict(scenario))
+
+
+def save_scenario_file(scenario: Scenario, path: str | Path) -> None:
+    write_text_atomically(path, scenario_text(scenario))
+
+
+def save_campaign_file(campaign: Campaign, path: str | Path) -> None:
+    write_text_atomically(path, canonical_json(campaign_to_dict(campaign)))
+
+
+class RecentFiles:
+    """The most recently opened or saved files, newest first, kept in the settings."""
+
+    KEY = "recent_files"
+
+    def paths(self) -> list[Path]:
+        value = settings().value(self.KEY, [])
+        if isinstance(value, str):  # QSettings returns a lone string for a one-item list
+            value = [value]
+        return [Path(p) for p in (value or [])]
+
+    def _store(self, paths: list[Path]) -> None:
+        store = settings()
+        store.setValue(self.KEY, [str(p) for p in paths[:MAX_RECENT]])
+        store.sync()
+
+    def add(self, path: str | Path) -> None:
+        path = Path(path).resolve()
+        self._store([path] + [p for p in self.paths() if p != path])
+
+    def remove(self, path: str | Path) -> None:
+        path = Path(path).resolve()
+        self._store([p for p in self.paths() if p != path])
+
+    def clear(self) -> None:
+        self._store([])

@@ -1,0 +1,267 @@
+"""The studio's main window: the island canvas in the middle, docks around it,
+menus and toolbar built from :mod:`editor.actions`, a status bar with the problem
+count, the hovered square and the zoom."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolBar,
+    QUndoView,
+    QVBoxLayout,
+)
+
+from engine.catalog import Catalog
+
+from . import actions, campaigns, clipboard, commands, edits
+from .canvas import IslandView
+from .docks.library import LibraryDock
+from .docks.palette import PaletteDock
+from .docks.problems import ProblemsDock, summary
+from .docks.properties import PropertiesDock
+from .document import ScenarioDocument
+from .fileflows import FileFlows
+from .files import RecentFiles, settings
+from .recovery import Autosaver
+from .tools import ToolManager
+
+APP_TITLE = "Raftwright studio"
+
+
+class MainWindow(FileFlows, QMainWindow):
+    def __init__(self, catalog: Catalog | None = None, autosave_seconds: float | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.doc = ScenarioDocument(catalog=catalog, parent=self)
+        self.recent = RecentFiles()
+        self.canvas = IslandView(self.doc)
+        self.tools = ToolManager(self.doc, self.canvas)
+        self.setCentralWidget(self.canvas)
+        self._build_docks()
+        self.actions = actions.build_actions(self, self.canvas)
+        self._guard = actions.CanvasShortcutGuard(self.canvas)
+        menus = actions.build_menus(self.menuBar(), self.actions)
+        self.recent_menu = QMenu("Open &recent", self)
+        file_menu = menus["&File"]
+        file_menu.insertMenu(self.actions["file.save"], self.recent_menu)  # type: ignore[attr-defined]
+        file_menu.insertSeparator(self.actions["file.quit"])  # type: ignore[attr-defined]
+        docks_menu = menus["&View"].addMenu("&Docks")  # type: ignore[attr-defined]
+        for dock in self.docks:
+            docks_menu.addAction(dock.toggleViewAction())
+        toolbar = QToolBar("Main toolbar", self)
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        actions.build_toolbar(toolbar, self.actions)
+        self.addToolBar(toolbar)
+        self._build_status_bar()
+        self.autosaver = Autosaver(self.doc, autosave_seconds, self)
+        self._connect()
+        self.refresh_recent_menu()
+        self.actions["tool.select"].setChecked(True)
+        self.actions["view.grid"].setChecked(True)
+        self._update_title()
+        self._update_edit_actions()
+        self.resize(1400, 900)
+        self._restore_layout()
+
+    # --- construction -----------------------------------------------------------------
+    def _build_docks(self) -> None:
+        self.palette = PaletteDock(self.doc.catalog, self)
+        self.library = LibraryDock(self)
+        self.properties = PropertiesDock(self.doc, self)
+        self.problems = ProblemsDock(self.doc, self)
+        self.history = QDockWidget("Undo history", self)
+        self.history.setObjectName("historyDock")
+        self.undo_view = QUndoView(self.doc.undo_stack)
+        self.undo_view.setEmptyLabel("(opened)")
+        self.history.setWidget(self.undo_view)
+        left, right, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        self.addDockWidget(left, self.palette)
+        self.addDockWidget(left, self.library)
+        self.tabifyDockWidget(self.palette, self.library)
+        self.palette.raise_()
+        self.addDockWidget(right, self.properties)
+        self.addDockWidget(right, self.history)
+        self.addDockWidget(bottom, self.problems)
+        self.resizeDocks([self.palette, self.properties], [300, 340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.problems], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
+        self.docks = [self.palette, self.library, self.properties, self.history, self.problems]
+
+    def _build_status_bar(self) -> None:
+        self.problem_label, self.square_label, self.zoom_label = QLabel(), QLabel(), QLabel()
+        self.problem_label.setObjectName("problemCount")
+        for label in (self.square_label, self.zoom_label, self.problem_label):
+            label.setContentsMargins(8, 0, 8, 0)
+            self.statusBar().addPermanentWidget(label)
+        self._update_problem_count()
+        self._update_zoom(self.canvas.zoom)
+
+    def _connect(self) -> None:
+        doc, stack = self.doc, self.doc.undo_stack
+        doc.modifiedChanged.connect(lambda _: self._update_title())
+        doc.pathChanged.connect(self._update_title)
+        doc.changed.connect(self._update_title)
+        doc.issuesChanged.connect(self._update_problem_count)
+        doc.selectionChanged.connect(self._update_edit_actions)
+        stack.canUndoChanged.connect(lambda _: self._update_edit_actions())
+        stack.canRedoChanged.connect(lambda _: self._update_edit_actions())
+        stack.undoTextChanged.connect(lambda _: self._update_edit_actions())
+        stack.redoTextChanged.connect(lambda _: self._update_edit_actions())
+        self.palette.picked.connect(self._picked)
+        self.tools.toolChanged.connect(self._tool_changed)
+        self.canvas.squareHovered.connect(lambda sq: self.square_label.setText("" if sq is None else f"row {sq[0]}, col {sq[1]}"))
+        self.canvas.zoomChanged.connect(self._update_zoom)
+        self.canvas.message.connect(lambda text: self.statusBar().showMessage(text, 3000))
+        self.problems.located.connect(lambda _: self.canvas.setFocus())
+        self.library.openRequested.connect(self.open_recent)
+        self.library.addCurrentRequested.connect(self.add_open_scenario_to)
+
+    def _restore_layout(self) -> None:
+        state = settings().value("window_state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    # --- window state -------------------------------------------------------------------------
+    def _update_title(self) -> None:
+        where = self.doc.display_name
+        if self.doc.path is not None and campaigns.is_bundled(self.doc.path):
+            where += " (bundled, Save makes a copy)"
+        self.setWindowTitle(f"{self.doc.scenario.name} — {where}[*] — {APP_TITLE}")
+        self.setWindowModified(self.doc.is_modified)
+
+    def _update_problem_count(self) -> None:
+        self.problem_label.setText(summary(self.doc.issues))
+        self.problem_label.setStyleSheet("color: #b3261e; font-weight: bold" if any(i.is_error for i in self.doc.issues) else "")
+
+    def _update_zoom(self, zoom: float) -> None:
+        self.zoom_label.setText(f"{zoom * 100:.0f}%")
+
+    def _update_edit_actions(self) -> None:
+        stack, chosen = self.doc.undo_stack, bool(self.doc.selected_elements())
+        self.actions["edit.undo"].setEnabled(stack.canUndo())
+        self.actions["edit.undo"].setText(f"&Undo {stack.undoText()}".strip())
+        self.actions["edit.redo"].setEnabled(stack.canRedo())
+        self.actions["edit.redo"].setText(f"&Redo {stack.redoText()}".strip())
+        for key in ("edit.cut", "edit.copy", "edit.duplicate", "edit.delete", "edit.rotate", "edit.rotate_back", "edit.flip", "edit.fire_edge"):
+            self.actions[key].setEnabled(chosen)
+
+    def _picked(self, template: edits.Element) -> None:
+        self.tools.start_placing(template)
+        self.canvas.setFocus()
+
+    def _tool_changed(self, tool_id: str) -> None:
+        self.actions[f"tool.{tool_id}"].setChecked(True)
+        if tool_id != "place":
+            self.palette.clear_pick()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        store = settings()
+        store.setValue("window_state", self.saveState())
+        store.sync()
+        self.autosaver.close()
+        event.accept()
+
+    # --- action callbacks (named in editor.actions) -------------------------------------------
+    def undo(self) -> None:
+        self.doc.undo_stack.undo()
+
+    def redo(self) -> None:
+        self.doc.undo_stack.redo()
+
+    def _selected_refs(self) -> list[edits.Ref]:
+        return [ref for ref, _ in self.doc.selected_elements()]
+
+    def copy(self) -> None:
+        chosen = [el for _, el in self.doc.selected_elements()]
+        if chosen:
+            QApplication.clipboard().setMimeData(clipboard.to_mime(chosen))
+
+    def cut(self) -> None:
+        self.copy()
+        refs = self._selected_refs()
+        if refs:
+            self.doc.edit("Cut" if len(refs) == 1 else f"Cut {len(refs)} elements", edits.remove(self.doc.scenario, refs), frozenset())
+
+    def paste(self) -> None:
+        elements = clipboard.from_mime(QApplication.clipboard().mimeData())
+        if elements:
+            commands.paste_elements(self.doc, elements)
+        else:
+            self.statusBar().showMessage("Nothing to paste: the clipboard holds no boards, cards or tokens", 4000)
+
+    def duplicate(self) -> None:
+        commands.duplicate_elements(self.doc, self._selected_refs())
+
+    def delete(self) -> None:
+        commands.delete_elements(self.doc, self._selected_refs())
+
+    def select_all(self) -> None:
+        self.doc.set_selection(edits.all_refs(self.doc.scenario))
+
+    def select_none(self) -> None:
+        self.doc.set_selection(())
+
+    def rotate(self, turns: int) -> None:
+        commands.rotate_elements(self.doc, self._selected_refs(), turns)
+
+    def flip(self) -> None:
+        commands.flip_boards(self.doc, self._selected_refs())
+
+    def fire_edge(self) -> None:
+        commands.cycle_fire_edges(self.doc, self._selected_refs())
+
+    def nudge(self, dr: int, dc: int) -> None:
+        commands.move_elements(self.doc, self._selected_refs(), (dr, dc))
+
+    def set_tool(self, tool_id: str) -> None:
+        self.tools.set_tool(tool_id)
+
+    def zoom_in(self) -> None:
+        self.canvas.zoom_in()
+
+    def zoom_out(self) -> None:
+        self.canvas.zoom_out()
+
+    def fit_island(self) -> None:
+        self.canvas.fit_island()
+
+    def actual_size(self) -> None:
+        self.canvas.set_zoom(1.0)
+
+    def toggle_grid(self) -> None:
+        self.canvas.set_grid_visible(self.actions["view.grid"].isChecked())
+
+    def show_shortcuts(self) -> QDialog:
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Keyboard shortcuts")
+        rows = actions.shortcut_rows()
+        table = QTableWidget(len(rows), 3)
+        table.setHorizontalHeaderLabels(["Action", "Keys", "Works"])
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                table.setItem(r, c, QTableWidgetItem(text))
+        table.resizeColumnsToContents()
+        QVBoxLayout(dialog).addWidget(table)
+        dialog.resize(620, 560)
+        dialog.show()
+        return dialog
+
+    def about(self) -> None:
+        QMessageBox.about(self, f"About {APP_TITLE}", f"{APP_TITLE}: scenarios and campaigns for Race to the Raft.")
+
+    def action(self, action_id: str) -> QAction:
+        return self.actions[action_id]

@@ -1,0 +1,252 @@
+"""Drawing the island's pieces with QPainter, shared by the canvas and the palette icons.
+
+Everything is drawn in scene units where one square is :data:`SQUARE` wide, at the
+element's own squares (``at``), so the canvas items and the icons use the same code.
+Boards look as in the campaign book (grey squares, a dark strip on the fire edge)
+unless a concrete board is pinned, which shows its real terrain.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+
+from engine.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, Catalog
+from engine.scenario import BoardSlot, CardPlacement, TokenPlacement
+
+from .edits import Element, size_of
+
+SQUARE = 40.0  # scene units per square
+
+COLOURS: dict[str, QColor] = {
+    "blue": QColor("#2f6fce"),
+    "red": QColor("#d6453b"),
+    "green": QColor("#3f9d4a"),
+    "orange": QColor("#f39a2b"),
+    "purple": QColor("#8b55bf"),
+    "white": QColor("#f7f7f2"),
+    "fire": QColor("#3b2622"),
+}
+BOARD_GREY = QColor("#cfcfcf")
+BOARD_EDGE = QColor("#8f8f8f")
+STRIP_DARK = QColor("#404040")
+CARD_EDGE = QColor("#2b2b2b")
+RAFT_WOOD = QColor("#a8733a")
+RAFT_DECK = QColor("#f2e2c0")
+UNKNOWN_CARD = QColor("#eadfc8")
+FLAME = QColor("#ff8a1f")
+TOKEN_COLOURS: dict[str, QColor] = {
+    "objective": QColor("#f2c230"),
+    "water": QColor("#2e8fe0"),
+    "fish": QColor("#1f9e8f"),
+    "map": QColor("#b98a4b"),
+    "fire": QColor("#e0482a"),
+}
+
+
+def square_rect(row: float, col: float, rows: float = 1, cols: float = 1) -> QRectF:
+    return QRectF(col * SQUARE, row * SQUARE, cols * SQUARE, rows * SQUARE)
+
+
+def element_rect(el: Element) -> QRectF:
+    rows, cols = size_of(el)
+    return square_rect(el.at[0], el.at[1], rows, cols)
+
+
+def _font(px: float, bold: bool = True) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(6, int(px)))
+    font.setBold(bold)
+    return font
+
+
+def _flame(p: QPainter, rect: QRectF) -> None:
+    """A small flame mark on a fire square."""
+    c, w, h = rect.center(), rect.width(), rect.height()
+    path = QPainterPath(QPointF(c.x(), rect.top() + h * 0.22))
+    path.cubicTo(QPointF(c.x() + w * 0.28, c.y()), QPointF(c.x() + w * 0.22, rect.bottom() - h * 0.2), QPointF(c.x(), rect.bottom() - h * 0.2))
+    path.cubicTo(QPointF(c.x() - w * 0.22, rect.bottom() - h * 0.2), QPointF(c.x() - w * 0.28, c.y()), QPointF(c.x(), rect.top() + h * 0.22))
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(FLAME)
+    p.drawPath(path)
+
+
+def _terrain_square(p: QPainter, rect: QRectF, letter: str) -> None:
+    p.fillRect(rect, COLOURS.get(LETTER_TO_TERRAIN.get(letter, ""), BOARD_GREY))
+    if letter == "f":
+        _flame(p, rect.adjusted(rect.width() * 0.2, rect.height() * 0.15, -rect.width() * 0.2, -rect.height() * 0.1))
+
+
+def _badge(p: QPainter, rect: QRectF, text: str, fill: QColor = QColor("white"), ink: QColor = QColor("#111")) -> None:
+    font = _font(SQUARE * 0.34)
+    p.setFont(font)
+    width = max(SQUARE * 0.42, p.fontMetrics().horizontalAdvance(text) + SQUARE * 0.16)
+    box = QRectF(rect.left() + 3, rect.top() + 3, width, SQUARE * 0.42)
+    p.setPen(QPen(CARD_EDGE, 1))
+    p.setBrush(fill)
+    p.drawRoundedRect(box, 4, 4)
+    p.setPen(ink)
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog) -> None:
+    rect = square_rect(slot.at[0], slot.at[1], slot.rows, slot.cols)
+    p.fillRect(rect, BOARD_EDGE)
+    terrain = slot.terrain(catalog) if slot.pin is not None else None
+    strip = set(slot.strip_squares())
+    gap = SQUARE * 0.05
+    for r in range(slot.rows):
+        for c in range(slot.cols):
+            sq = (slot.at[0] + r, slot.at[1] + c)
+            cell = square_rect(*sq).adjusted(gap, gap, -gap, -gap)
+            if terrain is not None:
+                _terrain_square(p, cell, terrain[r][c])
+            else:
+                p.fillRect(cell, STRIP_DARK if sq in strip else BOARD_GREY)
+    p.setPen(QPen(QColor("#555"), 2))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(rect)
+    label = slot.pin.board if slot.pin is not None else f"{slot.size} {slot.face}"
+    p.setFont(_font(SQUARE * 0.28, bold=False))
+    p.setPen(QColor("#303030") if terrain is None else QColor("white"))
+    p.drawText(rect.adjusted(4, 2, -6, -3), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, label)
+
+
+def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
+    rect = square_rect(card.at[0], card.at[1], 3, 3)
+    grid = card.grid(catalog)
+    p.fillRect(rect, COLOURS["fire"].darker(150) if card.kind == "fire" else QColor("white"))
+    inset = SQUARE * 0.035
+    for r in range(3):
+        for c in range(3):
+            cell = square_rect(card.at[0] + r, card.at[1] + c).adjusted(inset, inset, -inset, -inset)
+            if grid is None:
+                p.fillRect(cell, UNKNOWN_CARD)
+            elif card.kind == "raft":
+                _raft_square(p, cell, grid[r][c])
+            else:
+                _terrain_square(p, cell, grid[r][c])
+    for colour, (r, c) in card.cat_starts(catalog):
+        _cat(p, square_rect(r, c), colour)
+    if grid is None:
+        p.setFont(_font(SQUARE * 0.9))
+        p.setPen(QColor("#8a7a5a"))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
+    pen = QPen(CARD_EDGE, 2, Qt.PenStyle.DashLine if card.stand_in else Qt.PenStyle.SolidLine)
+    p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(rect.adjusted(1, 1, -1, -1))
+    if card.kind != "fire":
+        _badge(p, rect, f"{card.ident}{'*' if card.stand_in else ''}")
+
+
+def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
+    if ch == RAFT_BLOCKED:
+        p.fillRect(cell, RAFT_WOOD)
+        p.setPen(QPen(RAFT_WOOD.darker(130), 1.5))
+        for k in (1, 2):
+            y = cell.top() + cell.height() * k / 3
+            p.drawLine(QPointF(cell.left(), y), QPointF(cell.right(), y))
+        return
+    p.fillRect(cell, RAFT_DECK)
+    ring = cell.adjusted(cell.width() * 0.18, cell.height() * 0.18, -cell.width() * 0.18, -cell.height() * 0.18)
+    if ch == RAFT_ANY:
+        p.setPen(QPen(QColor("#6b6b6b"), SQUARE * 0.06, Qt.PenStyle.DashLine))
+    else:
+        p.setPen(QPen(COLOURS[LETTER_TO_TERRAIN[ch]], SQUARE * 0.12))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawEllipse(ring)
+
+
+def _cat(p: QPainter, cell: QRectF, colour: str) -> None:
+    """A cat: a coloured disc with ears, on a white halo so it shows on its own terrain."""
+    c = cell.center() + QPointF(0, cell.height() * 0.06)
+    radius = cell.width() * 0.27
+    ears = []
+    for side in (-1, 1):
+        tip = QPointF(c.x() + side * radius * 0.8, c.y() - radius * 1.35)
+        ears.append(QPolygonF([QPointF(c.x() + side * radius * 0.15, c.y() - radius * 0.85), tip, QPointF(c.x() + side * radius * 0.98, c.y() - radius * 0.3)]))
+    halo = QPen(QColor("white"), SQUARE * 0.12)
+    halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    for pen in (halo, QPen(QColor("#111"), 1.6)):
+        p.setPen(pen)
+        p.setBrush(COLOURS.get(colour, QColor("grey")))
+        for ear in ears:
+            p.drawPolygon(ear)
+        p.drawEllipse(c, radius, radius)
+
+
+def paint_token(p: QPainter, token: TokenPlacement) -> None:
+    cell = square_rect(*token.at)
+    c = cell.center()
+    radius = SQUARE * 0.38
+    p.setPen(QPen(QColor("#1a1a1a"), 2))
+    p.setBrush(TOKEN_COLOURS.get(token.kind, QColor("grey")))
+    p.drawEllipse(c, radius, radius)
+    icon = QRectF(c.x() - radius * 0.6, c.y() - radius * 0.6, radius * 1.2, radius * 1.2)
+    if token.kind == "objective":
+        p.setFont(_font(SQUARE * 0.42))
+        p.setPen(QColor("#111"))
+        p.drawText(cell, Qt.AlignmentFlag.AlignCenter, token.value or "?")
+    else:
+        _token_icon(p, icon, token.kind)
+
+
+def _token_icon(p: QPainter, r: QRectF, kind: str) -> None:
+    white = QColor("white")
+    p.setPen(QPen(white, 1.5))
+    p.setBrush(white)
+    c = r.center()
+    if kind == "water":  # a drop
+        path = QPainterPath(QPointF(c.x(), r.top()))
+        path.cubicTo(QPointF(r.right(), c.y() + r.height() * 0.1), QPointF(r.right() - r.width() * 0.1, r.bottom()), QPointF(c.x(), r.bottom()))
+        path.cubicTo(QPointF(r.left() + r.width() * 0.1, r.bottom()), QPointF(r.left(), c.y() + r.height() * 0.1), QPointF(c.x(), r.top()))
+        p.drawPath(path)
+    elif kind == "fish":  # body and tail
+        body = QRectF(r.left(), r.top() + r.height() * 0.25, r.width() * 0.7, r.height() * 0.5)
+        p.drawEllipse(body)
+        p.drawPolygon(QPolygonF([QPointF(body.right() - 2, c.y()), QPointF(r.right(), r.top() + r.height() * 0.2), QPointF(r.right(), r.bottom() - r.height() * 0.2)]))
+    elif kind == "map":  # a sheet with a cross
+        sheet = r.adjusted(r.width() * 0.08, r.height() * 0.15, -r.width() * 0.08, -r.height() * 0.15)
+        p.drawRect(sheet)
+        p.setPen(QPen(QColor("#b02020"), 2))
+        p.drawLine(sheet.center() + QPointF(-4, -4), sheet.center() + QPointF(4, 4))
+        p.drawLine(sheet.center() + QPointF(-4, 4), sheet.center() + QPointF(4, -4))
+    else:
+        _flame(p, r)
+        p.setBrush(QColor("#ffe08a"))
+        _flame(p, r.adjusted(r.width() * 0.25, r.height() * 0.35, -r.width() * 0.25, 0))
+
+
+def paint_element(p: QPainter, el: Element, catalog: Catalog) -> None:
+    if isinstance(el, BoardSlot):
+        paint_board(p, el, catalog)
+    elif isinstance(el, CardPlacement):
+        paint_card(p, el, catalog)
+    else:
+        paint_token(p, el)
+
+
+def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio: float = 1.0) -> QPixmap:
+    """A picture of the element alone (palette icons), ``square_px`` per square."""
+    rows, cols = size_of(el)
+    scale = square_px / SQUARE
+    pixmap = QPixmap(int(cols * square_px * device_ratio) + 2, int(rows * square_px * device_ratio) + 2)
+    pixmap.setDevicePixelRatio(device_ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.translate(1, 1)
+    p.scale(scale, scale)
+    p.translate(-el.at[1] * SQUARE, -el.at[0] * SQUARE)
+    paint_element(p, el, catalog)
+    p.end()
+    return pixmap
+
+
+def fill_squares(p: QPainter, squares, fill: QColor, outline: QColor | None = None) -> None:  # type: ignore[no-untyped-def]
+    """Tint squares (issue highlights, drop feedback)."""
+    p.setPen(QPen(outline, 2) if outline is not None else Qt.PenStyle.NoPen)
+    p.setBrush(QBrush(fill))
+    for r, c in squares:
+        p.drawRect(square_rect(r, c))

@@ -1,0 +1,182 @@
+"""Painting a game in progress: the island as the :class:`GameState` shows it.
+
+Scene units are the studio's (:data:`editor.painting.SQUARE` per square) and the
+colours, terrain squares, raft squares, flames and cats are the studio's own
+painting helpers, so the playtest island looks like the canvas.  What only play
+has is drawn here: placed pathway cards and fire tiles (outlined), exhausted cats
+(on their side, dimmed), highlights, ghosts and the cut-off region.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+from engine import GameState
+from engine.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAIN_TO_LETTER, TERRAINS
+from engine.geometry import Square
+
+from ..painting import BOARD_EDGE, CARD_EDGE, COLOURS, FLAME, SQUARE, square_rect
+from ..painting import _cat, _raft_square, _terrain_square  # the studio's piece painters
+
+SEA = QColor("#dfe7ea")
+LEGAL = QColor(30, 170, 70)
+ILLEGAL = QColor(215, 35, 35)
+REACH = QColor(255, 255, 255, 150)
+CUT_OFF = QColor(215, 35, 35, 110)
+TILE_EDGE = QColor("#ffcf5a")
+GAP = SQUARE * 0.05
+
+
+def raft_letter(state: GameState, bit: int) -> str:
+    """The raft-grid letter of a raft square: ``#`` art, ``*`` any colour, or the
+    colour's letter (from the island's destination masks)."""
+    dest = state.island.dest
+    colours = [t for t, mask in zip(TERRAINS, dest) if mask & bit]
+    if not colours:
+        return RAFT_BLOCKED
+    if len(colours) == len(TERRAINS):
+        return RAFT_ANY
+    return TERRAIN_TO_LETTER[colours[0]]
+
+
+def paint_island(p: QPainter, state: GameState) -> None:
+    """Every island square, then outlines of boards, scenario cards, placed pathway
+    cards and fire tiles."""
+    grid = state.island.grid
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            kind = state.terrain_at((r, c))
+            if kind is None:
+                continue
+            cell = square_rect(r, c)
+            p.fillRect(cell, BOARD_EDGE)
+            inner = cell.adjusted(GAP, GAP, -GAP, -GAP)
+            if kind == "raft":
+                _raft_square(p, inner, raft_letter(state, grid.bit((r, c))))
+            else:
+                _terrain_square(p, inner, "f" if kind == "fire" else TERRAIN_TO_LETTER[kind])
+    scenario = state.scenario
+    outline(p, (square_rect(b.at[0], b.at[1], b.rows, b.cols) for b in scenario.boards), QColor("#555"), 2)
+    outline(p, (square_rect(c.at[0], c.at[1], 3, 3) for c in scenario.cards), CARD_EDGE, 2)
+    outline(p, (square_rect(a.at[0], a.at[1], 3, 3) for a in state.placed), QColor("#fafafa"), 2.5)
+    for mask, _action in state.tiles_placed.values():
+        paint_tile_edge(p, grid.squares(mask), TILE_EDGE, 3)
+
+
+def outline(p: QPainter, rects: Iterable[QRectF], colour: QColor, width: float) -> None:
+    p.setPen(QPen(colour, width))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for rect in rects:
+        p.drawRect(rect.adjusted(1, 1, -1, -1))
+
+
+def paint_tile_edge(p: QPainter, squares: Iterable[Square], colour: QColor, width: float) -> None:
+    """The outer edge of a set of squares (a fire tile's outline)."""
+    cells = set(squares)
+    p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    for r, c in cells:
+        rect = square_rect(r, c)
+        if (r - 1, c) not in cells:
+            p.drawLine(rect.topLeft(), rect.topRight())
+        if (r + 1, c) not in cells:
+            p.drawLine(rect.bottomLeft(), rect.bottomRight())
+        if (r, c - 1) not in cells:
+            p.drawLine(rect.topLeft(), rect.bottomLeft())
+        if (r, c + 1) not in cells:
+            p.drawLine(rect.topRight(), rect.bottomRight())
+
+
+def paint_cats(p: QPainter, state: GameState, selected: int | None = None) -> None:
+    """Cats: rested upright, exhausted on their side and dimmed; the selected cat ringed."""
+    for i, cat in enumerate(state.cats()):
+        cell = square_rect(*cat["square"])
+        if i == selected:
+            p.setPen(QPen(QColor("white"), 4))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(cell.center(), SQUARE * 0.47, SQUARE * 0.47)
+        p.save()
+        if cat["exhausted"]:
+            centre = cell.center()
+            p.translate(centre)
+            p.rotate(90)
+            p.translate(-centre)
+            p.setOpacity(0.6)
+        _cat(p, cell.adjusted(0, SQUARE * 0.08, 0, SQUARE * 0.08), cat["colour"])
+        p.restore()
+
+
+def tint(p: QPainter, squares: Iterable[Square], fill: QColor, edge: QColor | None = None) -> None:
+    p.setPen(QPen(edge, 2) if edge is not None else Qt.PenStyle.NoPen)
+    p.setBrush(fill)
+    for r, c in squares:
+        p.drawRect(square_rect(r, c).adjusted(2, 2, -2, -2))
+
+
+def dots(p: QPainter, squares: Iterable[Square], colour: QColor) -> None:
+    """Small marks on the squares where a ghost's centre may go."""
+    p.setPen(QPen(QColor("#101010"), 1.5))
+    p.setBrush(colour)
+    for r, c in squares:
+        p.drawEllipse(square_rect(r, c).center(), SQUARE * 0.12, SQUARE * 0.12)
+
+
+def paint_card_ghost(p: QPainter, at: Square, grid: tuple[str, ...], legal: bool) -> None:
+    """A pathway card (already rotated) under the mouse, edged and tinted by legality."""
+    p.save()
+    p.setOpacity(0.82)
+    for r, row in enumerate(grid):
+        for c, letter in enumerate(row):
+            cell = square_rect(at[0] + r, at[1] + c)
+            p.fillRect(cell, QColor("white"))
+            _terrain_square(p, cell.adjusted(GAP, GAP, -GAP, -GAP), letter)
+    p.restore()
+    edge = LEGAL if legal else ILLEGAL
+    rect = square_rect(at[0], at[1], len(grid), len(grid[0]))
+    if not legal:
+        p.fillRect(rect, QColor(edge.red(), edge.green(), edge.blue(), 70))
+    p.setPen(QPen(edge, 4))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(rect)
+
+
+def paint_tile_ghost(p: QPainter, cells: Iterable[Square], legal: bool) -> None:
+    cells = tuple(cells)
+    p.save()
+    p.setOpacity(0.85)
+    for r, c in cells:
+        _terrain_square(p, square_rect(r, c), "f")
+    p.restore()
+    if not legal:
+        tint(p, cells, QColor(ILLEGAL.red(), ILLEGAL.green(), ILLEGAL.blue(), 90))
+    paint_tile_edge(p, cells, LEGAL if legal else ILLEGAL, 4)
+
+
+def paint_note(p: QPainter, anchor: QPointF, text: str, bounds: QRectF) -> None:
+    """A refusal reason next to the ghost, kept inside ``bounds``."""
+    font = QFont()
+    font.setPixelSize(int(SQUARE * 0.36))
+    p.setFont(font)
+    metrics = p.fontMetrics()
+    width = min(metrics.horizontalAdvance(text) + 16, bounds.width() - 8)
+    box = QRectF(0, 0, width, metrics.height() * (2 if metrics.horizontalAdvance(text) + 16 > width else 1) + 10)
+    box.moveTopLeft(anchor)
+    if box.right() > bounds.right():
+        box.moveRight(bounds.right() - 4)
+    if box.bottom() > bounds.bottom():
+        box.moveBottom(anchor.y() - SQUARE * 3.2)
+    p.setPen(QPen(ILLEGAL, 2))
+    p.setBrush(QColor(255, 250, 245, 235))
+    p.drawRoundedRect(box, 6, 6)
+    p.setPen(QColor("#400"))
+    p.drawText(box.adjusted(8, 4, -8, -4), Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
+
+
+def paint_destination(p: QPainter, square: Square, colour: str) -> None:
+    """The destination picked for a move that waits for its discards."""
+    cell = square_rect(*square)
+    p.setPen(QPen(QColor("white"), 4))
+    p.setBrush(COLOURS.get(colour, FLAME).lighter(140))
+    p.drawEllipse(cell.center(), SQUARE * 0.3, SQUARE * 0.3)

@@ -1,0 +1,197 @@
+"""The playtest session: one game of a scenario snapshot, its undo history and the
+replay being stepped through.  No widgets here: the window and the tests drive it
+through :meth:`PlaytestSession.apply`, :meth:`undo`, :meth:`redo` and :meth:`start`.
+
+Undo keeps the :class:`GameState` before every action (``state.clone()`` per step:
+the island is shared between clones, so a step costs a few lists).  Undone actions
+go onto a redo list; applying the same action again takes it from there, applying
+a different one drops it.  Opening a replay starts its game and puts every action
+on the redo list, so stepping through a replay is redo and undo.
+
+The session holds a frozen :class:`Scenario` (the studio passes its document's
+scenario, unsaved edits included); nothing here can reach the document.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from engine import GameState, IllegalAction, Replay, moves, new_game
+from engine.actions import Action, PlaceFire, PlacePathway
+from engine.catalog import Catalog, default_catalog
+from engine.island import UnsupportedScenario
+from engine.layout import LayoutError
+from engine.rules import VARIANTS, get_variant
+from engine.scenario import Scenario
+
+SEED_LIMIT = 1_000_000  # random seeds stay short enough to read out and type back
+
+
+def random_seed() -> int:
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def default_variant(players: int) -> str:
+    """The official game for the player count: the solo rules alone, standard else."""
+    return "solo" if players == 1 else "standard"
+
+
+def variants_for(players: int) -> list[str]:
+    """Registered variants that allow ``players``, the default first."""
+    first = default_variant(players)
+    others = sorted(name for name, rules in VARIANTS.items() if players in rules.players and name != first)
+    return [first, *others]
+
+
+@dataclass(frozen=True)
+class Settings:
+    seed: int
+    players: int = 1
+    variant: str = "solo"
+
+
+class PlaytestSession(QObject):
+    """A game in progress.  ``changed`` fires after every start, action, undo and
+    redo; ``state`` is None only when the scenario cannot be set up (``error``)."""
+
+    changed = Signal()
+
+    def __init__(self, scenario: Scenario, catalog: Catalog | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.scenario = scenario
+        self.catalog = catalog or default_catalog()
+        self.settings = Settings(random_seed(), *self._first_players(scenario))
+        self.state: GameState | None = None
+        self.error = ""
+        self._undo: list[GameState] = []
+        self._redo: list[Action] = []  # next action last
+        self.replay_source = ""  # file name of an opened replay, for the title
+
+    @staticmethod
+    def _first_players(scenario: Scenario) -> tuple[int, str]:
+        players = min(scenario.rules.players, default=1)
+        return players, default_variant(players)
+
+    def allowed_players(self) -> list[int]:
+        """Player counts the scenario allows (1-4)."""
+        return [p for p in sorted(self.scenario.rules.players) if 1 <= p <= 4] or [1]
+
+    # --- starting -------------------------------------------------------------------
+    def start(self, seed: int | None = None, players: int | None = None, variant: str | None = None) -> None:
+        """A new game; arguments left out keep the current settings.  A player count
+        that the variant does not allow switches to that count's default variant."""
+        s = self.settings
+        players = s.players if players is None else players
+        variant = variant or (s.variant if players == s.players else default_variant(players))
+        if players not in get_variant(variant).players:
+            variant = default_variant(players)
+        self.settings = Settings(s.seed if seed is None else seed, players, variant)
+        self.replay_source = ""
+        self._begin()
+        self.changed.emit()
+
+    def restart(self) -> None:
+        """The same game again from the start (same seed, players and rules)."""
+        self.start()
+
+    def new_seed(self) -> None:
+        self.start(seed=random_seed())
+
+    def _begin(self) -> None:
+        s = self.settings
+        self._undo.clear()
+        self._redo.clear()
+        try:
+            self.state = new_game(self.scenario, seed=s.seed, players=s.players, variant=s.variant, catalog=self.catalog)
+            self.error = ""
+        except (LayoutError, UnsupportedScenario, ValueError, KeyError) as exc:
+            self.state = None
+            name = self.scenario.name or self.scenario.id
+            self.error = f"Scenario '{name}' cannot be played: {exc.args[0] if exc.args else exc}"
+
+    def load_replay(self, record: Replay, source: str = "") -> None:
+        """Start the replay's game (its own scenario, seed, players and rules) with
+        every action waiting on the redo list; raises ValueError if it cannot start."""
+        self.scenario = record.scenario
+        self.settings = Settings(record.seed, record.players, record.variant)
+        self._begin()
+        if self.state is None:
+            raise ValueError(self.error)
+        self._redo = list(reversed(record.actions))
+        self.replay_source = source
+        self.changed.emit()
+
+    # --- playing --------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply one action; raises :class:`IllegalAction` (nothing changes) if the
+        rules refuse it."""
+        if self.state is None:
+            raise IllegalAction("no-game", self.error or "no game is running; start one")
+        before = self.state.clone()
+        self.state.apply(action)
+        self._undo.append(before)
+        if self._redo and self._redo[-1] == action:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        self.changed.emit()
+
+    def refusal(self, action: Action) -> str:
+        """Why the rules refuse ``action`` now ("" when it is legal).  Placements are
+        judged by the placement rules alone, so a card may be previewed before its
+        turn; the message is the engine's."""
+        state = self.state
+        if state is None:
+            return self.error
+        if isinstance(action, (PlacePathway, PlaceFire)):
+            error = state.placement_error(action)
+            if error is not None:
+                return _reason(error)
+        try:
+            moves.check(state, action)  # what GameState.apply checks, without applying
+        except IllegalAction as exc:
+            return _reason(exc)
+        return ""
+
+    # --- history --------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.state is not None
+
+    def undo(self) -> None:
+        if not self._undo or self.state is None:
+            return
+        self._redo.append(self.state.history[-1])
+        self.state = self._undo.pop()
+        self.changed.emit()
+
+    def redo(self) -> None:
+        """The next action of the replay (or the last one undone)."""
+        if self.can_redo():
+            self.apply(self._redo[-1])
+
+    def steps(self) -> tuple[int, int]:
+        """(actions played, actions played + actions waiting to be redone)."""
+        done = len(self.state.history) if self.state is not None else 0
+        return done, done + len(self._redo)
+
+    def replay(self) -> Replay:
+        """The game so far as a replay (seed, settings and every action)."""
+        if self.state is None:
+            raise ValueError(self.error or "no game is running")
+        return Replay.of(self.state)
+
+
+def _reason(exc: IllegalAction) -> str:
+    """The engine's message without its code prefix."""
+    text = str(exc)
+    prefix = f"{exc.code}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+__all__ = ["PlaytestSession", "Settings", "default_variant", "random_seed", "variants_for"]

@@ -1,0 +1,95 @@
+"""Validation off the GUI thread, so typing and dragging never wait for it.
+
+At most one check runs at a time on the global :class:`QThreadPool`.  A request that
+arrives while one runs is remembered and only the newest is started when the running
+one finishes, so a fast drag queues one check, not one per square.  Each result
+carries the generation it was computed for; stale results are dropped.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Callable
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from engine.issues import ERROR, Issue
+from engine.scenario import Scenario
+
+Validator = Callable[[Scenario], list[Issue]]
+
+
+def default_validator() -> Validator:
+    """``engine.validate.validate``: schema, then the game's rules."""
+    from engine.validate import validate
+
+    return validate
+
+
+def run_validator(validator: Validator, scenario: Scenario) -> list[Issue]:
+    """Run a validator; a crash becomes an issue instead of taking the studio down."""
+    try:
+        return list(validator(scenario))
+    except Exception as exc:  # noqa: BLE001 - shown to the designer, with the trace logged
+        traceback.print_exc()
+        return [
+            Issue(
+                "validator-crashed",
+                ERROR,
+                f"The rule checker failed ({type(exc).__name__}: {exc}); the layout was not "
+                "checked. Please report this with the scenario file.",
+            )
+        ]
+
+
+class _Relay(QObject):
+    done = Signal(int, object, float)  # generation, issues, seconds
+
+
+class _Job(QRunnable):
+    def __init__(self, relay: _Relay, validator: Validator, scenario: Scenario, generation: int) -> None:
+        super().__init__()
+        self.relay, self.validator, self.scenario, self.generation = relay, validator, scenario, generation
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        issues = run_validator(self.validator, self.scenario)
+        self.relay.done.emit(self.generation, issues, time.perf_counter() - start)
+
+
+class ValidationRunner(QObject):
+    """Checks the newest scenario in the background; emits ``finished`` on the GUI thread."""
+
+    finished = Signal(int, object)  # generation, list[Issue]
+
+    def __init__(self, validator: Validator | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.validator = validator or default_validator()
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._on_done)
+        self._running = False
+        self._queued: tuple[int, Scenario] | None = None
+        self.last_seconds = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self._running or self._queued is not None
+
+    def request(self, generation: int, scenario: Scenario) -> None:
+        if self._running:
+            self._queued = (generation, scenario)
+            return
+        self._start(generation, scenario)
+
+    def _start(self, generation: int, scenario: Scenario) -> None:
+        self._running = True
+        QThreadPool.globalInstance().start(_Job(self._relay, self.validator, scenario, generation))
+
+    def _on_done(self, generation: int, issues: list[Issue], seconds: float) -> None:
+        self._running = False
+        self.last_seconds = seconds
+        queued, self._queued = self._queued, None
+        if queued is not None:
+            self._start(*queued)
+        self.finished.emit(generation, issues)
