@@ -6,7 +6,7 @@ Picture letters follow the COMP1110 board string (NOTATION §3.1) plus ``.``:
 ``f``          permanent fire (board strip / fire card / printed fire)
 ``o``          a raft card's centre (raft art); its 8 neighbours are raft squares:
                a terrain letter there is a destination of that colour, ``w`` a
-               destination for any colour
+               destination for any colour (uppercase / ``W``: a cat on it, ignored)
 ``.``          off the island
 """
 
@@ -43,8 +43,8 @@ def picture_layout(picture: str) -> tuple[IslandLayout, list[tuple[int, int]]]:
                 fire.add(sq)
             elif ch == "o":
                 blocked.add(sq)
-            elif sq in raft_squares:
-                rafts[sq] = None if ch == "w" else COLOURS[ch]
+            elif sq in raft_squares:  # a cat already on the raft only blocks, as raft squares do
+                rafts[sq] = None if ch in "wW" else COLOURS[ch.lower()]
             else:
                 terrain[sq] = COLOURS[ch.lower()]
                 if ch.isupper():
@@ -99,23 +99,23 @@ def put_fire_tile(state: GameState, tile: str, at: tuple[int, int], flipped: boo
 
 
 def board_picture(state: GameState) -> str:
-    """The state drawn in the picture letters (fire tiles as ``f`` too)."""
-    grid = state.island.grid
+    """The state in the picture letters (fire tiles as ``f`` too): for a full
+    rectangle this is its COMP1110 board string without the final newline."""
+    island = state.island
+    grid = island.grid
     letters = {v: k for k, v in COLOURS.items()}
-    cats = {state.cat_square(i): state.island.cat_colours[i] for i in range(state.cat_count())}
+    cats = {state.cat_square(i) for i in range(state.cat_count())}
+    wild = island.dest[0] & island.dest[1] & island.dest[2] & island.dest[3] & island.dest[4]
     out = []
     for r in range(grid.rows):
         row = ""
         for c in range(grid.cols):
-            kind = state.terrain_at((r, c))
-            if kind is None:
-                row += "."
-            elif kind == "fire":
-                row += "f"
-            elif kind == "raft":
-                row += "W" if (r, c) in cats else "w"
+            kind, bit = state.terrain_at((r, c)), grid.bit((r, c))
+            if kind == "raft":
+                own = next((i for i, m in enumerate(island.dest) if m & bit and not wild & bit), None)
+                ch = "o" if own is None and not wild & bit else "w" if own is None else "brgyp"[own]
             else:
-                ch = letters[kind]
-                row += ch.upper() if (r, c) in cats else ch
+                ch = {None: ".", "fire": "f"}.get(kind) or letters[kind]
+            row += ch.upper() if (r, c) in cats else ch
         out.append(row)
     return "\n".join(out)
