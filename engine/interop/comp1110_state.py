@@ -1,0 +1,329 @@
+"""COMP1110 notation, game-state level (``../shared/reference/COMP1110-NOTATION.md``
+§2-§8, §10, §11): the five state strings to and from an engine
+:class:`~engine.state.GameState`, and the assignment's state functions, each answered
+by the engine's own rules (variant ``comp1110``: draw 6, discards leave the game, no
+disaster pile, no water).
+
+A board string fixes terrain square by square, so the :class:`~engine.island.Island`
+is built from it directly rather than from a scenario: terrain letters become the
+per-terrain bitsets, ``f`` fire, ``o`` a raft centre and its eight neighbours raft
+squares (found geometrically, §3.2; a colour letter there is a destination of that
+colour, ``w``/``W`` one for any colour), uppercase letters cats (a cat on a raft square
+has arrived), ``n`` a square that is not part of the island.  A raft whose eight
+squares are all wild is boarded from any side, as raft A is (rulebook "Raft cards").
+The decks string fills the engine's decks, shuffled with the injected RNG (drawing
+is random, §4), the hand string player 0's hand, the exhausted string the cats'
+exhausted flags (a ``W`` cat takes its colour from its entry), the bag string the
+fire bag.  Writing a state back gives the canonical forms of §13.
+
+Boundary decisions (README "Bundled content and COMP1110 interop"):
+
+* ``is_placement_valid`` asks the engine's placement rules with the card put in the
+  hand and the tile made the pending tile, since the notation requires neither to be
+  held (§10.1, §10.2); ``apply_placement`` does the same, so an unheld card leaves the
+  hand unchanged.  Placing a card makes the engine draw the next fire tile; the
+  notation draws it in a separate call (``draw_fire_tile``), so the tile goes back.
+* ``draw_hand`` plays the request as engine draws and returns the input unchanged if
+  the engine refuses any of them (a deck short of cards, more than 6 cards in hand).
+* ``is_game_over`` answers §11: a card ends the game only when the bag is empty, a
+  move only when every cat is on the raft, a fire tile when no placement of it fits
+  or, placed, when the engine's cut-off analysis finds a cat that cannot reach the raft.
+* Actions the rules refuse make ``apply_placement`` / ``move_cat`` raise the engine's
+  :class:`~engine.outcome.IllegalAction` (a ValueError) and ``is_game_over`` answer
+  False for cards and moves (they cannot happen); malformed strings raise ValueError.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Sequence
+
+from .. import legal, moves
+from ..actions import DrawCard, MoveCat, PlaceFire, PlacePathway
+from ..catalog import Catalog, default_catalog
+from ..rules import get_variant
+from ..outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
+from ..state import DRAW, FIRE, PLAY, GameState, PendingFire
+from .comp1110_actions import *  # noqa: F401,F403
+from .comp1110_actions import __all__ as _actions_all
+from .comp1110_actions import NotationAction, deck_letters, parse_action_string
+from .comp1110_board import UNKNOWN_COLOUR, island_from_board, write_board
+from .comp1110_challenge import NOTATION_TERRAIN, TERRAIN_NOTATION
+
+__all__ = [
+    "STATE_FIELDS",
+    "UNKNOWN_COLOUR",
+    "apply_placement",
+    "draw_fire_tile",
+    "draw_hand",
+    "fire_tile_string",
+    "game_state_from_strings",
+    "game_state_to_strings",
+    "is_cat_movement_valid",
+    "is_game_over",
+    "is_placement_valid",
+    "move_cat",
+    "parse_draw_request",
+    *_actions_all,
+]
+
+STATE_FIELDS = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
+PLAYER = 0
+
+
+# --- the small strings -------------------------------------------------------------
+def _parse_cards(text: str, field: str, decks: dict[str, str]) -> dict[str, list[str]]:
+    """A decks or hand string (§4, §5): deck letters in order, omitted ones empty."""
+    if not re.fullmatch(r"(?:[A-D][a-y]*)*", text):
+        raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
+    letters = re.findall(r"[A-D]", text)
+    if letters != sorted(set(letters)):
+        raise ValueError(f"{field} string {text!r}: each deck letter appears once, in the order A, B, C, D")
+    out = {name: [] for name in decks.values()}
+    for letter, ids in re.findall(r"([A-D])([a-y]*)", text):
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{field} string {text!r}: deck {letter} lists a card twice; list each card once")
+        out[decks[letter]] = [f"{decks[letter]}:{i}" for i in ids]
+    return out
+
+
+def _format_cards(keys: Sequence[str], decks: dict[str, str]) -> str:
+    by_deck: dict[str, list[str]] = {name: [] for name in decks.values()}
+    for key in keys:
+        deck, card_id = key.split(":", 1)
+        by_deck[deck].append(card_id)
+    return "".join(letter + "".join(sorted(by_deck[name])) for letter, name in decks.items())
+
+
+def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
+    if not re.fullmatch(r"(?:[BGPRY]\d{4})*", text):
+        raise ValueError(
+            f"exhausted cats string {text!r}: write 5-character entries colour (B G P R Y) + row + column, e.g. B0204G1300"
+        )
+    return [(NOTATION_TERRAIN[e[0].lower()], (int(e[1:3]), int(e[3:5]))) for e in re.findall(r".{5}", text)]
+
+
+def _parse_bag(text: str, order: dict[str, int]) -> list[str]:
+    unknown = sorted(set(text) - set(order))
+    if unknown or len(set(text)) != len(text):
+        problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
+        raise ValueError(f"fire tile bag string {text!r}: {problem}; list each tile a-z, A-E at most once")
+    return sorted(text, key=order.__getitem__)
+
+
+def parse_draw_request(request: str) -> list[tuple[str, int]]:
+    """A draw request (§8) as ``(deck letter, count)`` pairs."""
+    pairs = re.findall(r"([A-D])([1-6])", request)
+    letters = [letter for letter, _ in pairs]
+    if not re.fullmatch(r"(?:[A-D][1-6])+", request) or letters != sorted(set(letters)):
+        raise ValueError(
+            f"draw request {request!r}: write deck letter + count (1-6) pairs in the order A, B, C, D, e.g. A3B1D2"
+        )
+    return [(letter, int(count)) for letter, count in pairs]
+
+
+# --- state strings <-> GameState ---------------------------------------------------
+def game_state_from_strings(
+    game_state: Sequence[str], rng: random.Random | None = None, catalog: Catalog | None = None
+) -> GameState:
+    """An engine state (variant ``comp1110``, play phase) from the five strings (§2).
+    ``rng`` shuffles the decks and draws fire tiles; ValueError names a bad string."""
+    if len(game_state) != len(STATE_FIELDS) or not all(isinstance(s, str) for s in game_state):
+        raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
+    catalog = catalog or default_catalog()
+    decks = deck_letters(catalog)
+    board, decks_text, hand_text, exhausted_text, bag_text = game_state
+    exhausted = _parse_exhausted(exhausted_text)
+    island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
+    state = GameState(island, get_variant("comp1110"), 1, 0, random.Random(0))
+    state.rng = rng or random.Random()
+    in_decks = _parse_cards(decks_text, "decks", decks)
+    hand = [key for keys in _parse_cards(hand_text, "hand", decks).values() for key in keys]
+    both = sorted(set(hand) & {key for keys in in_decks.values() for key in keys})
+    if both:
+        raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
+    for keys in in_decks.values():
+        state.rng.shuffle(keys)  # the top of an engine deck is its last card
+    state.decks = in_decks
+    state.hands = [hand]
+    state.bag = _parse_bag(bag_text, island.tile_order)
+    for colour, square in exhausted:
+        cat = state.cat_at(square) if 0 <= square[0] < island.grid.rows and 0 <= square[1] < island.grid.cols else None
+        if cat is None or island.cat_colours[cat] != colour:
+            raise ValueError(
+                f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
+                "each entry names a cat by its colour and current square"
+            )
+        state.exhausted[cat] = True
+    state.arrived = [bool(island.raft >> sq & 1) for sq in state.cat_sq]
+    state.arrivals = [i for i, arrived in enumerate(state.arrived) if arrived]
+    state.phase = PLAY
+    return state
+
+
+def game_state_to_strings(state: GameState) -> list[str]:
+    """The five strings of an engine state in canonical form (§13).  Cards held in a
+    face-down reserve (other variants) count as the hand; the pending fire tile has
+    left the bag (§7)."""
+    decks = deck_letters(state.island.catalog)
+    island = state.island
+    exhausted = sorted(
+        TERRAIN_NOTATION[island.cat_colours[i]].upper() + f"{r:02d}{c:02d}"
+        for i, (r, c) in ((i, state.cat_square(i)) for i in range(state.cat_count()))
+        if state.exhausted[i]
+    )
+    return [
+        write_board(state),
+        _format_cards([key for name in decks.values() for key in state.decks.get(name, ())], decks),
+        _format_cards([key for p in range(state.players) for key in state.hands[p] + state.reserve[p]], decks),
+        "".join(exhausted),
+        "".join(sorted(state.bag, key=island.tile_order.__getitem__)),
+    ]
+
+
+# --- the assignment's functions ----------------------------------------------------
+def _parse(text: str, catalog: Catalog) -> NotationAction | None:
+    try:
+        return parse_action_string(text, catalog)
+    except ValueError:
+        return None
+
+
+def _prepared(state: GameState, action: PlacePathway | PlaceFire) -> None:
+    """The boundary relaxation of §10.1/§10.2: hold the card, or make the tile the
+    one waiting to be placed (it has already left the bag, §7)."""
+    if isinstance(action, PlacePathway):
+        if action.card in state.island.cards and action.card not in state.hands[PLAYER]:
+            state.hands[PLAYER].append(action.card)
+    else:
+        state.pending = PendingFire(action.tile, PLAYER, "pathway")
+        state.phase = FIRE
+
+
+def _return_drawn_tile(state: GameState) -> None:
+    """Undo the fire draw that follows a card placement: the notation draws it with
+    ``draw_fire_tile``, a separate call."""
+    if state.pending is not None:
+        state.bag.append(state.pending.tile)
+        state.bag.sort(key=state.island.tile_order.__getitem__)
+        state.pending = None
+        if not state.is_terminal():
+            state.phase = PLAY
+
+
+def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
+    """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules; the card need
+    not be in the hand nor the tile in the bag."""
+    state = game_state_from_strings(game_state)
+    parsed = _parse(placement, state.island.catalog)
+    if parsed is None or isinstance(parsed.action, MoveCat):
+        return False
+    _prepared(state, parsed.action)
+    return state.is_legal(parsed.action)
+
+
+def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
+    """``applyPlacement``: the state after a card or fire tile placement (the card
+    leaves the hand; decks, exhausted cats and bag are unchanged)."""
+    state = game_state_from_strings(game_state)
+    action = parse_action_string(placement, state.island.catalog).action
+    if isinstance(action, MoveCat):
+        raise ValueError(f"placement {placement!r} is a cat movement; use move_cat")
+    _prepared(state, action)
+    state.apply(action)
+    if isinstance(action, PlacePathway):
+        _return_drawn_tile(state)
+    return game_state_to_strings(state)
+
+
+def _cat_move(state: GameState, text: str) -> MoveCat | None:
+    """The engine move a movement string names, if its cat has that colour."""
+    parsed = _parse(text, state.island.catalog)
+    if parsed is None or not isinstance(parsed.action, MoveCat):
+        return None
+    grid = state.island.grid
+    r, c = parsed.action.cat
+    cat = state.cat_at((r, c)) if 0 <= r < grid.rows and 0 <= c < grid.cols else None
+    if cat is None or state.island.cat_colours[cat] != parsed.colour:
+        return None
+    return parsed.action
+
+
+def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
+    """``isCatMovementValid`` (§10.3): a cat of that colour on the start square, the
+    engine's move rules (own-colour path, free end square or raft destination, one
+    discard or two for an exhausted cat, discards in the hand)."""
+    state = game_state_from_strings(game_state)
+    move = _cat_move(state, movement)
+    return move is not None and state.is_legal(move)
+
+
+def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
+    """``moveCat``: the state after a cat movement (cat moved and exhausted, discards
+    out of the game)."""
+    state = game_state_from_strings(game_state)
+    move = _cat_move(state, movement)
+    if move is None:
+        parse_action_string(movement, state.island.catalog)  # raises for a malformed string
+        raise IllegalAction("no-cat", f"movement {movement!r}: no cat of that colour stands on its start square")
+    state.apply(move)
+    return game_state_to_strings(state)
+
+
+def is_game_over(game_state: Sequence[str], action: str) -> bool:
+    """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
+    state = game_state_from_strings(game_state)
+    parsed = parse_action_string(action, state.island.catalog)
+    if isinstance(parsed.action, MoveCat):
+        move = _cat_move(state, action)
+        if move is None or not state.is_legal(move):
+            return False
+        state.apply(move)
+        return _reason(state) == ALL_CATS_ON_RAFT
+    placement = parsed.action
+    _prepared(state, placement)
+    if not state.is_legal(placement):
+        return isinstance(placement, PlaceFire) and not legal.has_fire_placement(state)
+    state.apply(placement)
+    return _reason(state) == (FIRE_BAG_EMPTY if isinstance(placement, PlacePathway) else CAT_CUT_OFF)
+
+
+def _reason(state: GameState) -> str | None:
+    outcome = state.outcome()
+    return None if outcome is None else outcome.reason
+
+
+def draw_hand(game_state: Sequence[str], request: str, rng: random.Random | None = None) -> list[str]:
+    """``drawHand`` (§8): the requested cards drawn at random into the hand by the
+    engine's draws; the state unchanged if the engine refuses any draw."""
+    wanted = parse_draw_request(request)
+    state = game_state_from_strings(game_state, rng=rng)
+    decks = deck_letters(state.island.catalog)
+    state.phase = DRAW
+    state.drawn = [len(state.hands[PLAYER])]  # the hand counts towards the round's 6
+    try:
+        for letter, count in wanted:
+            for _ in range(count):
+                state.apply(DrawCard(PLAYER, decks[letter]))
+    except IllegalAction:
+        return list(game_state)
+    return game_state_to_strings(state)
+
+
+def fire_tile_string(tile_id: str, catalog: Catalog | None = None) -> str:
+    """A tile's id followed by its north-form cells as row and column digits,
+    e.g. ``a000110111221`` (the course's component string)."""
+    tile = (catalog or default_catalog()).fire_tiles[tile_id]
+    return tile_id + "".join(f"{r}{c}" for r, c in tile.cells)
+
+
+def draw_fire_tile(game_state: Sequence[str], rng: random.Random | None = None) -> str:
+    """``drawFireTile`` (§7): a random tile from the bag, drawn by the engine's fire
+    draw, as its component string; ``""`` for an empty bag."""
+    state = game_state_from_strings(game_state, rng=rng)
+    if not state.bag:
+        return ""
+    moves._draw_fire(state, PLAYER, "pathway")
+    assert state.pending is not None
+    return fire_tile_string(state.pending.tile, state.island.catalog)
