@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence, overload
 
 from .actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
-from .bitboard import BitGrid, bit_list
+from .bitboard import BitGrid, TileShape, bit_list
 from .catalog import PathwayCard
 from .reach import move_targets
 
@@ -78,7 +78,10 @@ def distinct_rotations(grid: BitGrid, card: PathwayCard) -> tuple[int, ...]:
     return tuple(r for r in range(4) if masks[r] not in masks[:r])
 
 
-def _fire_segments(state: "GameState") -> list[tuple[object, list[int]]]:
+def fire_anchor_sets(state: "GameState") -> list[tuple[TileShape, int]]:
+    """For each distinct orientation of the pending tile, the bit set of anchors where
+    it may go (rulebook "Placement": on the island, off fire, cats and rafts, touching
+    fire orthogonally); orientations with none are left out."""
     assert state.pending is not None
     island = state.island
     grid = island.grid
@@ -89,12 +92,16 @@ def _fire_segments(state: "GameState") -> list[tuple[object, list[int]]]:
         o = shape.orientation
         anchors = grid.shape_anchors(shape.offsets, o.height, o.width, free, touch)
         if anchors:
-            out.append((shape, bit_list(anchors)))
+            out.append((shape, anchors))
     return out
 
 
+def _fire_segments(state: "GameState") -> list[tuple[TileShape, list[int]]]:
+    return [(shape, bit_list(anchors)) for shape, anchors in fire_anchor_sets(state)]
+
+
 def has_fire_placement(state: "GameState") -> bool:
-    return bool(_fire_segments(state))
+    return bool(fire_anchor_sets(state))
 
 
 def fire_placements(state: "GameState") -> Iterator[Action]:
@@ -159,8 +166,8 @@ def _fire_action_segments(state: "GameState") -> list[Segment]:
     square = state.island.grid.square
     segments: list[Segment] = []
     for shape, anchors in _fire_segments(state):
-        def get(i: int, anchors: list[int] = anchors, shape: object = shape) -> Action:
-            return PlaceFire(tile, square(anchors[i]), shape.flipped, shape.rotation)  # type: ignore[attr-defined]
+        def get(i: int, anchors: list[int] = anchors, shape: TileShape = shape) -> Action:
+            return PlaceFire(tile, square(anchors[i]), shape.flipped, shape.rotation)
 
         segments.append((len(anchors), get))
     return segments
