@@ -21,7 +21,7 @@ from .actions import Action, parse_action
 from .catalog import Catalog, default_catalog
 from .island import Island
 from .layout import compose_island, draw_board_choices
-from .moves import _check_cut_off, _end
+from .moves import check_cut_off, end_game
 from .outcome import DECKS_SHORT, LOSS, Outcome
 from .rules import RuleSet, get_variant
 from .scenario import Scenario
@@ -52,8 +52,8 @@ def new_game(
     layout = compose_island(scenario, catalog, choices)
     island = Island.from_layout(scenario, catalog, layout, hybrid=scenario.rules.hybrid_fire_tiles)
     state = GameState(island, rules, players, seed, rng)
-    if not _check_cut_off(state) and rules.decks_short(state):
-        _end(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
+    if not check_cut_off(state) and rules.decks_short(state):
+        end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
     return state
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, overload
 from .actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from .bitboard import BitGrid, TileShape, bit_list
 from .catalog import PathwayCard
+from .phases import DRAW, FIRE
 from .reach import move_targets
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,7 +148,7 @@ def has_play(state: "GameState") -> bool:
 def legal_actions(state: "GameState") -> LegalActions:
     if state.is_terminal():
         return LegalActions([])
-    if state.phase == "draw":
+    if state.phase == DRAW:
         draws: list[Action] = [
             DrawCard(p, deck)
             for p in range(state.players)
@@ -156,7 +157,7 @@ def legal_actions(state: "GameState") -> LegalActions:
             if cards
         ]
         return LegalActions([(len(draws), draws.__getitem__)])
-    if state.phase == "fire":
+    if state.phase == FIRE:
         return LegalActions(_fire_action_segments(state))
     return LegalActions(_play_segments(state))
 

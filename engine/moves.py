@@ -36,6 +36,8 @@ from .outcome import (
     ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE, LOSS, NO_LEGAL_PLAY, WIN,
     IllegalAction, Outcome, DECKS_SHORT,
 )  # fmt: skip
+from . import legal
+from .phases import DRAW, FIRE, OVER, PLAY, PendingFire
 from .reach import CutOff, find_cut_off, move_targets
 from .rules import OUT
 
@@ -111,7 +113,7 @@ def check_footprint(state: "GameState", action: PlacePathway | PlaceFire) -> Non
 def check(state: "GameState", action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``action`` is legal now."""
     if isinstance(action, DrawCard):
-        _phase(state, "draw", action)
+        _phase(state, DRAW, action)
         _player(state, action.player)
         if state.drawn[action.player] >= state.rules.cards_per_draw:
             raise IllegalAction("hand-full", f"player {action.player} has drawn all {state.rules.cards_per_draw} cards this round")
@@ -119,13 +121,13 @@ def check(state: "GameState", action: Action) -> None:
             known = ", ".join(d for d, cards in state.decks.items() if cards)
             raise IllegalAction("empty-deck", f"the {action.deck} deck is empty or unknown; draw from: {known}")
     elif isinstance(action, PlacePathway):
-        _phase(state, "play", action)
+        _phase(state, PLAY, action)
         _player(state, action.player)
         if action.card not in state.hands[action.player]:
             raise IllegalAction("not-in-hand", f"card {action.card} is not in player {action.player}'s hand")
         check_footprint(state, action)
     elif isinstance(action, PlaceFire):
-        _phase(state, "fire", action)
+        _phase(state, FIRE, action)
         assert state.pending is not None
         if action.tile != state.pending.tile:
             raise IllegalAction("wrong-tile", f"the tile to place is {state.pending.tile}, not {action.tile}")
@@ -133,13 +135,13 @@ def check(state: "GameState", action: Action) -> None:
     elif isinstance(action, MoveCat):
         _check_move(state, action)
     elif isinstance(action, UseWater):
-        _phase(state, "play", action)
+        _phase(state, PLAY, action)
         if state.water <= 0:
             raise IllegalAction("no-water", "no water tokens are left")
         if action.tile not in state.tiles_placed:
             raise IllegalAction("tile-not-placed", f"fire tile {action.tile} is not on the island; only fire tiles can be removed (WT-2)")
     elif isinstance(action, EndRound):
-        _phase(state, "play", action)
+        _phase(state, PLAY, action)
         left = [p for p in range(state.players) if state.hands[p] or state.reserve[p]]
         if left:
             raise IllegalAction("cards-left", f"player(s) {left} still hold cards; every card must be played before resting")
@@ -148,7 +150,7 @@ def check(state: "GameState", action: Action) -> None:
 
 
 def _check_move(state: "GameState", action: MoveCat) -> None:
-    _phase(state, "play", action)
+    _phase(state, PLAY, action)
     _player(state, action.player)
     grid = state.island.grid
     r, c = action.cat
@@ -201,7 +203,7 @@ def _draw_card(state: "GameState", action: DrawCard) -> None:
     state.drawn[p] += 1
     (state.hands[p] if len(state.hands[p]) < state.rules.hand_size else state.reserve[p]).append(card)
     if all(n >= state.rules.cards_per_draw for n in state.drawn):
-        state.phase = "play"
+        state.phase = PLAY
         _check_stuck(state)
 
 
@@ -217,8 +219,6 @@ def _place_pathway(state: "GameState", action: PlacePathway) -> None:
 
 
 def _place_fire(state: "GameState", action: PlaceFire) -> None:
-    from .state import PLAY
-
     mask = fire_mask(state, action)
     state.tiles_placed[action.tile] = (mask, action)
     state.tile_fire |= mask
@@ -227,7 +227,7 @@ def _place_fire(state: "GameState", action: PlaceFire) -> None:
     assert pending is not None
     state.pending = None
     state.phase = PLAY
-    if not _check_cut_off(state):
+    if not check_cut_off(state):
         _finish_action(state, pending.player)
 
 
@@ -250,9 +250,9 @@ def _move_cat(state: "GameState", action: MoveCat) -> None:
         state.arrivals.append(cat)
         rules.on_arrival(state, cat, action.player)
         if all(state.arrived):
-            _end(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
+            end_game(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
             return
-    if _check_cut_off(state):
+    if check_cut_off(state):
         return
     threshold = rules.disaster_threshold
     if threshold is not None and len(state.disaster_pile) >= threshold:
@@ -268,24 +268,21 @@ def _end_round(state: "GameState") -> None:
     state.exhausted = [False] * len(state.exhausted)
     state.round += 1
     state.drawn = [0] * state.players
-    state.phase = "draw"
+    state.phase = DRAW
     if state.rules.decks_short(state):
         need = state.players * state.rules.cards_per_draw
-        _end(state, Outcome(LOSS, DECKS_SHORT, f"round {state.round} needs {need} cards but the decks hold {state.cards_in_decks()}"))
+        end_game(state, Outcome(LOSS, DECKS_SHORT, f"round {state.round} needs {need} cards but the decks hold {state.cards_in_decks()}"))
 
 
 def _draw_fire(state: "GameState", player: int, cause: str) -> None:
-    from . import legal
-    from .state import FIRE, PendingFire
-
     if not state.bag:
-        _end(state, Outcome(LOSS, FIRE_BAG_EMPTY, "a fire tile must be drawn but the bag is empty"))
+        end_game(state, Outcome(LOSS, FIRE_BAG_EMPTY, "a fire tile must be drawn but the bag is empty"))
         return
     tile = state.bag.pop(state.rng.randrange(len(state.bag)))
     state.pending = PendingFire(tile, player, cause)
     state.phase = FIRE
     if not legal.has_fire_placement(state):
-        _end(state, Outcome(LOSS, FIRE_TILE_NO_PLACE, f"fire tile {tile} has no legal place on the island", tile=tile))
+        end_game(state, Outcome(LOSS, FIRE_TILE_NO_PLACE, f"fire tile {tile} has no legal place on the island", tile=tile))
 
 
 def _finish_action(state: "GameState", player: int) -> None:
@@ -297,17 +294,15 @@ def _finish_action(state: "GameState", player: int) -> None:
 
 def _check_stuck(state: "GameState") -> None:
     """LC-7 house decision: cards left to play and no legal action at all."""
-    from . import legal
-
     if not legal.has_play(state):
-        _end(state, Outcome(LOSS, NO_LEGAL_PLAY, "cards remain to be played but no card can be placed and no cat can move"))
+        end_game(state, Outcome(LOSS, NO_LEGAL_PLAY, "cards remain to be played but no card can be placed and no cat can move"))
 
 
-def _check_cut_off(state: "GameState") -> bool:
+def check_cut_off(state: "GameState") -> bool:
     found = find_cut_off(state)
     if found is None:
         return False
-    _end(state, cut_off_outcome(state, found))
+    end_game(state, cut_off_outcome(state, found))
     return True
 
 
@@ -320,6 +315,6 @@ def cut_off_outcome(state: "GameState", found: CutOff) -> Outcome:
     )  # fmt: skip
 
 
-def _end(state: "GameState", outcome: Outcome) -> None:
+def end_game(state: "GameState", outcome: Outcome) -> None:
     state._outcome = outcome
-    state.phase = "over"
+    state.phase = OVER

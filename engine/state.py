@@ -21,8 +21,7 @@ from the RNG seeded at :func:`engine.new_game`; its state travels with the game.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import legal, moves
 from .actions import Action, PlaceFire, PlacePathway, parse_action
@@ -30,24 +29,14 @@ from .catalog import TERRAINS, Catalog
 from .geometry import Square
 from .island import TERRAIN_INDEX, Island
 from .outcome import IllegalAction, Outcome
+from .phases import DRAW, FIRE, OVER, PLAY, PendingFire
 from .reach import find_cut_off, move_targets
 from .rules import RuleSet, get_variant
 
-DRAW = "draw"  # players draw their cards (DrawCard)
-PLAY = "play"  # cards are played (PlacePathway, MoveCat, UseWater, EndRound)
-FIRE = "fire"  # a drawn fire tile waits to be placed (PlaceFire)
-OVER = "over"  # won or lost
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenario import Scenario
+
 STATE_FORMAT = "raftwright.gamestate"
-
-
-@dataclass(frozen=True)
-class PendingFire:
-    """A fire tile drawn from the bag that must be placed now.  ``cause`` is
-    ``"pathway"`` (Add pathway) or ``"disaster"``; ``player`` places it."""
-
-    tile: str
-    player: int
-    cause: str
 
 
 class GameState:
@@ -143,7 +132,7 @@ class GameState:
 
     # --- UI helpers ---------------------------------------------------------------------
     @property
-    def scenario(self):  # noqa: ANN201 - Scenario, kept untyped to avoid an import cycle
+    def scenario(self) -> "Scenario":
         return self.island.scenario
 
     @property

@@ -25,6 +25,16 @@ from engine.state import FIRE, PLAY, GameState, PendingFire
 
 COLOURS = {"b": "blue", "r": "red", "g": "green", "y": "orange", "p": "purple"}
 
+# A red cat in open country beside a raft, fire in the north-west corner.
+RED_CAT_ISLAND = """
+fffrrrrrrwww
+fffrrrrrrwow
+fffrrRrrrwww
+gggggggggggg
+bbbbbbbbbbbb
+bbbbbbbbbbbb
+"""
+
 
 def picture_layout(picture: str) -> tuple[IslandLayout, list[tuple[int, int]]]:
     rows = [line.strip() for line in picture.strip().splitlines()]

@@ -5,21 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_pictures import deal, picture_state
+from engine_pictures import RED_CAT_ISLAND, deal, picture_state
 
 from engine import IllegalAction, new_game
 from engine.actions import ActionParseError, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater, parse_action
 from engine.formats import load_scenario
 from engine.resources import campaigns_dir
 
-ISLAND = """
-fffrrrrrrwww
-fffrrrrrrwow
-fffrrRrrrwww
-gggggggggggg
-bbbbbbbbbbbb
-bbbbbbbbbbbb
-"""
+ISLAND = RED_CAT_ISLAND
 
 
 def _scenario():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_pictures import deal, picture_state, put_fire_tile
+from engine_pictures import RED_CAT_ISLAND, deal, picture_state, put_fire_tile
 
 from engine.actions import PlaceFire, PlacePathway
 from engine.bitboard import tile_orientations
@@ -12,15 +12,7 @@ from engine.geometry import cells_extent, rotate_grid, transform_cells
 from engine.outcome import IllegalAction
 from engine.state import FIRE, OVER, PendingFire
 
-ISLAND = """
-fffrrrrrrwww
-fffrrrrrrwow
-fffrrRrrrwww
-gggggggggggg
-gggggggggggg
-bbbbbbbbbbbb
-bbbbbbbbbbbb
-"""
+ISLAND = RED_CAT_ISLAND.replace("gggggggggggg\n", "gggggggggggg\ngggggggggggg\n")
 CARD = "circle:a"
 
 

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from engine_pictures import deal, picture_state, put_fire_tile
+from engine_pictures import RED_CAT_ISLAND, deal, picture_state, put_fire_tile
 
 from engine.actions import PlacePathway, UseWater
 from engine.outcome import IllegalAction
 
-ISLAND = """
-fffrrrrrrwww
-fffrrrrrrwow
-fffrrRrrrwww
-gggggggggggg
-bbbbbbbbbbbb
-bbbbbbbbbbbb
-"""
+ISLAND = RED_CAT_ISLAND
 
 
 def _code(state, action) -> str:
