@@ -159,7 +159,9 @@ class CanvasShortcutGuard(QObject):
         if event.keyCombination().toCombined() not in self.keys:
             return False
         focus = QApplication.focusWidget()
-        if focus is None or focus is self.canvas or self.canvas.isAncestorOf(focus):
+        if focus is None or focus.window() is not self.canvas.window():
+            return False  # another window's business
+        if focus is self.canvas or self.canvas.isAncestorOf(focus):
             return False
         event.accept()  # let the focused widget have the key
         return False

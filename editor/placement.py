@@ -21,9 +21,12 @@ from .edits import GRID_SIZE, LAYERS, Element, Ref, Selection, element, size_of,
 CARD_MAGNET = 0.75  # squares: how close a dragged card must come to its board's 3x3 grid
 
 
-def element_at(scenario: Scenario, square: Square) -> Ref | None:
-    """The topmost element covering ``square`` (tokens over cards over boards)."""
+def element_at(scenario: Scenario, square: Square, layer_only: str | None = None) -> Ref | None:
+    """The topmost element covering ``square`` (tokens over cards over boards), or
+    the topmost of one layer."""
     for layer in reversed(LAYERS):
+        if layer_only is not None and layer != layer_only:
+            continue
         items = getattr(scenario, layer)
         for index in range(len(items) - 1, -1, -1):
             if square in squares_of(items[index]):

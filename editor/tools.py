@@ -223,7 +223,8 @@ class RotateTool(Tool):
 
 
 class EraseTool(Tool):
-    """Click or drag across elements to delete them; one drag is one undo step."""
+    """Click or drag across elements to delete them; one drag is one undo step and
+    erases only what is like the first thing it erased (tokens, cards or boards)."""
 
     id, text = "erase", "Erase"
     cursor = Qt.CursorShape.PointingHandCursor
@@ -232,6 +233,7 @@ class EraseTool(Tool):
         super().__init__(manager)
         self.in_macro = False
         self.erasing = False
+        self.layer: str | None = None  # a drag erases only in the layer it started in
 
     def press(self, ev: CanvasEvent) -> None:
         if ev.button == Qt.MouseButton.LeftButton:
@@ -243,9 +245,10 @@ class EraseTool(Tool):
             self._erase(ev.square)
 
     def _erase(self, square: Square) -> None:
-        ref = placement.element_at(self.doc.scenario, square)
+        ref = placement.element_at(self.doc.scenario, square, self.layer)
         if ref is None:
             return
+        self.layer = ref[0]
         if not self.in_macro:
             self.doc.undo_stack.beginMacro("Erase")
             self.in_macro = True
@@ -255,7 +258,7 @@ class EraseTool(Tool):
         self.cancel()
 
     def cancel(self) -> None:
-        self.erasing = False
+        self.erasing, self.layer = False, None
         if self.in_macro:
             self.in_macro = False
             self.doc.undo_stack.endMacro()
