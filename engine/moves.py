@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import legal
 from .actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from .bitboard import CARD, window_mask
 from .geometry import cells_extent, transform_cells
 from .outcome import (
-    ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE, LOSS, NO_LEGAL_PLAY, WIN,
-    IllegalAction, Outcome, DECKS_SHORT,
+    ALL_CATS_ON_RAFT, CAT_CUT_OFF, DECKS_SHORT, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE, LOSS, NO_LEGAL_PLAY, WIN,
+    IllegalAction, Outcome,
 )  # fmt: skip
-from . import legal
 from .phases import DRAW, FIRE, OVER, PLAY, PendingFire
 from .reach import CutOff, find_cut_off, move_targets
 from .rules import OUT
