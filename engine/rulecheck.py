@@ -22,6 +22,7 @@ from .catalog import Catalog
 from .formats import board_to_dict, card_to_dict, token_to_dict
 from .geometry import Square, orthogonal_neighbours
 from .issues import ERROR, WARNING, Issue, Where
+from .layout import footprint_rotations
 from .scenario import BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 TOKEN_NAMES = {"objective": "objective token", "water": "water token", "fish": "fish token",
@@ -146,21 +147,14 @@ def build_layout(scenario: Scenario, catalog: Catalog) -> Layout:
             if grid is None:
                 unknown_rafts.append(i)
                 continue
-            for sq, colour in card.destinations(catalog).items():
-                destinations[sq] = (i, colour)
-            raft_art.update(sq for sq in card.squares() if sq not in card.destinations(catalog))
+            dests = card.destinations(catalog)
+            destinations.update((sq, (i, colour)) for sq, colour in dests.items())
+            raft_art.update(sq for sq in card.squares() if sq not in dests)
     return Layout(scenario, catalog, scenario.island_squares(), strips, fire, destinations, raft_art,
                   cats, unknown_locations, unknown_rafts)
 
 
 # --- boards -----------------------------------------------------------------------
-def footprint_rotations(board: BoardSlot) -> tuple[int, ...]:
-    """Quarter turns of a board's north form that fill this slot's footprint."""
-    if board.size == "large":
-        return (0, 1, 2, 3)
-    return (1, 3) if board.orientation == "vertical" else (0, 2)
-
-
 def check_boards(lay: Layout) -> list[Issue]:
     boards = lay.scenario.boards
     out: list[Issue] = []
