@@ -4,30 +4,27 @@
 by the engine's own rules (variant ``comp1110``: draw 6, discards leave the game, no
 disaster pile, no water).
 
-A board string fixes terrain square by square, so the :class:`~engine.island.Island`
-is built from it directly rather than from a scenario: terrain letters become the
-per-terrain bitsets, ``f`` fire, ``o`` a raft centre and its eight neighbours raft
-squares (found geometrically, §3.2; a colour letter there is a destination of that
-colour, ``w``/``W`` one for any colour), uppercase letters cats (a cat on a raft square
-has arrived), ``n`` a square that is not part of the island.  A raft whose eight
-squares are all wild is boarded from any side, as raft A is (rulebook "Raft cards").
-The decks string fills the engine's decks, shuffled with the injected RNG (drawing
-is random, §4), the hand string player 0's hand, the exhausted string the cats'
-exhausted flags (a ``W`` cat takes its colour from its entry), the bag string the
-fire bag.  Writing a state back gives the canonical forms of §13.
+The board string becomes the engine's :class:`~engine.island.Island` square by square
+(:mod:`.comp1110_board`); the decks string fills the engine's decks, shuffled with the
+injected RNG (drawing is random, §4); the hand string is player 0's hand, the
+exhausted string sets the cats' exhausted flags, the bag string is the fire bag.
+Writing a state back gives the canonical forms of §13.
 
 Boundary decisions (README "Bundled content and COMP1110 interop"):
 
-* ``is_placement_valid`` asks the engine's placement rules with the card put in the
-  hand and the tile made the pending tile, since the notation requires neither to be
-  held (§10.1, §10.2); ``apply_placement`` does the same, so an unheld card leaves the
-  hand unchanged.  Placing a card makes the engine draw the next fire tile; the
-  notation draws it in a separate call (``draw_fire_tile``), so the tile goes back.
+* ``is_placement_valid`` asks the engine's placement rules alone
+  (``GameState.placement_error``: phase, hand and pending tile ignored), since the
+  notation requires neither the card in the hand nor the tile in the bag (§10.1,
+  §10.2).  ``apply_placement`` and ``is_game_over`` put the card in the hand or make the
+  tile the pending one and then apply it with the full engine check, so an unheld
+  card leaves the hand unchanged.  Placing a card makes the engine draw the next fire
+  tile; the notation draws it in a separate call (``draw_fire_tile``), so it goes back.
 * ``draw_hand`` plays the request as engine draws and returns the input unchanged if
   the engine refuses any of them (a deck short of cards, more than 6 cards in hand).
 * ``is_game_over`` answers §11: a card ends the game only when the bag is empty, a
-  move only when every cat is on the raft, a fire tile when no placement of it fits
-  or, placed, when the engine's cut-off analysis finds a cat that cannot reach the raft.
+  move only when every cat is then on the raft, a misplaced fire tile when no
+  placement of it fits, a placed one when the engine's cut-off analysis finds a cat
+  that cannot reach the raft.
 * Actions the rules refuse make ``apply_placement`` / ``move_cat`` raise the engine's
   :class:`~engine.outcome.IllegalAction` (a ValueError) and ``is_game_over`` answer
   False for cards and moves (they cannot happen); malformed strings raise ValueError.
@@ -42,8 +39,8 @@ from typing import Sequence
 from .. import legal, moves
 from ..actions import DrawCard, MoveCat, PlaceFire, PlacePathway
 from ..catalog import Catalog, default_catalog
-from ..rules import get_variant
 from ..outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
+from ..rules import get_variant
 from ..state import DRAW, FIRE, PLAY, GameState, PendingFire
 from .comp1110_actions import *  # noqa: F401,F403
 from .comp1110_actions import __all__ as _actions_all
@@ -124,6 +121,13 @@ def parse_draw_request(request: str) -> list[tuple[str, int]]:
 
 
 # --- state strings <-> GameState ---------------------------------------------------
+def _cat_on(state: GameState, square: tuple[int, int]) -> int | None:
+    """The cat standing on ``square`` (None off the board or with no cat there)."""
+    grid = state.island.grid
+    on_board = 0 <= square[0] < grid.rows and 0 <= square[1] < grid.cols
+    return state.cat_at(square) if on_board else None
+
+
 def game_state_from_strings(
     game_state: Sequence[str], rng: random.Random | None = None, catalog: Catalog | None = None
 ) -> GameState:
@@ -149,7 +153,7 @@ def game_state_from_strings(
     state.hands = [hand]
     state.bag = _parse_bag(bag_text, island.tile_order)
     for colour, square in exhausted:
-        cat = state.cat_at(square) if 0 <= square[0] < island.grid.rows and 0 <= square[1] < island.grid.cols else None
+        cat = _cat_on(state, square)
         if cat is None or island.cat_colours[cat] != colour:
             raise ValueError(
                 f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
@@ -213,14 +217,14 @@ def _return_drawn_tile(state: GameState) -> None:
 
 
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
-    """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules; the card need
-    not be in the hand nor the tile in the bag."""
+    """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules alone
+    (:meth:`GameState.placement_error`); the card need not be in the hand nor the tile
+    in the bag."""
     state = game_state_from_strings(game_state)
     parsed = _parse(placement, state.island.catalog)
     if parsed is None or isinstance(parsed.action, MoveCat):
         return False
-    _prepared(state, parsed.action)
-    return state.is_legal(parsed.action)
+    return state.placement_error(parsed.action) is None
 
 
 def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
@@ -242,9 +246,7 @@ def _cat_move(state: GameState, text: str) -> MoveCat | None:
     parsed = _parse(text, state.island.catalog)
     if parsed is None or not isinstance(parsed.action, MoveCat):
         return None
-    grid = state.island.grid
-    r, c = parsed.action.cat
-    cat = state.cat_at((r, c)) if 0 <= r < grid.rows and 0 <= c < grid.cols else None
+    cat = _cat_on(state, parsed.action.cat)
     if cat is None or state.island.cat_colours[cat] != parsed.colour:
         return None
     return parsed.action
