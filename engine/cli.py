@@ -35,10 +35,13 @@ def _say(message: str) -> None:
 
 # --- validate -------------------------------------------------------------------
 def _expand(paths: Sequence[Path]) -> Iterator[Path]:
-    """Files as given; folders recursively, the Raftwright files in them by name."""
+    """Files as given; folders recursively, the Raftwright files in them by name.
+    Raises :class:`FormatError` for a folder that holds none."""
     for path in paths:
         if path.is_dir():
             found = {p for pattern in FOLDER_PATTERNS for p in path.rglob(pattern) if p.is_file()}
+            if not found:
+                raise FormatError(path, f"the folder holds no Raftwright files ({', '.join(FOLDER_PATTERNS)})")
             yield from sorted(found)
         else:
             yield path  # a missing file is reported when it is read
@@ -69,15 +72,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     results: list[tuple[str, Issue]] = []
     unreadable = files = 0
-    for path in _expand(paths):
-        files += 1
+    for given in paths:
         try:
-            issues = checker.check(path)
+            found = list(_expand([given]))
         except FormatError as exc:
             unreadable += 1
             _say(str(exc))
             continue
-        results += [(_display(path), issue) for issue in issues]
+        for path in found:
+            files += 1
+            try:
+                issues = checker.check(path)
+            except FormatError as exc:
+                unreadable += 1
+                _say(str(exc))
+                continue
+            results += [(_display(path), issue) for issue in issues]
     errors = sum(1 for _, issue in results if issue.is_error)
     if args.json:
         rows = [{"file": f, "code": i.code, "severity": i.severity, "message": i.message, "where": i.where.to_dict()}

@@ -121,6 +121,12 @@ def test_folders_are_searched_recursively(capsys: pytest.CaptureFixture[str], tm
         str(broken), str(folder / "tutorial" / "04-down-the-river.scenario.json")}
 
 
+def test_a_folder_without_raftwright_files_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "notes.json").write_text("{}", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(tmp_path), str(FIRST_STEPS))
+    assert (code, out) == (2, "") and f"{tmp_path}: the folder holds no Raftwright files" in err
+
+
 def test_a_campaign_with_a_missing_scenario_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     shutil.copytree(campaigns_dir() / "tutorial", tmp_path / "tutorial")
     (tmp_path / "tutorial" / "03-crossed-paths.scenario.json").unlink()
