@@ -10,11 +10,7 @@ from __future__ import annotations
 
 from .comp1110_challenge import *  # noqa: F401,F403
 from .comp1110_challenge import __all__ as _challenge_all
-
-try:  # the game-state half arrives with the rules engine
-    from .comp1110_state import *  # noqa: F401,F403
-    from .comp1110_state import __all__ as _state_all
-except ImportError:  # pragma: no cover - only while the engine is being built
-    _state_all = []
+from .comp1110_state import *  # noqa: F401,F403
+from .comp1110_state import __all__ as _state_all
 
 __all__ = list(_challenge_all) + list(_state_all)
