@@ -215,7 +215,7 @@ def _place_pathway(state: "GameState", action: PlacePathway) -> None:
     masks = grid.card_masks(state.island.cards[action.card])[action.rotation]
     state.terrain = [(t & keep) | (m << shift) for t, m in zip(state.terrain, masks)]
     state.placed.append(action)
-    _draw_fire(state, action.player, "pathway")
+    draw_fire(state, action.player, "pathway")
 
 
 def _place_fire(state: "GameState", action: PlaceFire) -> None:
@@ -259,7 +259,7 @@ def _move_cat(state: "GameState", action: MoveCat) -> None:
         n = rules.disaster_cards
         state.discard_pile.extend(state.disaster_pile[:n])
         del state.disaster_pile[:n]
-        _draw_fire(state, action.player, "disaster")
+        draw_fire(state, action.player, "disaster")
     else:
         _finish_action(state, action.player)
 
@@ -274,7 +274,8 @@ def _end_round(state: "GameState") -> None:
         end_game(state, Outcome(LOSS, DECKS_SHORT, f"round {state.round} needs {need} cards but the decks hold {state.cards_in_decks()}"))
 
 
-def _draw_fire(state: "GameState", player: int, cause: str) -> None:
+def draw_fire(state: "GameState", player: int, cause: str) -> None:
+    """Draw a random tile from the bag into the pending-fire slot (or lose: FB-1, LC-1)."""
     if not state.bag:
         end_game(state, Outcome(LOSS, FIRE_BAG_EMPTY, "a fire tile must be drawn but the bag is empty"))
         return

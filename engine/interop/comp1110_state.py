@@ -326,6 +326,6 @@ def draw_fire_tile(game_state: Sequence[str], rng: random.Random | None = None) 
     state = game_state_from_strings(game_state, rng=rng)
     if not state.bag:
         return ""
-    moves._draw_fire(state, PLAYER, "pathway")
+    moves.draw_fire(state, PLAYER, "pathway")
     assert state.pending is not None
     return fire_tile_string(state.pending.tile, state.island.catalog)
