@@ -9,7 +9,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.formats import FormatError, load_campaign, load_scenario
+from engine.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
 from engine.library import CAMPAIGN_FILE, bundled_campaign_paths
 from engine.resources import campaigns_dir
 from engine.scenario import Campaign, CampaignEntry, Scenario
@@ -19,17 +19,18 @@ from .files import save_campaign_file, save_scenario_file, user_campaigns_dir
 
 @dataclass(frozen=True)
 class EntryInfo:
-    """One listed scenario: its file, and the scenario or why it cannot be read."""
+    """One listed scenario: its file, and its name or why it cannot be read.  Only
+    the name is read here (the library lists dozens of files); opening checks the rest."""
 
     index: int
     path: Path
-    scenario: Scenario | None
+    name: str | None
     problem: str = ""
 
     @property
     def title(self) -> str:
-        if self.scenario is not None:
-            return f"{self.index + 1}. {self.scenario.name}"
+        if self.name is not None:
+            return f"{self.index + 1}. {self.name}"
         return f"{self.index + 1}. {self.path.name} ({self.problem})"
 
 
@@ -63,9 +64,12 @@ def entries(campaign_path: Path, campaign: Campaign) -> list[EntryInfo]:
     for index, entry in enumerate(campaign.scenarios):
         path = campaign_path.parent / entry.scenario
         try:
-            out.append(EntryInfo(index, path, load_scenario(path)))
+            data = read_json(path)
         except FormatError as exc:
             out.append(EntryInfo(index, path, None, "missing" if not path.exists() else str(exc).split(": ", 1)[-1]))
+            continue
+        name = data.get("name") if document_kind(data) == "scenario" else None
+        out.append(EntryInfo(index, path, name if isinstance(name, str) else None, "not a scenario file"))
     return out
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from shiboken6 import isValid
 
 from engine.catalog import Catalog, default_catalog
 from engine.geometry import Square
@@ -54,10 +55,14 @@ class ScenarioDocument(QObject):
         self._generation = 0
         self._validated = -1
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._runner = ValidationRunner(validator, self)
         self._runner.finished.connect(self._on_validated)
         self._revalidate()
+
+    def _clean_changed(self, clean: bool) -> None:
+        if isValid(self):  # the stack also signals while the document is destroyed
+            self.modifiedChanged.emit(not clean)
 
     # --- state --------------------------------------------------------------------
     @property

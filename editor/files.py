@@ -59,12 +59,23 @@ def settings_location() -> str:
     return settings().fileName()
 
 
+def _why(target: Path, qt_reason: str) -> str:
+    """A reason a person can act on (Qt often says only "Unknown error")."""
+    if not target.parent.is_dir():
+        return f"the folder {target.parent} does not exist"
+    if not os.access(target.parent, os.W_OK):
+        return f"the folder {target.parent} is read-only"
+    if len(target.name.encode("utf-8")) > 248:
+        return "the file name is too long to save safely (a temporary file beside it needs 7 more characters); choose a shorter name"
+    return qt_reason
+
+
 def write_text_atomically(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` through QSaveFile; raise :class:`SaveError`."""
     target = Path(path)
     saver = QSaveFile(str(target))
     if not saver.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise SaveError(f"Could not save {target}: {saver.errorString()}. The old file is unchanged; save to another folder or fix its permissions.")
+        raise SaveError(f"Could not save {target}: {_why(target, saver.errorString())}. The old file is unchanged; save to another folder or fix its permissions.")
     data = text.encode("utf-8")
     written = saver.write(data)
     if written != len(data):
@@ -73,7 +84,7 @@ def write_text_atomically(path: str | Path, text: str) -> None:
         saver.commit()
         raise SaveError(f"Could not save {target}: {reason}. The old file is unchanged; free some disk space or save elsewhere.")
     if not saver.commit():
-        raise SaveError(f"Could not save {target}: {saver.errorString()}. The old file is unchanged; save to another folder or fix its permissions.")
+        raise SaveError(f"Could not save {target}: {_why(target, saver.errorString())}. The old file is unchanged; save to another folder or fix its permissions.")
 
 
 def scenario_text(scenario: Scenario) -> str:

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from shiboken6 import isValid
+
 from engine.catalog import Catalog
 
 from . import actions, campaigns, clipboard, commands, edits
@@ -148,6 +150,8 @@ class MainWindow(FileFlows, QMainWindow):
         self.zoom_label.setText(f"{zoom * 100:.0f}%")
 
     def _update_edit_actions(self) -> None:
+        if not isValid(self.doc.undo_stack):  # the stack signals while it is destroyed
+            return
         stack, chosen = self.doc.undo_stack, bool(self.doc.selected_elements())
         self.actions["edit.undo"].setEnabled(stack.canUndo())
         self.actions["edit.undo"].setText(f"&Undo {stack.undoText()}".strip())
@@ -173,6 +177,8 @@ class MainWindow(FileFlows, QMainWindow):
         store.setValue("window_state", self.saveState())
         store.sync()
         self.autosaver.close()
+        self.doc.undo_stack.blockSignals(True)  # nothing to update while the window goes
+        self.doc.blockSignals(True)
         event.accept()
 
     # --- action callbacks (named in editor.actions) -------------------------------------------

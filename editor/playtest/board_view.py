@@ -86,12 +86,11 @@ class BoardView(QWidget):
         self._rehint()
 
     def refresh(self) -> None:
-        """After every change of the game: keep only what still makes sense."""
+        """After every change of the game: gestures start afresh; a new fire tile
+        starts unturned."""
         state = self.session.state
-        if state is None or state.phase != PLAY:
-            self.card, self.cat, self.destination, self.water = None, None, None, False
-        elif self.card is not None and self.card[1] not in state.hands[self.card[0]]:
-            self.card = None
+        self.card, self.cat, self.destination, self.water = None, None, None, False
+        self.card_rotation = 0
         pending = state.pending.tile if state is not None and state.pending is not None else ""
         if pending != self._fire_tile:
             self._fire_tile, self.fire_flipped, self.fire_rotation = pending, False, 0
@@ -172,25 +171,26 @@ class BoardView(QWidget):
             return PlacePathway(self.card[0], deck, card_id, (r - 1, c - 1), self.card_rotation)
         return None
 
-    def legal_centres(self) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
-        """(squares where the ghost's centre may go, squares those placements cover)."""
+    def legal_centres(self) -> tuple[Square, ...]:
+        """Squares where the ghost's centre may go: every legal placement of the
+        armed card (any rotation fits the same windows), or of the pending fire tile
+        in its current orientation."""
         state = self.session.state
         if state is None:
-            return (), ()
+            return ()
         if self.fire_mode():
             cells = self.tile_cells()
             tile = state.island.tiles[state.pending.tile]  # type: ignore[union-attr]
             h, w = cells_extent(tile.cells)
             dr, dc = self.centre_offset(cells)
-            centres, covered = set(), set()
-            for a in state.legal_fire_placements():
-                if transform_cells(tile.cells, h, w, a.flipped, a.rotation) == cells:  # type: ignore[union-attr]
-                    centres.add((a.at[0] + dr, a.at[1] + dc))
-                    covered.update((a.at[0] + r, a.at[1] + c) for r, c in cells)
-            return tuple(sorted(centres)), tuple(sorted(covered))
+            return tuple(sorted({
+                (a.at[0] + dr, a.at[1] + dc)
+                for a in state.legal_fire_placements()
+                if transform_cells(tile.cells, h, w, a.flipped, a.rotation) == cells  # type: ignore[union-attr]
+            }))  # fmt: skip
         if self.card is not None and state.phase == PLAY:
-            return tuple((r + 1, c + 1) for r, c in state.legal_card_squares()), ()
-        return (), ()
+            return tuple((r + 1, c + 1) for r, c in state.legal_card_squares())
+        return ()
 
     # --- events -----------------------------------------------------------------------
     def _rehint(self) -> None:
@@ -280,10 +280,8 @@ class BoardView(QWidget):
         paint.paint_island(p, state)
         outcome = state.outcome()
         if outcome is not None and outcome.region:
-            paint.tint(p, outcome.region, paint.CUT_OFF, paint.ILLEGAL)
-        centres, covered = self.legal_centres()
-        if covered:
-            paint.tint(p, covered, QColor(255, 160, 40, 70))
+            paint.paint_region(p, outcome.region)
+        centres = self.legal_centres()
         if self.water:
             for mask, _ in state.tiles_placed.values():
                 paint.paint_tile_edge(p, state.island.grid.squares(mask), QColor("#2e8fe0"), 5)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 
 from engine import GameState
 from engine.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAIN_TO_LETTER, TERRAINS
@@ -27,6 +27,7 @@ ILLEGAL = QColor(215, 35, 35)
 REACH = QColor(255, 255, 255, 150)
 CUT_OFF = QColor(215, 35, 35, 110)
 TILE_EDGE = QColor("#ffcf5a")
+PLACED_EDGE = QColor("#1c1c1c")
 GAP = SQUARE * 0.05
 
 
@@ -61,7 +62,7 @@ def paint_island(p: QPainter, state: GameState) -> None:
     scenario = state.scenario
     outline(p, (square_rect(b.at[0], b.at[1], b.rows, b.cols) for b in scenario.boards), QColor("#555"), 2)
     outline(p, (square_rect(c.at[0], c.at[1], 3, 3) for c in scenario.cards), CARD_EDGE, 2)
-    outline(p, (square_rect(a.at[0], a.at[1], 3, 3) for a in state.placed), QColor("#fafafa"), 2.5)
+    outline(p, (square_rect(a.at[0], a.at[1], 3, 3) for a in state.placed), PLACED_EDGE, 2.5)
     for mask, _action in state.tiles_placed.values():
         paint_tile_edge(p, grid.squares(mask), TILE_EDGE, 3)
 
@@ -115,6 +116,17 @@ def tint(p: QPainter, squares: Iterable[Square], fill: QColor, edge: QColor | No
         p.drawRect(square_rect(r, c).adjusted(2, 2, -2, -2))
 
 
+def paint_region(p: QPainter, squares: Iterable[Square]) -> None:
+    """The squares a cut-off cat is confined to: red, hatched, edged."""
+    squares = tuple(squares)
+    tint(p, squares, CUT_OFF)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QBrush(ILLEGAL, Qt.BrushStyle.BDiagPattern))
+    for r, c in squares:
+        p.drawRect(square_rect(r, c))
+    paint_tile_edge(p, squares, ILLEGAL, 4)
+
+
 def dots(p: QPainter, squares: Iterable[Square], colour: QColor) -> None:
     """Small marks on the squares where a ghost's centre may go."""
     p.setPen(QPen(QColor("#101010"), 1.5))
@@ -125,16 +137,14 @@ def dots(p: QPainter, squares: Iterable[Square], colour: QColor) -> None:
 
 def paint_card_ghost(p: QPainter, at: Square, grid: tuple[str, ...], legal: bool) -> None:
     """A pathway card (already rotated) under the mouse, edged and tinted by legality."""
-    p.save()
-    p.setOpacity(0.82)
+    rect = square_rect(at[0], at[1], len(grid), len(grid[0]))
+    p.fillRect(rect.translated(SQUARE * 0.12, SQUARE * 0.12), QColor(0, 0, 0, 90))  # lifted off the island
     for r, row in enumerate(grid):
         for c, letter in enumerate(row):
             cell = square_rect(at[0] + r, at[1] + c)
             p.fillRect(cell, QColor("white"))
             _terrain_square(p, cell.adjusted(GAP, GAP, -GAP, -GAP), letter)
-    p.restore()
     edge = LEGAL if legal else ILLEGAL
-    rect = square_rect(at[0], at[1], len(grid), len(grid[0]))
     if not legal:
         p.fillRect(rect, QColor(edge.red(), edge.green(), edge.blue(), 70))
     p.setPen(QPen(edge, 4))
@@ -155,23 +165,25 @@ def paint_tile_ghost(p: QPainter, cells: Iterable[Square], legal: bool) -> None:
 
 
 def paint_note(p: QPainter, anchor: QPointF, text: str, bounds: QRectF) -> None:
-    """A refusal reason next to the ghost, kept inside ``bounds``."""
+    """A refusal reason next to the ghost, word-wrapped and kept inside ``bounds``."""
     font = QFont()
     font.setPixelSize(int(SQUARE * 0.36))
     p.setFont(font)
-    metrics = p.fontMetrics()
-    width = min(metrics.horizontalAdvance(text) + 16, bounds.width() - 8)
-    box = QRectF(0, 0, width, metrics.height() * (2 if metrics.horizontalAdvance(text) + 16 > width else 1) + 10)
+    pad = 8
+    need = p.fontMetrics().boundingRect(
+        QRectF(0, 0, min(SQUARE * 9, bounds.width() - 2 * pad - 8), 10_000).toRect(), int(Qt.TextFlag.TextWordWrap), text
+    )  # fmt: skip
+    box = QRectF(0, 0, need.width() + 2 * pad, need.height() + 2 * pad - 4)
     box.moveTopLeft(anchor)
-    if box.right() > bounds.right():
-        box.moveRight(bounds.right() - 4)
+    box.moveLeft(max(bounds.left() + 4, min(box.left(), bounds.right() - box.width() - 4)))
     if box.bottom() > bounds.bottom():
         box.moveBottom(anchor.y() - SQUARE * 3.2)
+    box.moveTop(max(bounds.top() + 4, box.top()))
     p.setPen(QPen(ILLEGAL, 2))
-    p.setBrush(QColor(255, 250, 245, 235))
+    p.setBrush(QColor(255, 250, 245, 240))
     p.drawRoundedRect(box, 6, 6)
     p.setPen(QColor("#400"))
-    p.drawText(box.adjusted(8, 4, -8, -4), Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
+    p.drawText(box.adjusted(pad, pad - 2, -pad, -pad + 2), int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap), text)
 
 
 def paint_destination(p: QPainter, square: Square, colour: str) -> None:

@@ -104,22 +104,38 @@ class PlaytestSession(QObject):
         s = self.settings
         self._undo.clear()
         self._redo.clear()
+        name = self.scenario.name or self.scenario.id
+        if not self.scenario.boards:
+            self.state = None
+            self.error = f"Scenario '{name}' cannot be played: it has no island boards; add at least one board."
+            return
         try:
             self.state = new_game(self.scenario, seed=s.seed, players=s.players, variant=s.variant, catalog=self.catalog)
             self.error = ""
         except (LayoutError, UnsupportedScenario, ValueError, KeyError) as exc:
             self.state = None
-            name = self.scenario.name or self.scenario.id
             self.error = f"Scenario '{name}' cannot be played: {exc.args[0] if exc.args else exc}"
 
     def load_replay(self, record: Replay, source: str = "") -> None:
         """Start the replay's game (its own scenario, seed, players and rules) with
-        every action waiting on the redo list; raises ValueError if it cannot start."""
+        every action waiting on the redo list.  Raises ValueError, keeping the game
+        that was running, when the replay cannot start or an action does not fit."""
+        kept = (self.scenario, self.settings, self.state, self.error, list(self._undo), list(self._redo))
         self.scenario = record.scenario
         self.settings = Settings(record.seed, record.players, record.variant)
         self._begin()
-        if self.state is None:
-            raise ValueError(self.error)
+        try:
+            if self.state is None:
+                raise ValueError(self.error)
+            check = self.state.clone()
+            for n, action in enumerate(record.actions, 1):
+                try:
+                    check.apply(action)
+                except IllegalAction as exc:
+                    raise ValueError(f"action {n} ('{action}') does not fit the game: {_reason(exc)}") from None
+        except ValueError:
+            self.scenario, self.settings, self.state, self.error, self._undo, self._redo = kept
+            raise
         self._redo = list(reversed(record.actions))
         self.replay_source = source
         self.changed.emit()

@@ -1,0 +1,274 @@
+"""Cards in the side panel: the deck backs to draw from and the players' hands.
+
+* :class:`DeckButton` shows a deck's back: its symbol, the colour mix of its cards
+  (computed from the catalog, the way the printed backs hint at it) and the cards
+  left.  Clicking it draws the next card (``DeckPicker.drawRequested``).
+* :class:`CardButton` shows one pathway card as its 3x3 squares.  In a hand it arms
+  the card for placement (``HandsPanel.cardChosen``); while a move waits for its
+  discards the hand's cards become checkable and ``HandsPanel.discardsChosen`` fires
+  once the right number is ticked and the move is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QAbstractButton, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
+)  # fmt: skip
+
+from engine import GameState
+from engine.catalog import LETTER_TO_TERRAIN, TERRAINS, Catalog
+
+from ..painting import COLOURS, _terrain_square
+
+CARD_PX = 22  # pixels per square of a card picture
+CARDS_PER_ROW = 3
+SELECT = QColor("#0a84ff")
+
+
+def colour_mix(catalog: Catalog, deck: str) -> list[tuple[str, float]]:
+    """Share of each terrain over every square of every card of ``deck`` (largest first)."""
+    counts = Counter(LETTER_TO_TERRAIN[ch] for card in catalog.decks.get(deck, ()) for row in card.grid for ch in row)
+    total = sum(counts.values()) or 1
+    return sorted(((t, counts[t] / total) for t in TERRAINS if counts[t]), key=lambda tc: -tc[1])
+
+
+class CardButton(QAbstractButton):
+    """One pathway card of a hand."""
+
+    def __init__(self, player: int, key: str, grid: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.player, self.key, self.grid = player, key, tuple(grid)
+        self.armed = False
+        self.setObjectName(f"card-{player}-{key}")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setToolTip(f"Card {key} (player {player + 1})")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def sizeHint(self) -> QSize:
+        return QSize(3 * CARD_PX + 10, 3 * CARD_PX + 22)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        picked = self.armed or self.isChecked()
+        p.fillRect(self.rect(), SELECT if picked else QColor("#e8e8e8"))
+        top = QRectF(5, 5, 3 * CARD_PX, 3 * CARD_PX)
+        p.fillRect(top, QColor("white"))
+        for r, row in enumerate(self.grid):
+            for c, ch in enumerate(row):
+                _terrain_square(p, QRectF(top.left() + c * CARD_PX + 1, top.top() + r * CARD_PX + 1, CARD_PX - 2, CARD_PX - 2), ch)
+        p.setPen(QColor("white") if picked else QColor("#222"))
+        p.drawText(QRectF(0, top.bottom() + 1, self.width(), 16), Qt.AlignmentFlag.AlignCenter, self.key)
+        if not self.isEnabled():
+            p.fillRect(self.rect(), QColor(255, 255, 255, 140))
+
+
+class DeckButton(QAbstractButton):
+    """A deck's back: symbol, colour mix bar, cards left."""
+
+    def __init__(self, deck: str, mix: list[tuple[str, float]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.deck, self.mix, self.left = deck, mix, 0
+        self.setObjectName(f"deck-{deck}")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        shares = ", ".join(f"{t} {share:.0%}" for t, share in mix)
+        self.setToolTip(f"Draw from the {deck} deck ({shares})")
+
+    def sizeHint(self) -> QSize:
+        return QSize(78, 96)
+
+    def set_left(self, left: int) -> None:
+        self.left = left
+        self.setText(f"{self.deck}: {left} left")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        body = QRectF(self.rect()).adjusted(2, 2, -2, -2)
+        p.setPen(QPen(QColor("#1d2b3a"), 2))
+        p.setBrush(QColor("#30465e") if self.isEnabled() else QColor("#9aa3ad"))
+        p.drawRoundedRect(body, 7, 7)
+        self._symbol(p, QRectF(body.center().x() - 14, body.top() + 8, 28, 28))
+        bar = QRectF(body.left() + 7, body.top() + 44, body.width() - 14, 14)
+        x = bar.left()
+        for terrain, share in self.mix:
+            w = bar.width() * share
+            p.fillRect(QRectF(x, bar.top(), w + 0.5, bar.height()), COLOURS[terrain])
+            x += w
+        p.setPen(QPen(QColor("white"), 1))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(bar)
+        p.drawText(QRectF(body.left(), bar.bottom() + 2, body.width(), body.bottom() - bar.bottom() - 2),
+                   Qt.AlignmentFlag.AlignCenter, f"{self.left} left")  # fmt: skip
+
+    def _symbol(self, p: QPainter, r: QRectF) -> None:
+        p.setPen(QPen(QColor("#f4e3b5"), 4))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        if self.deck == "circle":
+            p.drawEllipse(r)
+        elif self.deck == "square":
+            p.drawRect(r.adjusted(2, 2, -2, -2))
+        elif self.deck == "triangle":
+            p.drawPolygon(QPolygonF([QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()]))
+        elif self.deck == "cross":
+            p.drawLine(r.topLeft(), r.bottomRight())
+            p.drawLine(r.topRight(), r.bottomLeft())
+        else:
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.deck[:2])
+
+
+class DeckPicker(QGroupBox):
+    drawRequested = Signal(str)
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__("Draw", parent)
+        self.buttons: dict[str, DeckButton] = {}
+        self.prompt = QLabel()
+        self.prompt.setObjectName("draw-prompt")
+        row = QHBoxLayout()
+        for deck in catalog.decks:
+            button = DeckButton(deck, colour_mix(catalog, deck))
+            button.clicked.connect(lambda _=False, d=deck: self.drawRequested.emit(d))
+            self.buttons[deck] = button
+            row.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.prompt)
+
+    def show_state(self, state: GameState | None) -> None:
+        drawing = drawing_player(state)
+        for deck, button in self.buttons.items():
+            left = len(state.decks.get(deck, ())) if state else 0
+            button.set_left(left)
+            button.setEnabled(drawing is not None and left > 0)
+        if state is None or drawing is None:
+            self.prompt.setText("")
+            return
+        per = state.rules.cards_per_draw
+        self.prompt.setText(f"Player {drawing + 1}: pick a deck for card {state.drawn[drawing] + 1} of {per}")
+
+
+def drawing_player(state: GameState | None) -> int | None:
+    """The player whose card is drawn next (players draw in seat order)."""
+    if state is None or state.phase != "draw" or state.is_terminal():
+        return None
+    per = state.rules.cards_per_draw
+    return next((p for p in range(state.players) if state.drawn[p] < per), None)
+
+
+class HandsPanel(QGroupBox):
+    cardChosen = Signal(int, str)  # player, card key
+    discardsChosen = Signal(int, tuple)  # player, card keys
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__("Hands", parent)
+        self.catalog = catalog
+        self.cards: list[CardButton] = []
+        self.reserve_notes: list[QLabel] = []  # per player: face-down cards left
+        self.need = 0  # discards wanted (0: not choosing)
+        self._order: list[CardButton] = []
+        self.rows = QVBoxLayout()
+        self.choose = QLabel()
+        self.confirm = QPushButton("Move cat")
+        self.confirm.setObjectName("confirm-move")
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setObjectName("cancel-move")
+        self.confirm.clicked.connect(self._confirm)
+        bar = QHBoxLayout()
+        bar.addWidget(self.choose, 1)
+        bar.addWidget(self.confirm)
+        bar.addWidget(self.cancel)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.rows)
+        layout.addLayout(bar)
+        self._set_choosing(0)
+
+    def button(self, player: int, key: str) -> CardButton:
+        return next(b for b in self.cards if b.player == player and b.key == key)
+
+    def show_state(self, state: GameState | None, armed: tuple[int, str] | None) -> None:
+        while self.rows.count():
+            item = self.rows.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # gone now; deleted once its click (if any) has returned
+                widget.deleteLater()
+        self.cards, self.reserve_notes = [], []
+        if state is None:
+            return
+        playing = state.phase == "play" and not state.is_terminal()
+        for player, hand in enumerate(state.hands):
+            row = QWidget()
+            grid = QGridLayout(row)
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.addWidget(QLabel(f"<b>Player {player + 1}</b>"), 0, 0, 1, CARDS_PER_ROW)
+            for i, key in enumerate(hand):
+                button = CardButton(player, key, state.island.cards[key].grid)
+                button.armed = armed == (player, key)
+                button.setCheckable(self.need > 0)
+                button.setEnabled(playing)
+                button.clicked.connect(lambda _=False, b=button: self._clicked(b))
+                self.cards.append(button)
+                grid.addWidget(button, 1 + i // CARDS_PER_ROW, i % CARDS_PER_ROW)
+            reserve = len(state.reserve[player])
+            note = QLabel(f"+{reserve} face down" if reserve else ("no cards" if not hand else ""))
+            note.setObjectName(f"reserve-{player}")
+            self.reserve_notes.append(note)
+            grid.addWidget(note, 1, CARDS_PER_ROW)
+            grid.setColumnStretch(CARDS_PER_ROW + 1, 1)
+            self.rows.addWidget(row)
+            row.show()  # now, not when the event loop next runs
+
+    # --- discard choice -------------------------------------------------------------
+    def begin_discard(self, need: int, what: str) -> None:
+        """Make the cards checkable until ``need`` of one hand are ticked and confirmed."""
+        self._set_choosing(need, what)
+        for b in self.cards:
+            b.setCheckable(True)
+            b.setChecked(False)
+
+    def end_discard(self) -> None:
+        self._set_choosing(0)
+        for b in self.cards:
+            b.setChecked(False)
+            b.setCheckable(False)
+
+    def _set_choosing(self, need: int, what: str = "") -> None:
+        self.need = need
+        self._order = []
+        for w in (self.choose, self.confirm, self.cancel):
+            w.setVisible(need > 0)
+        self.choose.setText(f"{what}: tick {need} card{'s' if need > 1 else ''} of one hand to discard" if need else "")
+        self._update_confirm()
+
+    def _clicked(self, button: CardButton) -> None:
+        if self.need == 0:
+            self.cardChosen.emit(button.player, button.key)
+            return
+        if button in self._order:
+            self._order.remove(button)
+        if button.isChecked():  # discards come from one player's hand, in the order ticked
+            for other in self.cards:
+                if other.player != button.player:
+                    other.setChecked(False)
+            self._order = [b for b in self._order if b.player == button.player] + [button]
+        self._update_confirm()
+
+    def ticked(self) -> list[CardButton]:
+        """The ticked cards in the order they were ticked (the discard order)."""
+        return [b for b in self._order if b.isChecked()]
+
+    def _update_confirm(self) -> None:
+        self.confirm.setEnabled(self.need > 0 and len(self.ticked()) == self.need)
+
+    def _confirm(self) -> None:
+        ticked = self.ticked()
+        if self.need and len(ticked) == self.need:
+            self.discardsChosen.emit(ticked[0].player, tuple(b.key for b in ticked))

@@ -1,0 +1,176 @@
+"""The playtest's small panels: game settings (players, rules, seed), the counters
+everything a player at the table can see, and the win / loss banner."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget,
+)  # fmt: skip
+
+from engine import GameState, Outcome
+from engine.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, DECKS_SHORT, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE
+
+from .session import PlaytestSession, variants_for
+
+
+class SetupBar(QWidget):
+    """Player count, rules variant and seed.  Changing the players or the rules starts
+    a new game with the same seed; typing a seed and pressing Enter (or "Play seed")
+    starts that game; the seed of the running game is always shown."""
+
+    startRequested = Signal(int, int, str)  # seed, players, variant
+    newSeedRequested = Signal()
+
+    def __init__(self, session: PlaytestSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.players = QSpinBox()
+        self.players.setObjectName("players")
+        self.players.setRange(1, 4)
+        self.players.setToolTip("Players (the scenario allows " + ", ".join(map(str, session.allowed_players())) + ")")
+        self.variant = QComboBox()
+        self.variant.setObjectName("variant")
+        self.seed = QLineEdit()
+        self.seed.setObjectName("seed")
+        self.seed.setValidator(QIntValidator(0, 2**31 - 1, self))
+        self.seed.setMaximumWidth(110)
+        self.seed.setToolTip("The game's seed: type one and press Enter to replay that game")
+        self.play_seed = QPushButton("Play seed")
+        self.play_seed.setObjectName("play-seed")
+        self.new_seed = QPushButton("New seed")
+        self.new_seed.setObjectName("new-seed")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        for text, widget in (("Players", self.players), ("Rules", self.variant), ("Seed", self.seed)):
+            layout.addWidget(QLabel(text))
+            layout.addWidget(widget)
+        layout.addWidget(self.play_seed)
+        layout.addWidget(self.new_seed)
+        layout.addStretch(1)
+        self._syncing = False
+        self.players.valueChanged.connect(lambda _: self._changed(players_changed=True))
+        self.variant.currentTextChanged.connect(lambda _: self._changed())
+        self.seed.returnPressed.connect(self._changed)
+        self.play_seed.clicked.connect(self._changed)
+        self.new_seed.clicked.connect(self.newSeedRequested)
+
+    def show_settings(self) -> None:
+        s = self.session.settings
+        self._syncing = True
+        allowed = self.session.allowed_players()
+        self.players.setRange(min(allowed), max(allowed))
+        self.players.setValue(s.players)
+        self.variant.clear()
+        self.variant.addItems(variants_for(s.players))
+        self.variant.setCurrentText(s.variant)
+        self.seed.setText(str(s.seed))
+        self._syncing = False
+
+    def _changed(self, players_changed: bool = False) -> None:
+        if self._syncing:
+            return
+        players = self.players.value()
+        variant = "" if players_changed else self.variant.currentText()
+        text = self.seed.text().strip()
+        seed = int(text) if text.isdigit() else self.session.settings.seed
+        self.startRequested.emit(seed, players, variant)
+
+
+COUNTERS = (
+    ("round", "Round"),
+    ("phase", "Phase"),
+    ("water", "Water tokens"),
+    ("exhausted", "Exhausted cats"),
+    ("arrived", "Cats on the raft"),
+    ("bag", "Fire tiles in bag"),
+    ("disaster", "Disaster pile"),
+    ("decks", "Cards in decks"),
+    ("tile", "Fire tile to place"),
+    ("steps", "Actions"),
+)
+PHASES = {"draw": "draw cards", "play": "play cards", "fire": "place the fire tile", "over": "game over"}
+
+
+def counter_values(state: GameState, steps: tuple[int, int], replaying: bool = False) -> dict[str, str]:
+    """The text of every counter (also what the tests compare with the engine)."""
+    threshold = state.rules.disaster_threshold
+    cats = state.cats()
+    done, total = steps
+    return {
+        "round": str(state.round),
+        "phase": PHASES.get(state.phase, state.phase),
+        "water": f"{state.water} left ({state.water_used} used)",
+        "exhausted": f"{sum(c['exhausted'] for c in cats)} of {len(cats)}",
+        "arrived": f"{sum(c['arrived'] for c in cats)} of {len(cats)}",
+        "bag": str(len(state.bag)),
+        "disaster": f"{len(state.disaster_pile)} / {threshold}" if threshold else "none (discards leave the game)",
+        "decks": str(state.cards_in_decks()),
+        "tile": state.pending.tile if state.pending is not None else "-",
+        "steps": f"{done}" if done == total else f"{done} of {total}{' (replay)' if replaying else ''}",
+    }
+
+
+class Counters(QGroupBox):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Game", parent)
+        self.labels: dict[str, QLabel] = {}
+        form = QFormLayout(self)
+        form.setVerticalSpacing(2)
+        for key, text in COUNTERS:
+            label = QLabel("-")
+            label.setObjectName(f"counter-{key}")
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.labels[key] = label
+            form.addRow(text, label)
+
+    def show_state(self, state: GameState | None, steps: tuple[int, int], replaying: bool = False) -> None:
+        values = counter_values(state, steps, replaying) if state is not None else {}
+        for key, label in self.labels.items():
+            label.setText(values.get(key, "-"))
+
+    def value(self, key: str) -> str:
+        return self.labels[key].text()
+
+
+def banner_text(outcome: Outcome) -> str:
+    """The headline and reason of a finished game."""
+    if outcome.won:
+        return "Won! Every cat is on the raft." if outcome.reason == ALL_CATS_ON_RAFT else f"Won: {outcome.message}"
+    head = {
+        CAT_CUT_OFF: f"Lost: the {outcome.cat} cat is cut off",
+        FIRE_TILE_NO_PLACE: f"Lost: fire tile {outcome.tile} had no place on the island",
+        FIRE_BAG_EMPTY: "Lost: the fire bag is empty",
+        DECKS_SHORT: "Lost: the decks ran out",
+    }.get(outcome.reason, "Lost: no legal play is left")
+    tail = " Its region is outlined on the island." if outcome.region else ""
+    return f"{head}. {outcome.message[:1].upper()}{outcome.message[1:]}.{tail}"
+
+
+class Banner(QLabel):
+    """The outcome (or why the scenario cannot be played) above the island."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playtest-banner")
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hide()
+
+    def show_message(self, text: str, good: bool) -> None:
+        colour, ink = ("#2f8f46", "white") if good else ("#b3261e", "white")
+        self.setStyleSheet(f"QLabel {{ background: {colour}; color: {ink}; font-size: 16px; font-weight: bold; padding: 8px; }}")
+        self.setText(text)
+        self.show()
+
+    def show_state(self, session: PlaytestSession) -> None:
+        state = session.state
+        if state is None:
+            self.show_message(session.error + " Fix it in the studio and press F5 again.", good=False)
+        elif state.outcome() is not None:
+            outcome = state.outcome()
+            assert outcome is not None
+            self.show_message(banner_text(outcome), outcome.won)
+        else:
+            self.hide()

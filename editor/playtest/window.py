@@ -1,0 +1,304 @@
+"""The playtest window: a game of a scenario snapshot, played with the mouse.
+
+:class:`PlaytestPanel` lays the pieces out and turns their gestures into engine
+actions applied through the :class:`PlaytestSession`; :class:`PlaytestWindow` adds
+the declared actions (undo step, step forward, restart, new seed, save / open
+replay, back to editing) as menus, toolbar and shortcuts.  The studio opens it with
+F5 on its document's scenario; the scenario is a frozen value, so nothing played
+here can change the document.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget,
+)  # fmt: skip
+
+from engine import IllegalAction
+from engine.actions import Action, DrawCard, EndRound, MoveCat, UseWater
+from engine.catalog import Catalog
+from engine.formats import FormatError
+from engine.scenario import Scenario
+from engine.state import FIRE, PLAY
+
+from ..actions import ActionSpec, build_actions, build_menus, build_toolbar
+from .board_view import BoardView
+from .cards import DeckPicker, HandsPanel, drawing_player
+from .panels import Banner, Counters, SetupBar
+from .replays import REPLAY_FILTER, REPLAY_SUFFIX, read_replay, write_replay
+from .session import PlaytestSession
+
+
+SIDE_WIDTH = 420  # pixels: four deck backs, or three cards and the face-down count
+
+
+class PlaytestPanel(QWidget):
+    """Settings on top, the island in the middle, counters, decks and hands beside it."""
+
+    def __init__(self, scenario: Scenario, catalog: Catalog | None = None, parent: QWidget | None = None,
+                 *, seed: int | None = None, players: int | None = None) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.session = session = PlaytestSession(scenario, catalog, self)
+        self.setup = SetupBar(session)
+        self.banner = Banner()
+        self.board = BoardView(session)
+        self.prompt = QLabel()
+        self.prompt.setObjectName("playtest-prompt")
+        self.prompt.setWordWrap(True)
+        self.hint = QLabel()
+        self.hint.setObjectName("playtest-hint")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("QLabel { color: #b3261e; font-weight: bold; }")
+        self.counters = Counters()
+        self.decks = DeckPicker(session.catalog)
+        self.hands = HandsPanel(session.catalog)
+        self.end_round = QPushButton("End round")
+        self.end_round.setObjectName("end-round")
+        self.use_water = QPushButton("Use water…")
+        self.use_water.setObjectName("use-water")
+        self.use_water.setToolTip("Spend a water token: then click a fire tile to return it to the bag")
+        self._layout()
+        self._connect()
+        session.start(seed=seed, players=players)
+
+    def _layout(self) -> None:
+        centre = QVBoxLayout()
+        centre.addWidget(self.banner)
+        centre.addWidget(self.board, 1)
+        centre.addWidget(self.prompt)
+        centre.addWidget(self.hint)
+        side = QWidget()
+        column = QVBoxLayout(side)
+        column.addWidget(self.counters)
+        column.addWidget(self.decks)
+        column.addWidget(self.hands)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.use_water)
+        buttons.addWidget(self.end_round)
+        column.addLayout(buttons)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(side)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(SIDE_WIDTH)
+        body = QHBoxLayout()
+        body.addLayout(centre, 1)
+        body.addWidget(scroll)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.setup)
+        outer.addLayout(body, 1)
+
+    def _connect(self) -> None:
+        s = self.session
+        s.changed.connect(self.refresh)
+        self.setup.startRequested.connect(lambda seed, players, variant: s.start(seed, players, variant or None))
+        self.setup.newSeedRequested.connect(s.new_seed)
+        self.decks.drawRequested.connect(self._draw)
+        self.hands.cardChosen.connect(self._arm)
+        self.hands.discardsChosen.connect(self._move)
+        self.hands.cancel.clicked.connect(self.cancel_gesture)
+        self.board.placeRequested.connect(self.play)
+        self.board.moveRequested.connect(self._ask_discards)
+        self.board.waterRequested.connect(lambda tile: self.play(UseWater(tile)))
+        self.board.hintChanged.connect(self.hint.setText)
+        self.board.hintChanged.connect(lambda _: self._show_prompt())
+        self.end_round.clicked.connect(lambda: self.play(EndRound()))
+        self.use_water.clicked.connect(self._arm_water)
+
+    # --- gestures -> actions ------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Apply an action; a refusal is shown under the island (nothing changes)."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.hint.setText(f"Refused: {str(exc).split(': ', 1)[-1]}")
+            return False
+        return True
+
+    def _draw(self, deck: str) -> None:
+        player = drawing_player(self.session.state)
+        if player is not None:
+            self.play(DrawCard(player, deck))
+
+    def _arm(self, player: int, key: str) -> None:
+        if self.board.card == (player, key):
+            self.board.cancel()
+        else:
+            self.board.arm_card(player, key)
+        self._show_gesture()
+
+    def _arm_water(self) -> None:
+        self.board.arm_water()
+        self._show_gesture()
+
+    def _ask_discards(self, cat: int, to: tuple[int, int]) -> None:
+        state = self.session.state
+        assert state is not None
+        need = state.rules.move_cost(state.exhausted[cat])
+        colour = state.island.cat_colours[cat]
+        tired = " (exhausted: 2 cards)" if state.exhausted[cat] else ""
+        self.hands.begin_discard(need, f"Move the {colour} cat to {list(to)}{tired}")
+        self._show_prompt()
+
+    def _move(self, player: int, discards: tuple[str, ...]) -> None:
+        state, cat, to = self.session.state, self.board.cat, self.board.destination
+        if state is None or cat is None or to is None:
+            return
+        self.play(MoveCat(player, state.cat_square(cat), to, discards))
+
+    def cancel_gesture(self) -> None:
+        self.board.cancel()
+        self.hands.end_discard()
+        self._show_gesture()
+
+    # --- showing ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        session, state = self.session, self.session.state
+        self.hands.end_discard()
+        self.setup.show_settings()
+        self.banner.show_state(session)
+        self.counters.show_state(state, session.steps(), bool(session.replay_source))
+        self.decks.show_state(state)
+        self.hands.show_state(state, self.board.card)
+        playing = state is not None and state.phase == PLAY and not state.is_terminal()
+        self.end_round.setEnabled(playing and not any(state.hands) and not any(state.reserve))  # type: ignore[union-attr]
+        self.use_water.setEnabled(playing and state.water > 0 and bool(state.tiles_placed))  # type: ignore[union-attr]
+        self.hint.clear()
+        self._show_prompt()
+
+    def _show_gesture(self) -> None:
+        for button in self.hands.cards:
+            button.armed = self.board.card == (button.player, button.key)
+            button.update()
+        self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        self.prompt.setText(prompt_text(self))
+
+
+def prompt_text(panel: PlaytestPanel) -> str:
+    """What the designer can do now, in a sentence."""
+    state, board = panel.session.state, panel.board
+    if state is None or state.is_terminal():
+        return "The game is over: undo a step, restart, or try a new seed." if state is not None else ""
+    if state.phase == "draw":
+        return "Draw: pick a deck for each card (the backs show each deck's colour mix)."
+    if state.phase == FIRE and state.pending is not None:
+        cause = "the disaster pile reached its limit" if state.pending.cause == "disaster" else "a pathway was added"
+        return (f"Place fire tile {state.pending.tile} ({cause}): R or the wheel turns it, F flips it; "
+                "click where its centre may go (dotted squares).")  # fmt: skip
+    if panel.hands.need:
+        return panel.hands.choose.text() + ", then press Move cat."
+    if board.card is not None:
+        return (f"Add pathway with card {board.card[1]}: R or the wheel turns it; click where its centre may go "
+                "(dotted squares). Esc or right-click puts it back.")  # fmt: skip
+    if board.cat is not None:
+        colour = state.island.cat_colours[board.cat]
+        cost = state.rules.move_cost(state.exhausted[board.cat])
+        return f"Move the {colour} cat: click a highlighted square (costs {cost} card{'s' if cost > 1 else ''})."
+    if board.water:
+        return "Use water: click a fire tile to return it to the bag."
+    if not any(state.hands) and not any(state.reserve):
+        return "Every card is played: end the round."
+    return "Play a card: click a card in a hand to add a pathway, or click a cat to move it."
+
+
+PLAYTEST_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("playtest.open_replay", "&Open replay…", "open_replay", ("Ctrl+O",), "&Game", toolbar=True),
+    ActionSpec("playtest.save_replay", "&Save replay…", "save_replay", ("Ctrl+S",), "&Game", toolbar=True),
+    ActionSpec("playtest.undo", "&Undo step", "undo_step", ("Ctrl+Z",), "&Game", toolbar=True,
+               tip="Take back the last action (step back through a replay)"),  # fmt: skip
+    ActionSpec("playtest.redo", "Step &forward", "step_forward", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Game", toolbar=True,
+               tip="Redo the next action of the replay or of what was undone"),  # fmt: skip
+    ActionSpec("playtest.restart", "&Restart (same seed)", "restart", ("Ctrl+R",), "&Game", toolbar=True),
+    ActionSpec("playtest.new_seed", "&New seed", "new_seed", ("Ctrl+N",), "&Game", toolbar=True),
+    ActionSpec("playtest.back", "&Back to editing", "close", ("Shift+F5", "Ctrl+W"), "&Game", toolbar=True,
+               tip="Close the playtest; the scenario is unchanged"),  # fmt: skip
+)
+
+
+class PlaytestWindow(QMainWindow):
+    """A playtest of ``scenario``; ``backToEditing`` fires when it closes."""
+
+    backToEditing = Signal()
+
+    def __init__(self, scenario: Scenario, catalog: Catalog | None = None, parent: QWidget | None = None,
+                 *, seed: int | None = None, players: int | None = None) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.panel = PlaytestPanel(scenario, catalog, self, seed=seed, players=players)
+        self.session = self.panel.session
+        self.setCentralWidget(self.panel)
+        self.actions_by_id = build_actions(self, self.panel.board, PLAYTEST_ACTIONS)
+        build_menus(self.menuBar(), self.actions_by_id, PLAYTEST_ACTIONS)
+        toolbar = self.addToolBar("Playtest")
+        toolbar.setObjectName("playtest-toolbar")
+        build_toolbar(toolbar, self.actions_by_id, PLAYTEST_ACTIONS)
+        self.session.changed.connect(self._update_actions)
+        self._update_actions()
+        self.resize(1280, 820)
+
+    def _update_actions(self) -> None:
+        s = self.session
+        a = self.actions_by_id
+        a["playtest.undo"].setEnabled(s.can_undo())
+        a["playtest.redo"].setEnabled(s.can_redo())
+        a["playtest.save_replay"].setEnabled(s.state is not None)
+        a["playtest.restart"].setEnabled(s.state is not None)
+        seed = s.settings.seed
+        source = f" — replay {s.replay_source}" if s.replay_source else ""
+        self.setWindowTitle(f"Playtest: {s.scenario.name or s.scenario.id} (seed {seed}){source}")
+        done, total = s.steps()
+        self.statusBar().showMessage(f"{s.settings.players} player(s), {s.settings.variant} rules, seed {seed}, action {done} of {total}")
+
+    # --- declared actions ---------------------------------------------------------------
+    def undo_step(self) -> None:
+        self.panel.cancel_gesture()
+        self.session.undo()
+
+    def step_forward(self) -> None:
+        self.panel.cancel_gesture()
+        self.session.redo()
+
+    def restart(self) -> None:
+        self.session.restart()
+
+    def new_seed(self) -> None:
+        self.session.new_seed()
+
+    def save_replay(self, path: str | None = None) -> bool:
+        if self.session.state is None:
+            return False
+        if path is None:
+            default = f"{self.session.scenario.id}-seed{self.session.settings.seed}{REPLAY_SUFFIX}"
+            path, _ = QFileDialog.getSaveFileName(self, "Save replay", default, REPLAY_FILTER)
+            if not path:
+                return False
+        try:
+            write_replay(path, self.session.replay(), self.session.state.outcome())
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Save replay", str(exc))
+            return False
+        self.statusBar().showMessage(f"Replay saved to {path}", 5000)
+        return True
+
+    def open_replay(self, path: str | None = None) -> bool:
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Open replay", "", REPLAY_FILTER)
+            if not path:
+                return False
+        try:
+            self.session.load_replay(read_replay(path), Path(path).name)
+        except (FormatError, ValueError) as exc:
+            QMessageBox.warning(self, "Open replay", str(exc))
+            return False
+        return True
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.backToEditing.emit()
+        super().closeEvent(event)
