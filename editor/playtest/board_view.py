@@ -38,6 +38,7 @@ class BoardView(QWidget):
     moveRequested = Signal(int, object)  # cat index, destination square
     waterRequested = Signal(str)  # fire tile id
     hintChanged = Signal(str)  # why the placement under the mouse is refused ("" = fits)
+    gestureChanged = Signal()  # a card was armed or put back, a cat (de)selected, water armed
 
     def __init__(self, session: PlaytestSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,23 +68,27 @@ class BoardView(QWidget):
         self.card = (player, card)
         self.setFocus()
         self._rehint()
+        self.gestureChanged.emit()
 
     def arm_water(self) -> None:
         self.cancel()
         self.water = True
         self.setFocus()
         self.update()
+        self.gestureChanged.emit()
 
     def select_cat(self, cat: int | None) -> None:
         self.card, self.water, self.destination = None, False, None
         self.cat = cat
         self._rehint()
+        self.gestureChanged.emit()
 
     def cancel(self) -> None:
         """Drop the card, the selected cat, the chosen destination and water mode."""
         self.card, self.cat, self.destination, self.water = None, None, None, False
         self.card_rotation = 0
         self._rehint()
+        self.gestureChanged.emit()
 
     def refresh(self) -> None:
         """After every change of the game: gestures start afresh; a new fire tile

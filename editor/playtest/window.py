@@ -107,8 +107,9 @@ class PlaytestPanel(QWidget):
         self.board.waterRequested.connect(lambda tile: self.play(UseWater(tile)))
         self.board.hintChanged.connect(self.hint.setText)
         self.board.hintChanged.connect(lambda _: self._show_prompt())
+        self.board.gestureChanged.connect(self._show_gesture)
         self.end_round.clicked.connect(lambda: self.play(EndRound()))
-        self.use_water.clicked.connect(self._arm_water)
+        self.use_water.clicked.connect(self.board.arm_water)
 
     # --- gestures -> actions ------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -130,11 +131,7 @@ class PlaytestPanel(QWidget):
             self.board.cancel()
         else:
             self.board.arm_card(player, key)
-        self._show_gesture()
 
-    def _arm_water(self) -> None:
-        self.board.arm_water()
-        self._show_gesture()
 
     def _ask_discards(self, cat: int, to: tuple[int, int]) -> None:
         state = self.session.state
@@ -152,9 +149,8 @@ class PlaytestPanel(QWidget):
         self.play(MoveCat(player, state.cat_square(cat), to, discards))
 
     def cancel_gesture(self) -> None:
-        self.board.cancel()
         self.hands.end_discard()
-        self._show_gesture()
+        self.board.cancel()
 
     # --- showing ------------------------------------------------------------------------
     def refresh(self) -> None:
