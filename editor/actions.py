@@ -30,6 +30,7 @@ class ActionSpec:
     group: str = ""  # exclusive group (tools)
     scope: str = "window"  # or "canvas"
     tip: str = ""
+    short: str = ""  # toolbar text, when the menu text is long
 
 
 def _nudges() -> list[ActionSpec]:
@@ -42,13 +43,13 @@ def _nudges() -> list[ActionSpec]:
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("file.new", "&New scenario", "new_file", ("Ctrl+N",), "&File", toolbar=True),
-    ActionSpec("file.open", "&Open…", "open_file", ("Ctrl+O",), "&File", toolbar=True),
-    ActionSpec("file.save", "&Save", "save", ("Ctrl+S",), "&File", toolbar=True),
+    ActionSpec("file.new", "&New scenario", "new_file", ("Ctrl+N",), "&File", toolbar=True, short="New"),
+    ActionSpec("file.open", "&Open…", "open_file", ("Ctrl+O",), "&File", toolbar=True, short="Open"),
+    ActionSpec("file.save", "&Save", "save", ("Ctrl+S",), "&File", toolbar=True, short="Save"),
     ActionSpec("file.save_as", "Save &as…", "save_as", ("Ctrl+Shift+S",), "&File"),
     ActionSpec("file.quit", "&Quit", "close", ("Ctrl+Q",), "&File"),
-    ActionSpec("edit.undo", "&Undo", "undo", ("Ctrl+Z",), "&Edit", toolbar=True),
-    ActionSpec("edit.redo", "&Redo", "redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Edit", toolbar=True),
+    ActionSpec("edit.undo", "&Undo", "undo", ("Ctrl+Z",), "&Edit", toolbar=True, short="Undo"),
+    ActionSpec("edit.redo", "&Redo", "redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Edit", toolbar=True, short="Redo"),
     ActionSpec("edit.cut", "Cu&t", "cut", ("Ctrl+X",), "&Edit"),
     ActionSpec("edit.copy", "&Copy", "copy", ("Ctrl+C",), "&Edit"),
     ActionSpec("edit.paste", "&Paste", "paste", ("Ctrl+V",), "&Edit"),
@@ -56,19 +57,19 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("edit.delete", "De&lete", "delete", ("Delete", "Backspace"), "&Edit", scope="canvas"),
     ActionSpec("edit.select_all", "Select &all", "select_all", ("Ctrl+A",), "&Edit", scope="canvas"),
     ActionSpec("edit.select_none", "Select &none", "select_none", ("Ctrl+Shift+A",), "&Edit"),
-    ActionSpec("edit.rotate", "&Rotate clockwise", "rotate", ("R",), "&Edit", toolbar=True, args=(1,), scope="canvas"),
+    ActionSpec("edit.rotate", "&Rotate clockwise", "rotate", ("R",), "&Edit", toolbar=True, args=(1,), scope="canvas", short="Rotate"),
     ActionSpec("edit.rotate_back", "Rotate counter-clockwise", "rotate", ("Shift+R",), "&Edit", args=(-1,), scope="canvas"),
-    ActionSpec("edit.flip", "&Flip board face", "flip", ("F",), "&Edit", toolbar=True, scope="canvas", tip="Fire face ⇄ plain face"),
-    ActionSpec("edit.fire_edge", "Move fire &strip to the next edge", "fire_edge", ("E",), "&Edit", toolbar=True, scope="canvas"),
+    ActionSpec("edit.flip", "&Flip board face", "flip", ("F",), "&Edit", toolbar=True, scope="canvas", tip="Fire face ⇄ plain face", short="Flip"),
+    ActionSpec("edit.fire_edge", "Move fire &strip to the next edge", "fire_edge", ("E",), "&Edit", toolbar=True, scope="canvas", short="Fire edge"),
     *_nudges(),
-    ActionSpec("tool.select", "&Select and move", "set_tool", ("V",), "&Tools", toolbar=True, args=("select",), checkable=True, group="tools", scope="canvas"),
-    ActionSpec("tool.place", "&Place from palette", "set_tool", ("P",), "&Tools", toolbar=True, args=("place",), checkable=True, group="tools", scope="canvas"),
-    ActionSpec("tool.rotate", "&Rotate tool", "set_tool", ("T",), "&Tools", toolbar=True, args=("rotate",), checkable=True, group="tools", scope="canvas"),
-    ActionSpec("tool.erase", "&Erase tool", "set_tool", ("X",), "&Tools", toolbar=True, args=("erase",), checkable=True, group="tools", scope="canvas"),
-    ActionSpec("tool.token", "Objective &token tool", "set_tool", ("K",), "&Tools", toolbar=True, args=("token",), checkable=True, group="tools", scope="canvas"),
+    ActionSpec("tool.select", "&Select and move", "set_tool", ("V",), "&Tools", toolbar=True, args=("select",), checkable=True, group="tools", scope="canvas", short="Select"),
+    ActionSpec("tool.place", "&Place from palette", "set_tool", ("P",), "&Tools", toolbar=True, args=("place",), checkable=True, group="tools", scope="canvas", short="Place"),
+    ActionSpec("tool.rotate", "&Rotate tool", "set_tool", ("T",), "&Tools", toolbar=True, args=("rotate",), checkable=True, group="tools", scope="canvas", short="Turn"),
+    ActionSpec("tool.erase", "&Erase tool", "set_tool", ("X",), "&Tools", toolbar=True, args=("erase",), checkable=True, group="tools", scope="canvas", short="Erase"),
+    ActionSpec("tool.token", "Objective &token tool", "set_tool", ("K",), "&Tools", toolbar=True, args=("token",), checkable=True, group="tools", scope="canvas", short="Tokens"),
     ActionSpec("view.zoom_in", "Zoom &in", "zoom_in", ("Ctrl++", "Ctrl+="), "&View"),
     ActionSpec("view.zoom_out", "Zoom &out", "zoom_out", ("Ctrl+-",), "&View"),
-    ActionSpec("view.fit", "&Fit island", "fit_island", ("Ctrl+0",), "&View", toolbar=True),
+    ActionSpec("view.fit", "&Fit island", "fit_island", ("Ctrl+0",), "&View", toolbar=True, short="Fit"),
     ActionSpec("view.actual", "&Actual size", "actual_size", ("Ctrl+1",), "&View"),
     ActionSpec("view.grid", "&Grid lines", "toggle_grid", ("Ctrl+G",), "&View", checkable=True),
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
@@ -89,6 +90,8 @@ def build_actions(owner: QWidget, canvas: QWidget, specs: tuple[ActionSpec, ...]
         action.setObjectName(s.id)
         action.setShortcuts([QKeySequence(k) for k in s.shortcuts])
         action.setCheckable(s.checkable)
+        if s.short:
+            action.setIconText(s.short)
         tip = s.tip or s.text.replace("&", "").rstrip("…")
         action.setToolTip(f"{tip} ({s.shortcuts[0]})" if s.shortcuts else tip)
         action.setStatusTip(tip)
@@ -140,6 +143,15 @@ def shortcut_rows(specs: tuple[ActionSpec, ...] = ACTIONS) -> list[tuple[str, st
         for s in specs
         if s.shortcuts
     ]
+
+
+def markdown_shortcut_table(specs: tuple[ActionSpec, ...] = ACTIONS) -> str:
+    """The README's shortcut table (a test keeps the README in step with this)."""
+    lines = ["| Action | Keys | Works |", "|---|---|---|"]
+    for action, keys, where in shortcut_rows(specs):
+        shown = " or ".join(f"`{k}`" for k in keys.split(" or "))
+        lines.append(f"| {action} | {shown} | {'when the canvas has the focus' if where == 'canvas' else 'anywhere'} |")
+    return "\n".join(lines)
 
 
 class CanvasShortcutGuard(QObject):

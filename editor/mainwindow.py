@@ -96,7 +96,7 @@ class MainWindow(FileFlows, QMainWindow):
         self.addDockWidget(right, self.history)
         self.addDockWidget(bottom, self.problems)
         self.resizeDocks([self.palette, self.properties], [300, 340], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems], [200], Qt.Orientation.Vertical)
         self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
         self.docks = [self.palette, self.library, self.properties, self.history, self.problems]
 

@@ -106,10 +106,15 @@ def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog) -> None:
     p.setPen(QPen(QColor("#555"), 2))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(rect)
-    label = slot.pin.board if slot.pin is not None else f"{slot.size} {slot.face}"
+    label = f"{slot.pin.board} (pinned)" if slot.pin is not None else f"{slot.size} {slot.face}"
     p.setFont(_font(SQUARE * 0.28, bold=False))
-    p.setPen(QColor("#303030") if terrain is None else QColor("white"))
-    p.drawText(rect.adjusted(4, 2, -6, -3), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, label)
+    width = p.fontMetrics().horizontalAdvance(label) + SQUARE * 0.2
+    box = QRectF(rect.right() - width - 4, rect.bottom() - SQUARE * 0.42 - 4, width, SQUARE * 0.42)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(255, 255, 255, 200))
+    p.drawRoundedRect(box, 3, 3)
+    p.setPen(QColor("#303030"))
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
 def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:

@@ -4,9 +4,17 @@ its squares on the canvas."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from engine.issues import ERROR, Issue
 
@@ -42,6 +50,23 @@ def summary(issues: list[Issue]) -> str:
     return ", ".join(parts)
 
 
+class _Wrapping(QStyledItemDelegate):
+    """Row heights that fit the wrapped message (QTreeView sizes rows as one line)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = self.tree.header().sectionSize(index.column()) - 28  # less the icon and margins
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        if width <= 0 or not text:
+            return hint
+        bound = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), bound.height() + 4))
+
+
 class ProblemsDock(QDockWidget):
     located = Signal(object)  # the Issue the designer clicked
 
@@ -53,11 +78,16 @@ class ProblemsDock(QDockWidget):
         self.tree.setColumnCount(3)
         self.tree.setHeaderLabels(["Problem", "Where", "Code"])
         self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setWordWrap(True)
-        self.tree.header().setStretchLastSection(False)
-        self.tree.setColumnWidth(0, 460)
-        self.tree.setColumnWidth(1, 150)
+        self.tree.setWordWrap(True)  # messages name the element and the fix: show them whole
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setColumnWidth(1, 190)
+        self.tree.setItemDelegate(_Wrapping(self.tree))
+        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())  # re-wrap the messages
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
         self.setWidget(self.tree)

@@ -80,7 +80,8 @@ class ElementPage(QWidget):
         self._loading = True
         try:
             element = edits.element(self.doc.scenario, ref)
-            self.title.setText(describe_ref(self.doc.scenario, ref).capitalize())
+            text = describe_ref(self.doc.scenario, ref)
+            self.title.setText(text[:1].upper() + text[1:])
             self.row.setValue(element.at[0])
             self.col.setValue(element.at[1])
             self.show_element(element)

@@ -1,0 +1,108 @@
+"""Actions are declared once and everything is built from them; the README's shortcut
+table matches; the studio starts with a bundled scenario open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu, QTableWidget, QToolBar
+
+from editor import actions
+from editor.mainwindow import MainWindow
+from engine.library import first_bundled_scenario_path
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_every_action_has_a_callback_unique_id_and_unique_keys() -> None:
+    ids = [s.id for s in actions.ACTIONS]
+    assert len(ids) == len(set(ids))
+    for spec in actions.ACTIONS:
+        assert callable(getattr(MainWindow, spec.callback, None)), spec.id
+    keys = [QKeySequence(k).toString() for s in actions.ACTIONS for k in s.shortcuts]
+    assert len(keys) == len(set(keys)), "two actions share a shortcut"
+
+
+def test_menus_and_toolbar_come_from_the_declarations(window) -> None:  # type: ignore[no-untyped-def]
+    in_menus: set[str] = set()
+
+    def walk(menu: QMenu) -> None:
+        for action in menu.actions():
+            if action.menu() is not None:
+                walk(action.menu())
+            elif action.objectName():
+                in_menus.add(action.objectName())
+
+    for top in window.menuBar().actions():
+        walk(top.menu())
+    assert in_menus >= {s.id for s in actions.ACTIONS if s.menu}
+    toolbar = window.findChild(QToolBar, "mainToolbar")
+    assert [a.objectName() for a in toolbar.actions() if a.objectName()] == [s.id for s in actions.ACTIONS if s.toolbar]
+    assert window.action("edit.rotate").shortcut() == QKeySequence("R")
+    assert window.action("tool.select").isChecked()
+
+
+def test_the_readme_lists_every_shortcut() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "## The studio" in text
+    assert actions.markdown_shortcut_table() in text, "README shortcut table is out of date: paste actions.markdown_shortcut_table()"
+
+
+def test_undo_action_names_the_step(window) -> None:  # type: ignore[no-untyped-def]
+    assert not window.action("edit.undo").isEnabled()
+    window.doc.set_selection({("cards", 1)})
+    window.action("edit.rotate").trigger()
+    assert window.action("edit.undo").isEnabled() and window.action("edit.undo").text() == "&Undo Rotate location card 5"
+    assert window.action("edit.undo").iconText() == "Undo"
+
+
+def test_edit_actions_need_a_selection(window) -> None:  # type: ignore[no-untyped-def]
+    assert not window.action("edit.delete").isEnabled()
+    window.doc.set_selection({("boards", 0)})
+    assert window.action("edit.delete").isEnabled() and window.action("edit.flip").isEnabled()
+
+
+def test_zoom_fit_and_grid(window) -> None:  # type: ignore[no-untyped-def]
+    canvas = window.canvas
+    window.action("view.actual").trigger()
+    assert canvas.zoom == 1.0 and window.zoom_label.text() == "100%"
+    window.action("view.zoom_in").trigger()
+    assert canvas.zoom == 1.25
+    window.action("view.fit").trigger()
+    rows, cols = window.doc.scenario.extent()
+    visible = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    from editor.painting import SQUARE
+
+    assert visible.right() >= cols * SQUARE and visible.bottom() >= rows * SQUARE
+    window.action("view.grid").trigger()
+    assert canvas.island.grid_visible is False
+
+
+def test_the_shortcuts_dialog_lists_the_declarations(window) -> None:  # type: ignore[no-untyped-def]
+    dialog = window.show_shortcuts()
+    table = dialog.findChild(QTableWidget)
+    assert table.rowCount() == len(actions.shortcut_rows())
+    dialog.close()
+
+
+def test_create_window_opens_the_first_bundled_scenario(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from editor.app import create_window
+
+    window = create_window(autosave_seconds=3600)
+    qtbot.addWidget(window)
+    assert window.doc.path == first_bundled_scenario_path() and not window.doc.is_modified
+    assert window.windowTitle().startswith(window.doc.scenario.name)
+    window.autosaver.close()
+
+
+def test_create_window_opens_a_given_file(qtbot, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from editor.app import create_window
+    from editor.files import save_scenario_file
+
+    path = tmp_path / "island.json"
+    save_scenario_file(island, path)
+    window = create_window(path, autosave_seconds=3600)
+    qtbot.addWidget(window)
+    assert window.doc.path == path and window.doc.scenario == island
+    window.autosaver.close()
