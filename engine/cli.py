@@ -4,7 +4,8 @@
 files (folders recursively); exit 0 with no errors, 1 with any error, 2 when an input
 cannot be read or is not a Raftwright file.  ``show FILE`` prints the island as text,
 ``import-comp1110 STRING -o FILE`` converts a COMP1110 challenge string, ``edit
-[FILE]`` opens the studio.
+[FILE]`` opens the studio, ``play FILE [--seed N] [--players N]`` opens the playtest
+on a scenario or a replay.
 
 To add a subcommand, write ``_add_<name>(subparsers)`` that declares its arguments and
 ``set_defaults(run=<function taking the parsed args, returning the exit status>)``,
@@ -186,7 +187,30 @@ def _add_edit(sub: Any) -> None:
     p.set_defaults(run=cmd_edit)
 
 
-SUBCOMMANDS: list[Callable[[Any], None]] = [_add_validate, _add_show, _add_import_comp1110, _add_edit]
+# --- play ---------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    try:  # the playtest window; the engine never imports Qt at module level
+        app = importlib.import_module("editor.playtest.app")
+    except ImportError as exc:
+        _say(f"the playtest cannot start: {exc}; install Raftwright with its GUI dependencies (make run)")
+        return EXIT_UNREADABLE
+    try:
+        return int(app.main(args.file, args.seed, args.players) or 0)
+    except (FormatError, ValueError) as exc:
+        _say(str(exc))
+        return EXIT_UNREADABLE
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help="playtest a scenario (or step through a replay)",
+                       description="Open the playtest window on a scenario file (a new game) or a .replay.json file.")
+    p.add_argument("file", metavar="FILE", help="a .scenario.json or .replay.json file")
+    p.add_argument("--seed", type=int, help="the game's seed (default: random, shown in the window)")
+    p.add_argument("--players", type=int, choices=(1, 2, 3, 4), help="player count (default: the fewest the scenario allows)")
+    p.set_defaults(run=cmd_play)
+
+
+SUBCOMMANDS: list[Callable[[Any], None]] = [_add_validate, _add_show, _add_import_comp1110, _add_edit, _add_play]
 
 
 def build_parser() -> argparse.ArgumentParser:
