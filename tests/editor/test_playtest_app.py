@@ -13,16 +13,21 @@ from engine.formats import FormatError, load_scenario, save_scenario
 from engine.game import Replay
 from engine.library import first_bundled_scenario_path
 
+from editor.playtest import app
 from editor.playtest.app import open_window
 from editor.playtest.replays import write_replay
 
 
-def test_play_opens_a_scenario_with_the_given_seed_and_players(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_play_opens_a_scenario_and_back_to_editing_opens_the_studio_on_it(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    studio_for: list[object] = []
+    monkeypatch.setattr(app, "_studio", lambda window, path: studio_for.append(path))
     window = open_window(first_bundled_scenario_path(), seed=77, players=2)
     qtbot.addWidget(window)
     s = window.session.settings
     assert (s.seed, s.players, s.variant) == (77, 2, "standard")
     assert window.panel.setup.seed.text() == "77" and window.session.state.players == 2
+    window.actions_by_id["playtest.back"].trigger()
+    assert studio_for == [first_bundled_scenario_path()]
 
 
 def test_play_opens_a_replay_ready_to_step_through(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
