@@ -5,8 +5,7 @@
   may go; the ghost is green where it fits and red, with the engine's reason beside
   it, where it does not.  A click asks for the placement (``placeRequested``).
 * The drawn fire tile follows the mouse whenever one is pending: ``R``/wheel turn
-  it, ``F`` flips it, dots mark where its centre may go for the current orientation
-  and the squares those placements cover are tinted.
+  it, ``F`` flips it, dots mark where its centre may go in the current orientation.
 * Move a cat: click a cat to see the squares it may end on, click one of them
   (``moveRequested``); the window then asks for the discards.
 * Water: :meth:`arm_water`, then click a fire tile (``waterRequested``).

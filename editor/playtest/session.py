@@ -132,7 +132,7 @@ class PlaytestSession(QObject):
                 try:
                     check.apply(action)
                 except IllegalAction as exc:
-                    raise ValueError(f"action {n} ('{action}') does not fit the game: {_reason(exc)}") from None
+                    raise ValueError(f"action {n} ('{action}') does not fit the game: {reason_text(exc)}") from None
         except ValueError:
             self.scenario, self.settings, self.state, self.error, self._undo, self._redo = kept
             raise
@@ -165,11 +165,11 @@ class PlaytestSession(QObject):
         if isinstance(action, (PlacePathway, PlaceFire)):
             error = state.placement_error(action)
             if error is not None:
-                return _reason(error)
+                return reason_text(error)
         try:
             moves.check(state, action)  # what GameState.apply checks, without applying
         except IllegalAction as exc:
-            return _reason(exc)
+            return reason_text(exc)
         return ""
 
     # --- history --------------------------------------------------------------------
@@ -203,11 +203,11 @@ class PlaytestSession(QObject):
         return Replay.of(self.state)
 
 
-def _reason(exc: IllegalAction) -> str:
-    """The engine's message without its code prefix."""
+def reason_text(exc: IllegalAction) -> str:
+    """The engine's message without its code prefix ("would cover fire; ...")."""
     text = str(exc)
     prefix = f"{exc.code}: "
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
-__all__ = ["PlaytestSession", "Settings", "default_variant", "random_seed", "variants_for"]
+__all__ = ["PlaytestSession", "Settings", "default_variant", "random_seed", "reason_text", "variants_for"]

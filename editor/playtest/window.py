@@ -30,8 +30,7 @@ from .board_view import BoardView
 from .cards import DeckPicker, HandsPanel, drawing_player
 from .panels import Banner, Counters, SetupBar
 from .replays import REPLAY_FILTER, REPLAY_SUFFIX, read_replay, write_replay
-from .session import PlaytestSession
-
+from .session import PlaytestSession, reason_text
 
 SIDE_WIDTH = 420  # pixels: four deck backs, or three cards and the face-down count
 
@@ -117,7 +116,7 @@ class PlaytestPanel(QWidget):
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            self.hint.setText(f"Refused: {str(exc).split(': ', 1)[-1]}")
+            self.hint.setText(f"Refused: {reason_text(exc)}")
             return False
         return True
 
@@ -131,7 +130,6 @@ class PlaytestPanel(QWidget):
             self.board.cancel()
         else:
             self.board.arm_card(player, key)
-
 
     def _ask_discards(self, cat: int, to: tuple[int, int]) -> None:
         state = self.session.state
@@ -168,6 +166,8 @@ class PlaytestPanel(QWidget):
         self._show_prompt()
 
     def _show_gesture(self) -> None:
+        if self.hands.need and self.board.destination is None:  # the move was dropped
+            self.hands.end_discard()
         for button in self.hands.cards:
             button.armed = self.board.card == (button.player, button.key)
             button.update()
