@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenuBar, QToolBar, QWidget
 
@@ -77,10 +77,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 
-def spec(action_id: str) -> ActionSpec:
-    return next(s for s in ACTIONS if s.id == action_id)
-
-
 def build_actions(owner: QWidget, canvas: QWidget, specs: tuple[ActionSpec, ...] = ACTIONS) -> dict[str, QAction]:
     """QActions for ``specs``, triggering ``getattr(owner, spec.callback)(*spec.args)``."""
     actions: dict[str, QAction] = {}
@@ -130,10 +126,6 @@ def build_toolbar(toolbar: QToolBar, actions: dict[str, QAction], specs: tuple[A
                 toolbar.addSeparator()
             toolbar.addAction(actions[s.id])
             previous = section
-
-
-def native_text(shortcut: str) -> str:
-    return QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)
 
 
 def shortcut_rows(specs: tuple[ActionSpec, ...] = ACTIONS) -> list[tuple[str, str, str]]:

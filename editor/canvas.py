@@ -12,8 +12,19 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from engine.geometry import Square
@@ -24,7 +35,7 @@ from .edits import GRID_SIZE, Element, Ref
 from .painting import SQUARE, element_rect, fill_squares, square_rect
 
 if TYPE_CHECKING:
-    from .tools import ToolManager
+    from .tools import CanvasEvent, ToolManager
 
 MARGIN = 1.5  # squares of scene around the grid (room for the row / column numbers)
 MIN_ZOOM, MAX_ZOOM = 0.15, 8.0
@@ -263,20 +274,20 @@ class IslandView(QGraphicsView):
         self.island.update()
         self.viewport().update()
 
-    def wheelEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
             self.set_zoom(self.zoom * (1.2**steps))
         event.accept()
 
     # --- input: pan here, everything else to the current tool -------------------------
-    def _event(self, event):  # type: ignore[no-untyped-def]
+    def _event(self, event: QMouseEvent) -> "CanvasEvent":
         from .tools import CanvasEvent
 
         pos = self.grid_pos(event.position())
         return CanvasEvent(pos, self.square_of(pos), event.button(), event.buttons(), event.modifiers())
 
-    def mousePressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         if event.button() == Qt.MouseButton.MiddleButton or (self._space and event.button() == Qt.MouseButton.LeftButton):
             self._pan_from = event.position()
@@ -285,7 +296,7 @@ class IslandView(QGraphicsView):
         if self.tools is not None:
             self.tools.current.press(self._event(event))
 
-    def mouseMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:
             delta = event.position() - self._pan_from
             self._pan_from = event.position()
@@ -298,7 +309,7 @@ class IslandView(QGraphicsView):
         if self.tools is not None:
             self.tools.current.move(ev)
 
-    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()
@@ -306,7 +317,7 @@ class IslandView(QGraphicsView):
         if self.tools is not None:
             self.tools.current.release(self._event(event))
 
-    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
@@ -316,28 +327,28 @@ class IslandView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
-    def keyReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = False
             self.viewport().unsetCursor()
             return
         super().keyReleaseEvent(event)
 
-    def leaveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def leaveEvent(self, event: QEvent) -> None:
         self.squareHovered.emit(None)
         if self.tools is not None:
             self.tools.current.leave()
         super().leaveEvent(event)
 
     # --- palette drags -------------------------------------------------------------------
-    def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if len(clipboard.from_mime(event.mimeData())) == 1 and self.tools is not None:
             event.acceptProposedAction()
             self.tools.preview_drop(clipboard.from_mime(event.mimeData())[0], self.grid_pos(event.position()), event.modifiers())
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         elements = clipboard.from_mime(event.mimeData())
         if len(elements) == 1 and self.tools is not None:
             event.acceptProposedAction()
@@ -345,11 +356,11 @@ class IslandView(QGraphicsView):
         else:
             event.ignore()
 
-    def dragLeaveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
         self.clear_feedback()
         event.accept()
 
-    def dropEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dropEvent(self, event: QDropEvent) -> None:
         elements = clipboard.from_mime(event.mimeData())
         if len(elements) == 1 and self.tools is not None:
             self.tools.drop(elements[0], self.grid_pos(event.position()), event.modifiers())

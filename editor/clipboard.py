@@ -17,7 +17,7 @@ from engine.formats import board_to_dict, card_to_dict, scenario_from_dict, toke
 from engine.scenario import BoardSlot, CardPlacement, Scenario
 from engine.schemas import schema_errors
 
-from .edits import LAYERS, Element, layer_of
+from .edits import LAYERS, Element
 
 MIME_TYPE = "application/x-raftwright-elements"
 
@@ -71,7 +71,3 @@ def from_mime(mime: QMimeData | None) -> list[Element]:
     if mime.hasText():
         return elements_from_json(mime.text())
     return []
-
-
-def layers_of(elements: Iterable[Element]) -> set[str]:
-    return {layer_of(el) for el in elements}

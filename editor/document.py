@@ -177,8 +177,3 @@ class ScenarioDocument(QObject):
         self._issues = issues
         self.issuesChanged.emit()
         return issues
-
-    @property
-    def last_validation_seconds(self) -> float:
-        return self._runner.last_seconds
-

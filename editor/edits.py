@@ -9,7 +9,7 @@ Elements are addressed by a :data:`Ref`, ``("cards", 3)``, the same pair that
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Union
+from typing import Callable, Iterable, Union
 
 from engine.geometry import EDGES, Square
 from engine.scenario import BoardPin, BoardSlot, CardPlacement, Scenario, TokenPlacement
@@ -177,7 +177,7 @@ def next_fire_edge(board: BoardSlot, step: int = 1) -> BoardSlot:
     return replace(board, fire_edge=allowed[(current + step) % len(allowed)])
 
 
-def map_elements(scenario: Scenario, refs: Iterable[Ref], change) -> Scenario:  # type: ignore[no-untyped-def]
+def map_elements(scenario: Scenario, refs: Iterable[Ref], change: Callable[[Element], Element]) -> Scenario:
     """Apply ``change(element) -> element`` to each ref; unchanged elements are skipped."""
     changes: dict[Ref, Element] = {}
     for ref in refs:

@@ -8,10 +8,13 @@ unless a concrete board is pinned, which shows its real terrain.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 from engine.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, Catalog
+from engine.geometry import Square
 from engine.scenario import BoardSlot, CardPlacement, TokenPlacement
 
 from .edits import Element, size_of
@@ -249,7 +252,7 @@ def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio
     return pixmap
 
 
-def fill_squares(p: QPainter, squares, fill: QColor, outline: QColor | None = None) -> None:  # type: ignore[no-untyped-def]
+def fill_squares(p: QPainter, squares: Iterable[Square], fill: QColor, outline: QColor | None = None) -> None:
     """Tint squares (issue highlights, drop feedback)."""
     p.setPen(QPen(outline, 2) if outline is not None else Qt.PenStyle.NoPen)
     p.setBrush(QBrush(fill))

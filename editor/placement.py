@@ -9,7 +9,6 @@ so a designer can park a card off the island, and it then shows in the problems 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable
 
 from engine.catalog import Catalog
@@ -146,7 +145,3 @@ def centred_origin(el: Element, raw_centre: tuple[float, float]) -> tuple[float,
     """Fractional top-left that puts the element's centre at ``raw_centre``."""
     rows, cols = size_of(el)
     return raw_centre[0] - rows / 2, raw_centre[1] - cols / 2
-
-
-def placed(el: Element, at: Square) -> Element:
-    return replace(el, at=at)

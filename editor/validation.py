@@ -8,7 +8,6 @@ carries the generation it was computed for; stale results are dropped.
 
 from __future__ import annotations
 
-import time
 import traceback
 from typing import Callable
 
@@ -44,7 +43,7 @@ def run_validator(validator: Validator, scenario: Scenario) -> list[Issue]:
 
 
 class _Relay(QObject):
-    done = Signal(int, object, float)  # generation, issues, seconds
+    done = Signal(int, object)  # generation, issues
 
 
 class _Job(QRunnable):
@@ -53,9 +52,7 @@ class _Job(QRunnable):
         self.relay, self.validator, self.scenario, self.generation = relay, validator, scenario, generation
 
     def run(self) -> None:
-        start = time.perf_counter()
-        issues = run_validator(self.validator, self.scenario)
-        self.relay.done.emit(self.generation, issues, time.perf_counter() - start)
+        self.relay.done.emit(self.generation, run_validator(self.validator, self.scenario))
 
 
 class ValidationRunner(QObject):
@@ -70,11 +67,6 @@ class ValidationRunner(QObject):
         self._relay.done.connect(self._on_done)
         self._running = False
         self._queued: tuple[int, Scenario] | None = None
-        self.last_seconds = 0.0
-
-    @property
-    def busy(self) -> bool:
-        return self._running or self._queued is not None
 
     def request(self, generation: int, scenario: Scenario) -> None:
         if self._running:
@@ -86,9 +78,8 @@ class ValidationRunner(QObject):
         self._running = True
         QThreadPool.globalInstance().start(_Job(self._relay, self.validator, scenario, generation))
 
-    def _on_done(self, generation: int, issues: list[Issue], seconds: float) -> None:
+    def _on_done(self, generation: int, issues: list[Issue]) -> None:
         self._running = False
-        self.last_seconds = seconds
         queued, self._queued = self._queued, None
         if queued is not None:
             self._start(*queued)

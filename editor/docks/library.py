@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -32,6 +33,7 @@ from engine.scenario import Campaign
 
 from .. import campaigns
 
+T = TypeVar("T")
 PATH_ROLE = Qt.ItemDataRole.UserRole
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1  # entry index within its campaign; -1 for a campaign
 
@@ -169,7 +171,7 @@ class LibraryDock(QDockWidget):
         self.openRequested.emit(campaign_path.parent / entry.scenario)
 
     # --- changes (each saved at once) ----------------------------------------------------
-    def _guard(self, what: str, action) -> object:  # type: ignore[no-untyped-def]
+    def _guard(self, what: str, action: Callable[[], T]) -> T | None:
         try:
             return action()
         except (OSError, FormatError, PermissionError) as exc:

@@ -8,15 +8,14 @@ whose questions are answered by the test (``window.answers``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 import pytest
-from studio_helpers import Answers, answer, four_board_island
+from pytestqt.qtbot import QtBot
+from studio_helpers import Answers, WindowFactory, answer, four_board_island
 
+from editor.mainwindow import MainWindow
 from engine.scenario import Scenario
-
-pytest.importorskip("pytestqt")
-
 
 @pytest.fixture
 def island() -> Scenario:
@@ -32,13 +31,11 @@ def user_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def make_window(qtbot) -> Iterator[Callable[..., object]]:  # type: ignore[no-untyped-def]
+def make_window(qtbot: QtBot) -> Iterator[WindowFactory]:
     """Build main windows with scripted answers; ``scenario`` is loaded unsaved."""
-    from editor.mainwindow import MainWindow
+    made: list[MainWindow] = []
 
-    made = []
-
-    def build(scenario: Scenario | None = None, answers: Answers | None = None, autosave_seconds: float = 3600):
+    def build(scenario: Scenario | None = None, answers: Answers | None = None, autosave_seconds: float = 3600) -> MainWindow:
         window = MainWindow(autosave_seconds=autosave_seconds)
         answer(window, answers or Answers())
         qtbot.addWidget(window)
@@ -58,7 +55,7 @@ def make_window(qtbot) -> Iterator[Callable[..., object]]:  # type: ignore[no-un
 
 
 @pytest.fixture
-def window(make_window, island):  # type: ignore[no-untyped-def]
+def window(make_window: WindowFactory, island: Scenario) -> MainWindow:
     return make_window(island)
 
 

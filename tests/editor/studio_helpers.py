@@ -8,8 +8,15 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
+from editor.canvas import IslandView
+from editor.document import ScenarioDocument
+from editor.mainwindow import MainWindow
+from engine.issues import Issue
 from engine.scenario import BoardPin, BoardSlot, CardPlacement, Objective, Scenario, TokenPlacement
+
+WindowFactory = Callable[..., MainWindow]  # the make_window fixture
 
 
 def four_board_island() -> Scenario:
@@ -47,7 +54,7 @@ class Answers:
         self.asked: list[str] = []
 
 
-def answer(window, answers: Answers) -> None:  # type: ignore[no-untyped-def]
+def answer(window: MainWindow, answers: Answers) -> None:
     def record(name: str, value: object) -> Callable[..., object]:
         def ask(*_args: object) -> object:
             answers.asked.append(name)
@@ -63,20 +70,20 @@ def answer(window, answers: Answers) -> None:  # type: ignore[no-untyped-def]
     window.answers = answers
 
 
-def settle(qtbot, doc) -> list:  # type: ignore[no-untyped-def]
+def settle(qtbot: QtBot, doc: ScenarioDocument) -> list[Issue]:
     """Wait until the document's issues describe its current scenario."""
     qtbot.waitUntil(lambda: not doc.validation_pending, timeout=5000)
     return doc.issues
 
 
-def viewport_point(view, pos: tuple[float, float]) -> QPointF:  # type: ignore[no-untyped-def]
+def viewport_point(view: IslandView, pos: tuple[float, float]) -> QPointF:
     """Viewport coordinates of a fractional grid position (row, col)."""
     from editor.painting import SQUARE
 
     return QPointF(view.mapFromScene(QPointF(pos[1] * SQUARE, pos[0] * SQUARE)))
 
 
-def mouse(view, kind: str, pos: tuple[float, float], button=Qt.MouseButton.LeftButton, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
+def mouse(view: IslandView, kind: str, pos: tuple[float, float], button: Qt.MouseButton = Qt.MouseButton.LeftButton, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     """Send a press / move / release at a grid position (0.5 = the middle of a square)."""
     types = {"press": QEvent.Type.MouseButtonPress, "move": QEvent.Type.MouseMove, "release": QEvent.Type.MouseButtonRelease}
     point = viewport_point(view, pos)
@@ -85,7 +92,7 @@ def mouse(view, kind: str, pos: tuple[float, float], button=Qt.MouseButton.LeftB
     QApplication.sendEvent(view.viewport(), event)
 
 
-def drag(view, start: tuple[float, float], path: list[tuple[float, float]], release: bool = True, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
+def drag(view: IslandView, start: tuple[float, float], path: list[tuple[float, float]], release: bool = True, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     mouse(view, "press", start, modifiers=modifiers)
     for pos in path:
         mouse(view, "move", pos, modifiers=modifiers)

@@ -7,10 +7,13 @@ from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QTableWidget, QToolBar
+from pytestqt.qtbot import QtBot
 
 from editor import actions
 from editor.mainwindow import MainWindow
 from engine.library import first_bundled_scenario_path
+from engine.scenario import Scenario
+
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -24,7 +27,7 @@ def test_every_action_has_a_callback_unique_id_and_unique_keys() -> None:
     assert len(keys) == len(set(keys)), "two actions share a shortcut"
 
 
-def test_menus_and_toolbar_come_from_the_declarations(window) -> None:  # type: ignore[no-untyped-def]
+def test_menus_and_toolbar_come_from_the_declarations(window: MainWindow) -> None:
     in_menus: set[str] = set()
 
     def walk(menu: QMenu) -> None:
@@ -49,7 +52,7 @@ def test_the_readme_lists_every_shortcut() -> None:
     assert actions.markdown_shortcut_table() in text, "README shortcut table is out of date: paste actions.markdown_shortcut_table()"
 
 
-def test_undo_action_names_the_step(window) -> None:  # type: ignore[no-untyped-def]
+def test_undo_action_names_the_step(window: MainWindow) -> None:
     assert not window.action("edit.undo").isEnabled()
     window.doc.set_selection({("cards", 1)})
     window.action("edit.rotate").trigger()
@@ -57,13 +60,13 @@ def test_undo_action_names_the_step(window) -> None:  # type: ignore[no-untyped-
     assert window.action("edit.undo").iconText() == "Undo"
 
 
-def test_edit_actions_need_a_selection(window) -> None:  # type: ignore[no-untyped-def]
+def test_edit_actions_need_a_selection(window: MainWindow) -> None:
     assert not window.action("edit.delete").isEnabled()
     window.doc.set_selection({("boards", 0)})
     assert window.action("edit.delete").isEnabled() and window.action("edit.flip").isEnabled()
 
 
-def test_zoom_fit_and_grid(window) -> None:  # type: ignore[no-untyped-def]
+def test_zoom_fit_and_grid(window: MainWindow) -> None:
     canvas = window.canvas
     window.action("view.actual").trigger()
     assert canvas.zoom == 1.0 and window.zoom_label.text() == "100%"
@@ -79,14 +82,14 @@ def test_zoom_fit_and_grid(window) -> None:  # type: ignore[no-untyped-def]
     assert canvas.island.grid_visible is False
 
 
-def test_the_shortcuts_dialog_lists_the_declarations(window) -> None:  # type: ignore[no-untyped-def]
+def test_the_shortcuts_dialog_lists_the_declarations(window: MainWindow) -> None:
     dialog = window.show_shortcuts()
     table = dialog.findChild(QTableWidget)
     assert table.rowCount() == len(actions.shortcut_rows())
     dialog.close()
 
 
-def test_create_window_opens_the_first_bundled_scenario(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_create_window_opens_the_first_bundled_scenario(qtbot: QtBot) -> None:
     from editor.app import create_window
 
     window = create_window(autosave_seconds=3600)
@@ -96,7 +99,7 @@ def test_create_window_opens_the_first_bundled_scenario(qtbot) -> None:  # type:
     window.autosaver.close()
 
 
-def test_create_window_opens_a_given_file(qtbot, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_create_window_opens_a_given_file(qtbot: QtBot, island: Scenario, tmp_path: Path) -> None:
     from editor.app import create_window
     from editor.files import save_scenario_file
 

@@ -6,17 +6,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 from studio_helpers import drag, mouse, viewport_point
 
 from editor import clipboard
+from editor.canvas import IslandView
+from editor.edits import Element
+from editor.mainwindow import MainWindow
 from engine.scenario import BoardPin, BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 
-def check_one_step(window, before: Scenario, expected: Scenario) -> None:  # type: ignore[no-untyped-def]
+def check_one_step(window: MainWindow, before: Scenario, expected: Scenario) -> None:
     """The edit produced ``expected`` as exactly one undo step; undo and redo work."""
     doc = window.doc
     assert doc.scenario == expected
@@ -27,13 +31,13 @@ def check_one_step(window, before: Scenario, expected: Scenario) -> None:  # typ
     assert doc.scenario == expected
 
 
-def focus_canvas(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def focus_canvas(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     window.canvas.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.canvas)
 
 
-def key(qtbot, window, k, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
+def key(qtbot: QtBot, window: MainWindow, k: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     focus_canvas(qtbot, window)
     QTest.keyClick(window.canvas, k, modifiers)
 
@@ -51,7 +55,7 @@ def key(qtbot, window, k, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # 
         ("Map token", (2.5, 12.5), TokenPlacement("map", (2, 12))),
     ],
 )
-def test_place_from_the_palette_by_pick_and_click(window, label: str, pos, element) -> None:  # type: ignore[no-untyped-def]
+def test_place_from_the_palette_by_pick_and_click(window: MainWindow, label: str, pos: tuple[float, float], element: Element) -> None:
     before = window.doc.scenario
     window.palette.pick(label)
     assert window.tools.current.id == "place"
@@ -65,7 +69,7 @@ def test_place_from_the_palette_by_pick_and_click(window, label: str, pos, eleme
     assert window.doc.selection == {(layer, len(getattr(expected, layer)) - 1)}
 
 
-def test_place_shows_an_illegal_spot_in_red_before_the_click(window) -> None:  # type: ignore[no-untyped-def]
+def test_place_shows_an_illegal_spot_in_red_before_the_click(window: MainWindow) -> None:
     window.palette.pick("Fire card")
     mouse(window.canvas, "move", (1.5, 4.5), button=Qt.MouseButton.NoButton)  # on location card 3
     assert window.canvas.overlay.legal is False
@@ -77,7 +81,7 @@ def test_place_shows_an_illegal_spot_in_red_before_the_click(window) -> None:  #
     assert window.tools.current.id == "select" and window.canvas.overlay.ghosts == []
 
 
-def _drop_events(view, mime, pos):  # type: ignore[no-untyped-def]
+def _drop_events(view: IslandView, mime: QMimeData, pos: tuple[float, float]):
     point = viewport_point(view, pos)
     actions = Qt.DropAction.CopyAction
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
@@ -88,7 +92,7 @@ def _drop_events(view, mime, pos):  # type: ignore[no-untyped-def]
     )
 
 
-def test_drag_from_the_palette_onto_the_grid(window) -> None:  # type: ignore[no-untyped-def]
+def test_drag_from_the_palette_onto_the_grid(window: MainWindow) -> None:
     before = window.doc.scenario
     tree = window.palette.tree
     mime = tree.mimeData([window.palette.items["Location card 9"]])
@@ -107,7 +111,7 @@ def test_drag_from_the_palette_onto_the_grid(window) -> None:  # type: ignore[no
 
 
 # --- moving ---------------------------------------------------------------------------------
-def test_dragging_a_card_is_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]
+def test_dragging_a_card_is_one_undo_step(window: MainWindow) -> None:
     before = window.doc.scenario
     drag(window.canvas, (1.5, 4.5), [(1.7, 5.0), (2.4, 6.4), (1.6, 7.6), (1.4, 10.4)])
     expected = before.with_changes(cards=(replace(before.cards[0], at=(0, 9)),) + before.cards[1:])
@@ -115,13 +119,13 @@ def test_dragging_a_card_is_one_undo_step(window) -> None:  # type: ignore[no-un
     assert window.doc.undo_stack.undoText() == "Move location card 3"
 
 
-def test_a_drag_back_to_its_start_leaves_no_undo_step(window) -> None:  # type: ignore[no-untyped-def]
+def test_a_drag_back_to_its_start_leaves_no_undo_step(window: MainWindow) -> None:
     before = window.doc.scenario
     drag(window.canvas, (1.5, 4.5), [(1.5, 8.5), (1.5, 4.5)])
     assert window.doc.scenario == before and window.doc.undo_stack.count() == 0
 
 
-def test_escape_cancels_a_drag(window) -> None:  # type: ignore[no-untyped-def]
+def test_escape_cancels_a_drag(window: MainWindow) -> None:
     before = window.doc.scenario
     drag(window.canvas, (1.5, 4.5), [(4.5, 10.5)], release=False)
     assert window.doc.scenario != before
@@ -130,7 +134,7 @@ def test_escape_cancels_a_drag(window) -> None:  # type: ignore[no-untyped-def]
     assert window.doc.scenario == before and window.doc.undo_stack.count() == 0
 
 
-def test_rubber_band_then_drag_moves_the_group(window) -> None:  # type: ignore[no-untyped-def]
+def test_rubber_band_then_drag_moves_the_group(window: MainWindow) -> None:
     before = window.doc.scenario
     drag(window.canvas, (15.5, 17.5), [(12.0, 16.0), (8.2, 15.2)])  # from empty grid over raft and token
     assert {("cards", 3), ("tokens", 0)} <= window.doc.selection
@@ -143,7 +147,7 @@ def test_rubber_band_then_drag_moves_the_group(window) -> None:  # type: ignore[
     check_one_step(window, before, expected)
 
 
-def test_shift_click_adds_to_the_selection(window) -> None:  # type: ignore[no-untyped-def]
+def test_shift_click_adds_to_the_selection(window: MainWindow) -> None:
     mouse(window.canvas, "press", (1.5, 4.5))
     mouse(window.canvas, "release", (1.5, 4.5))
     mouse(window.canvas, "press", (10.5, 4.5), modifiers=Qt.KeyboardModifier.ShiftModifier)
@@ -155,7 +159,7 @@ def test_shift_click_adds_to_the_selection(window) -> None:  # type: ignore[no-u
     (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier, (0, 1)),
     (Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier, (3, 0)),
 ])
-def test_arrow_keys_move_the_selection(qtbot, window, k, mods, delta) -> None:  # type: ignore[no-untyped-def]
+def test_arrow_keys_move_the_selection(qtbot: QtBot, window: MainWindow, k: Qt.Key, mods: Qt.KeyboardModifier, delta: tuple[int, int]) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("cards", 2)})
     key(qtbot, window, k, mods)
@@ -164,7 +168,7 @@ def test_arrow_keys_move_the_selection(qtbot, window, k, mods, delta) -> None:  
     check_one_step(window, before, expected)
 
 
-def test_arrow_keys_in_a_dock_list_do_not_move_the_island(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_arrow_keys_in_a_dock_list_do_not_move_the_island(qtbot: QtBot, window: MainWindow) -> None:
     window.doc.set_selection({("cards", 2)})
     tree = window.palette.tree
     tree.setFocus()
@@ -175,7 +179,7 @@ def test_arrow_keys_in_a_dock_list_do_not_move_the_island(qtbot, window) -> None
 
 
 # --- rotate, flip, fire strip ----------------------------------------------------------------
-def test_rotate_key_turns_the_selected_raft(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_rotate_key_turns_the_selected_raft(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("cards", 3)})
     key(qtbot, window, Qt.Key.Key_R)
@@ -183,7 +187,7 @@ def test_rotate_key_turns_the_selected_raft(qtbot, window) -> None:  # type: ign
     check_one_step(window, before, expected)
 
 
-def test_rotate_tool_turns_a_board_and_shift_turns_back(window) -> None:  # type: ignore[no-untyped-def]
+def test_rotate_tool_turns_a_board_and_shift_turns_back(window: MainWindow) -> None:
     before = window.doc.scenario
     window.action("tool.rotate").trigger()
     mouse(window.canvas, "press", (10.5, 1.5))  # the small fire board's strip
@@ -193,7 +197,7 @@ def test_rotate_tool_turns_a_board_and_shift_turns_back(window) -> None:  # type
     assert window.doc.scenario == before
 
 
-def test_flip_key_turns_a_board_over(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_flip_key_turns_a_board_over(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("boards", 1)})
     key(qtbot, window, Qt.Key.Key_F)
@@ -201,7 +205,7 @@ def test_flip_key_turns_a_board_over(qtbot, window) -> None:  # type: ignore[no-
     check_one_step(window, before, expected)
 
 
-def test_fire_strip_key_moves_the_strip_to_the_next_edge(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_fire_strip_key_moves_the_strip_to_the_next_edge(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("boards", 2)})
     key(qtbot, window, Qt.Key.Key_E)
@@ -210,7 +214,7 @@ def test_fire_strip_key_moves_the_strip_to_the_next_edge(qtbot, window) -> None:
 
 
 # --- delete, erase, copy, paste, duplicate -----------------------------------------------------
-def test_delete_key_removes_the_selection(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_delete_key_removes_the_selection(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("tokens", 1), ("cards", 2)})
     key(qtbot, window, Qt.Key.Key_Delete)
@@ -221,7 +225,7 @@ def test_delete_key_removes_the_selection(qtbot, window) -> None:  # type: ignor
     assert window.doc.selection == {("tokens", 1), ("cards", 2)}  # undo brings the selection back too
 
 
-def test_erase_tool_drag_is_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]
+def test_erase_tool_drag_is_one_undo_step(window: MainWindow) -> None:
     before = window.doc.scenario
     window.action("tool.erase").trigger()
     drag(window.canvas, (4.5, 4.5), [(12.5, 13.5), (10.5, 4.5), (7.5, 16.5)])  # fire card, (board), location 5, raft
@@ -230,7 +234,7 @@ def test_erase_tool_drag_is_one_undo_step(window) -> None:  # type: ignore[no-un
     assert window.doc.undo_stack.undoText() == "Erase"
 
 
-def test_copy_then_paste_puts_copies_beside_the_originals(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_copy_then_paste_puts_copies_beside_the_originals(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("cards", 2)})
     window.action("edit.copy").trigger()
@@ -240,7 +244,7 @@ def test_copy_then_paste_puts_copies_beside_the_originals(qtbot, window) -> None
     assert window.doc.selection == {("cards", 4)}
 
 
-def test_cut_and_paste_moves_through_the_clipboard(window) -> None:  # type: ignore[no-untyped-def]
+def test_cut_and_paste_moves_through_the_clipboard(window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("tokens", 1)})
     window.action("edit.cut").trigger()
@@ -251,14 +255,14 @@ def test_cut_and_paste_moves_through_the_clipboard(window) -> None:  # type: ign
     assert window.doc.undo_stack.count() == 2
 
 
-def test_paste_ignores_text_that_is_not_elements(window) -> None:  # type: ignore[no-untyped-def]
+def test_paste_ignores_text_that_is_not_elements(window: MainWindow) -> None:
     QApplication.clipboard().setText('{"cards": [{"kind": "location", "at": [99, 0]}]}')
     window.action("edit.paste").trigger()
     assert window.doc.undo_stack.count() == 0
     assert "Nothing to paste" in window.statusBar().currentMessage()
 
 
-def test_duplicate_shortcut(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_duplicate_shortcut(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("cards", 0)})
     key(qtbot, window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
@@ -266,7 +270,7 @@ def test_duplicate_shortcut(qtbot, window) -> None:  # type: ignore[no-untyped-d
     check_one_step(window, before, expected)
 
 
-def test_token_tool_adds_and_steps_objective_tokens(window) -> None:  # type: ignore[no-untyped-def]
+def test_token_tool_adds_and_steps_objective_tokens(window: MainWindow) -> None:
     before = window.doc.scenario
     window.action("tool.token").trigger()
     mouse(window.canvas, "press", (6.5, 16.5))
@@ -278,7 +282,7 @@ def test_token_tool_adds_and_steps_objective_tokens(window) -> None:  # type: ig
     assert window.doc.scenario.tokens == before.tokens
 
 
-def test_select_all_and_delete_everything(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_select_all_and_delete_everything(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     key(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     assert len(window.doc.selection) == 10
@@ -287,7 +291,7 @@ def test_select_all_and_delete_everything(qtbot, window) -> None:  # type: ignor
     check_one_step(window, before, expected)
 
 
-def test_pin_is_kept_when_the_pinned_board_moves(window) -> None:  # type: ignore[no-untyped-def]
+def test_pin_is_kept_when_the_pinned_board_moves(window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("boards", 0)})
     window.action("edit.move_down_card").trigger()

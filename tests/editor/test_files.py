@@ -7,19 +7,21 @@ import os
 from pathlib import Path
 
 import pytest
-from studio_helpers import Answers
+from pytestqt.qtbot import QtBot
+from studio_helpers import Answers, WindowFactory
 
 from editor import campaigns
 from editor.files import RecentFiles, SaveError, save_scenario_file, scenario_text, write_text_atomically
 from engine.formats import load_scenario
 from engine.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.scenario import Scenario
 
 
 def bundled_scenario_files() -> list[Path]:
     return [path for campaign in bundled_campaign_paths() for path, _ in load_campaign_with_scenarios(campaign)[1]]
 
 
-def test_save_then_reopen_is_byte_identical(qtbot, make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_save_then_reopen_is_byte_identical(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     answers = Answers()
     window = make_window(island, answers)
     target = tmp_path / "mine" / "island.scenario.json"
@@ -45,14 +47,14 @@ def test_save_then_reopen_is_byte_identical(qtbot, make_window, island, tmp_path
 
 
 @pytest.mark.parametrize("path", bundled_scenario_files()[:6], ids=lambda p: p.name)
-def test_bundled_scenarios_round_trip_through_the_studio(make_window, tmp_path: Path, path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_bundled_scenarios_round_trip_through_the_studio(make_window: WindowFactory, tmp_path: Path, path: Path) -> None:
     window = make_window()
     assert window.open_path(path)
     assert window.save_to(tmp_path / path.name)
     assert (tmp_path / path.name).read_bytes() == path.read_bytes()
 
 
-def test_saving_a_bundled_scenario_asks_for_a_new_place(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_saving_a_bundled_scenario_asks_for_a_new_place(make_window: WindowFactory, tmp_path: Path) -> None:
     answers = Answers()
     window = make_window(answers=answers)
     bundled = bundled_scenario_files()[0]
@@ -70,7 +72,7 @@ def test_saving_a_bundled_scenario_asks_for_a_new_place(make_window, tmp_path: P
     assert bundled.read_bytes() == before
 
 
-def test_a_failed_save_keeps_the_old_file_and_names_it(make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_failed_save_keeps_the_old_file_and_names_it(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     answers = Answers()
     window = make_window(island, answers)
     target = tmp_path / ("n" * 250 + ".json")  # 255 bytes: the longest name allowed  # QSaveFile's temporary name would be too long
@@ -85,7 +87,7 @@ def test_a_failed_save_keeps_the_old_file_and_names_it(make_window, island, tmp_
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders")
-def test_a_read_only_folder_fails_cleanly(tmp_path: Path, island) -> None:  # type: ignore[no-untyped-def]
+def test_a_read_only_folder_fails_cleanly(tmp_path: Path, island: Scenario) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
     target = folder / "island.json"
@@ -106,7 +108,7 @@ def test_write_text_atomically_replaces_the_whole_file(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "second\n"
 
 
-def test_opening_a_broken_file_shows_what_and_where(make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_opening_a_broken_file_shows_what_and_where(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     answers = Answers()
     window = make_window(island, answers)
     broken = tmp_path / "broken.json"
@@ -117,7 +119,7 @@ def test_opening_a_broken_file_shows_what_and_where(make_window, island, tmp_pat
     assert window.doc.scenario == island  # the open document is untouched
 
 
-def test_unsaved_changes_are_asked_about_before_new_open_and_close(make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_unsaved_changes_are_asked_about_before_new_open_and_close(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     answers = Answers()
     window = make_window(island, answers)
     window.action("edit.select_all").trigger()
@@ -135,7 +137,7 @@ def test_unsaved_changes_are_asked_about_before_new_open_and_close(make_window, 
     assert answers.asked == ["unsaved", "unsaved", "unsaved", "save_path"]
 
 
-def test_open_asks_for_a_file_and_remembers_it(make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_open_asks_for_a_file_and_remembers_it(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     answers = Answers()
     window = make_window(island, answers)
     paths = []
@@ -166,7 +168,7 @@ def test_recent_files_live_in_the_test_settings(user_env: Path, tmp_path: Path) 
     assert "x.json" in (tmp_path / "settings.ini").read_text(encoding="utf-8")
 
 
-def test_opening_a_campaign_file_opens_its_first_scenario(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_opening_a_campaign_file_opens_its_first_scenario(make_window: WindowFactory) -> None:
     window = make_window()
     campaign = bundled_campaign_paths()[1]
     assert window.open_path(campaign)

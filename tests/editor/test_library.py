@@ -7,21 +7,23 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+from studio_helpers import WindowFactory
 
 from editor import campaigns
 from editor.docks.library import CampaignDialog, unlockable_rules
 from editor.files import save_campaign_file, save_scenario_file, user_campaigns_dir
 from engine.formats import load_campaign, load_scenario
 from engine.library import bundled_campaign_paths
-from engine.scenario import CampaignEntry
+from engine.scenario import CampaignEntry, Scenario
 
 
-def titles(item) -> list[str]:  # type: ignore[no-untyped-def]
+def titles(item: QTreeWidgetItem) -> list[str]:
     return [item.child(i).text(0) for i in range(item.childCount())]
 
 
-def test_bundled_and_own_campaigns_are_listed(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_bundled_and_own_campaigns_are_listed(make_window: WindowFactory) -> None:
     window = make_window()
     tree = window.library.tree
     bundled, own = tree.topLevelItem(0), tree.topLevelItem(1)
@@ -33,7 +35,7 @@ def test_bundled_and_own_campaigns_are_listed(make_window) -> None:  # type: ign
     assert own.childCount() == 0
 
 
-def test_double_clicking_a_scenario_opens_it(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_double_clicking_a_scenario_opens_it(qtbot: QtBot, make_window: WindowFactory) -> None:
     window = make_window()
     tree = window.library.tree
     item = tree.topLevelItem(0).child(1).child(2)  # Practice, scenario 3
@@ -43,7 +45,7 @@ def test_double_clicking_a_scenario_opens_it(qtbot, make_window) -> None:  # typ
     assert window.doc.path == expected and window.doc.scenario == load_scenario(expected)
 
 
-def test_bundled_campaigns_cannot_be_changed(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_bundled_campaigns_cannot_be_changed(make_window: WindowFactory) -> None:
     window = make_window()
     window.library.select(bundled_campaign_paths()[0], 0)
     assert not window.library.buttons["remove"].isEnabled() and not window.library.buttons["add"].isEnabled()
@@ -51,7 +53,7 @@ def test_bundled_campaigns_cannot_be_changed(make_window) -> None:  # type: igno
         campaigns.remove_entry(bundled_campaign_paths()[0], 0)
 
 
-def test_create_add_reorder_remove_and_edit_a_campaign(make_window, island, tmp_path: Path, user_env: Path) -> None:  # type: ignore[no-untyped-def]
+def test_create_add_reorder_remove_and_edit_a_campaign(make_window: WindowFactory, island: Scenario, tmp_path: Path, user_env: Path) -> None:
     window = make_window(island)
     library = window.library
     path = campaigns.create_campaign("Summer Fires!")
@@ -96,7 +98,7 @@ def test_create_add_reorder_remove_and_edit_a_campaign(make_window, island, tmp_
     assert library.tree.topLevelItem(1).child(0).text(0) == "Summer fires"
 
 
-def test_a_missing_scenario_file_shows_in_the_list(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_a_missing_scenario_file_shows_in_the_list(make_window: WindowFactory) -> None:
     path = campaigns.create_campaign("Broken")
     campaign = load_campaign(path)
     save_campaign_file(replace(campaign, scenarios=(CampaignEntry("gone.scenario.json"),)), path)

@@ -7,18 +7,20 @@ import threading
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from studio_helpers import drag, settle
+from pytestqt.qtbot import QtBot
+from studio_helpers import WindowFactory, drag, settle
 
 from editor.document import ScenarioDocument
+from editor.mainwindow import MainWindow
 from engine.issues import ERROR, Issue
 from engine.scenario import Objective, Scenario
 
 
-def codes(doc) -> set[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def codes(doc: ScenarioDocument) -> set[tuple[str, str]]:
     return {(i.code, i.where.path) for i in doc.issues}
 
 
-def test_problems_appear_and_disappear_as_a_card_leaves_and_returns(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_problems_appear_and_disappear_as_a_card_leaves_and_returns(qtbot: QtBot, window: MainWindow) -> None:
     doc = window.doc
     assert settle(qtbot, doc) == []
     assert window.problem_label.text() == "No problems"
@@ -36,7 +38,7 @@ def test_problems_appear_and_disappear_as_a_card_leaves_and_returns(qtbot, windo
     assert window.problems.tree.topLevelItemCount() == 0 and window.problem_label.text() == "No problems"
 
 
-def test_undo_brings_the_problems_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_undo_brings_the_problems_back(qtbot: QtBot, window: MainWindow) -> None:
     doc = window.doc
     doc.set_selection({("tokens", 0)})
     window.action("edit.move_left").trigger()  # the objective token leaves raft B
@@ -49,7 +51,7 @@ def test_undo_brings_the_problems_back(qtbot, window) -> None:  # type: ignore[n
     assert ("token-not-on-destination", "/tokens/0") in codes(doc)
 
 
-def test_clicking_a_problem_selects_its_element_and_shows_its_squares(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_clicking_a_problem_selects_its_element_and_shows_its_squares(qtbot: QtBot, window: MainWindow) -> None:
     doc = window.doc
     doc.set_selection({("cards", 3)})
     for step in ("edit.move_down_card", "edit.move_down_card", "edit.move_down"):
@@ -69,7 +71,7 @@ def test_clicking_a_problem_selects_its_element_and_shows_its_squares(qtbot, win
     assert doc.highlight == ()
 
 
-def test_a_problem_with_an_objective_opens_the_objectives_tab(qtbot, make_window, island) -> None:  # type: ignore[no-untyped-def]
+def test_a_problem_with_an_objective_opens_the_objectives_tab(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
     window = make_window(island.with_changes(objectives=island.objectives + (Objective("arrival_order", colour="purple", position=2),)))
     settle(qtbot, window.doc)
     issue = next(i for i in window.doc.issues if i.where.path.startswith("/objectives/1"))
@@ -78,7 +80,7 @@ def test_a_problem_with_an_objective_opens_the_objectives_tab(qtbot, make_window
     assert window.properties.objectives_page.list.currentRow() == 1
 
 
-def test_validation_runs_off_the_gui_thread_and_skips_stale_scenarios(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_validation_runs_off_the_gui_thread_and_skips_stale_scenarios(qtbot: QtBot) -> None:
     seen: list[tuple[str, str]] = []
     gate = threading.Event()
 
@@ -98,7 +100,7 @@ def test_validation_runs_off_the_gui_thread_and_skips_stale_scenarios(qtbot) -> 
     assert all(thread != threading.main_thread().name for _, thread in seen)
 
 
-def test_a_crashing_rule_check_becomes_a_problem(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_crashing_rule_check_becomes_a_problem(qtbot: QtBot) -> None:
     def broken(scenario: Scenario) -> list[Issue]:
         raise KeyError("boom")
 
@@ -107,7 +109,7 @@ def test_a_crashing_rule_check_becomes_a_problem(qtbot) -> None:  # type: ignore
     assert doc.issues[0].code == "validator-crashed" and "KeyError" in doc.issues[0].message
 
 
-def test_validate_now_checks_on_the_spot(window) -> None:  # type: ignore[no-untyped-def]
+def test_validate_now_checks_on_the_spot(window: MainWindow) -> None:
     doc = window.doc
     doc.edit("off", doc.scenario.with_changes(boards=doc.scenario.boards[:1]))
     assert doc.validation_pending

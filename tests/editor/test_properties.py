@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QDialog
+from pytestqt.qtbot import QtBot
 from test_edit_commands import check_one_step
 
 from editor.docks.objectives import ObjectiveDialog
+from editor.mainwindow import MainWindow
 from engine.scenario import BoardPin, BoardSlot, Objective, RuleOptions
 
 
@@ -22,7 +25,7 @@ def choose(box: QComboBox, text: str) -> None:
     box.activated.emit(index)
 
 
-def test_board_face_edge_and_pin(window) -> None:  # type: ignore[no-untyped-def]
+def test_board_face_edge_and_pin(window: MainWindow) -> None:
     doc, page = window.doc, window.properties.pages["boards"]
     before = doc.scenario
     doc.set_selection({("boards", 1)})
@@ -40,7 +43,7 @@ def test_board_face_edge_and_pin(window) -> None:  # type: ignore[no-untyped-def
     assert doc.undo_stack.count() == 3
 
 
-def test_small_board_orientation_and_size(window) -> None:  # type: ignore[no-untyped-def]
+def test_small_board_orientation_and_size(window: MainWindow) -> None:
     doc, page = window.doc, window.properties.pages["boards"]
     before = doc.scenario
     doc.set_selection({("boards", 3)})
@@ -51,7 +54,7 @@ def test_small_board_orientation_and_size(window) -> None:  # type: ignore[no-un
     assert doc.scenario.boards[3] == BoardSlot("large", "plain", (9, 9))
 
 
-def test_spinning_a_row_is_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]
+def test_spinning_a_row_is_one_undo_step(window: MainWindow) -> None:
     doc, page = window.doc, window.properties.pages["tokens"]
     before = doc.scenario
     doc.set_selection({("tokens", 1)})
@@ -61,7 +64,7 @@ def test_spinning_a_row_is_one_undo_step(window) -> None:  # type: ignore[no-unt
     check_one_step(window, before, expected)
 
 
-def test_card_rotation_identity_and_stand_in(window) -> None:  # type: ignore[no-untyped-def]
+def test_card_rotation_identity_and_stand_in(window: MainWindow) -> None:
     doc, page = window.doc, window.properties.pages["cards"]
     before = doc.scenario
     doc.set_selection({("cards", 0)})
@@ -76,7 +79,7 @@ def test_card_rotation_identity_and_stand_in(window) -> None:  # type: ignore[no
     assert doc.undo_stack.count() == 3
 
 
-def test_token_kind_and_value(window) -> None:  # type: ignore[no-untyped-def]
+def test_token_kind_and_value(window: MainWindow) -> None:
     doc, page = window.doc, window.properties.pages["tokens"]
     before = doc.scenario
     doc.set_selection({("tokens", 0)})
@@ -88,13 +91,13 @@ def test_token_kind_and_value(window) -> None:  # type: ignore[no-untyped-def]
     assert not page.value.isEnabled()
 
 
-def test_many_selected_shows_a_count(window) -> None:  # type: ignore[no-untyped-def]
+def test_many_selected_shows_a_count(window: MainWindow) -> None:
     window.doc.set_selection({("cards", 0), ("cards", 1)})
     assert window.properties.stack.currentWidget() is window.properties.message
     assert window.properties.message.text().startswith("2 elements selected")
 
 
-def test_typing_a_name_is_one_undo_step_and_shows_in_the_title(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_typing_a_name_is_one_undo_step_and_shows_in_the_title(qtbot: QtBot, window: MainWindow) -> None:
     doc, form = window.doc, window.properties.scenario_page
     before = doc.scenario
     form.name.selectAll()
@@ -104,7 +107,7 @@ def test_typing_a_name_is_one_undo_step_and_shows_in_the_title(qtbot, window) ->
     assert window.windowTitle().startswith("Harbour fire")
 
 
-def test_metadata_fields(window) -> None:  # type: ignore[no-untyped-def]
+def test_metadata_fields(window: MainWindow) -> None:
     doc, form = window.doc, window.properties.scenario_page
     before = doc.scenario
     choose(form.difficulty, "3 paws")
@@ -119,14 +122,14 @@ def test_metadata_fields(window) -> None:  # type: ignore[no-untyped-def]
     assert doc.scenario == before and form.campaign.text() == "" and form.notes.toPlainText() == ""
 
 
-def test_id_field_only_takes_identifier_characters(window) -> None:  # type: ignore[no-untyped-def]
+def test_id_field_only_takes_identifier_characters(window: MainWindow) -> None:
     form = window.properties.scenario_page
     form.id.selectAll()
     QTest.keyClicks(form.id, "Bay 2!")
     assert window.doc.scenario.id == "ay2"  # upper case, space and "!" are refused as typed
 
 
-def test_rule_options(window) -> None:  # type: ignore[no-untyped-def]
+def test_rule_options(window: MainWindow) -> None:
     doc, form = window.doc, window.properties.scenario_page
     before = doc.scenario
     form.water.setValue(2)
@@ -142,7 +145,7 @@ def test_rule_options(window) -> None:  # type: ignore[no-untyped-def]
     assert form.players[2].isChecked()
 
 
-def test_objectives_add_edit_reorder_remove(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_objectives_add_edit_reorder_remove(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     doc, page = window.doc, window.properties.objectives_page
     before = doc.scenario
     page.add_kind.setCurrentIndex(page.add_kind.findData("collect_maps"))
@@ -171,7 +174,7 @@ def test_objectives_add_edit_reorder_remove(window, monkeypatch) -> None:  # typ
     assert doc.scenario.objectives == (before.objectives[0], close)
 
 
-def test_objective_dialog_shows_the_fields_of_its_kind(window) -> None:  # type: ignore[no-untyped-def]
+def test_objective_dialog_shows_the_fields_of_its_kind(window: MainWindow) -> None:
     dialog = ObjectiveDialog(Objective("arrive_together", colours=("red", "green")), window)
     assert dialog.together.text() == "red, green"
     assert dialog.form.isRowVisible(dialog.together) and not dialog.form.isRowVisible(dialog.distance)
@@ -179,7 +182,7 @@ def test_objective_dialog_shows_the_fields_of_its_kind(window) -> None:  # type:
     assert dialog.objective() == Objective("arrive_together", colours=("red", "orange", "white"))
 
 
-def test_clicking_a_board_on_the_canvas_shows_its_fields(window) -> None:  # type: ignore[no-untyped-def]
+def test_clicking_a_board_on_the_canvas_shows_its_fields(window: MainWindow) -> None:
     from studio_helpers import mouse
 
     mouse(window.canvas, "press", (4.5, 13.5), Qt.MouseButton.LeftButton)

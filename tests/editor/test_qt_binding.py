@@ -12,9 +12,10 @@ import sys
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QApplication
 
 
-def test_void_calls_keep_none_alive(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_void_calls_keep_none_alive(qapp: QApplication) -> None:
     image = QImage(8, 8, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     point = QPointF()

@@ -9,12 +9,16 @@ import sys
 import textwrap
 from pathlib import Path
 
-from studio_helpers import Answers
+import pytest
+from pytestqt.qtbot import QtBot
+from studio_helpers import Answers, WindowFactory
 
 from editor.files import recovery_dir, save_scenario_file
 from editor.mainwindow import MainWindow
 from editor.recovery import orphaned_recoveries, read_recovery_file
 from engine.formats import load_scenario
+from engine.scenario import Scenario
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +47,7 @@ def crash_a_studio(scenario_path: Path) -> None:
     assert result.returncode == 3, result.stderr
 
 
-def test_autosave_writes_a_recovery_file_only_while_there_are_unsaved_changes(qtbot, make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_autosave_writes_a_recovery_file_only_while_there_are_unsaved_changes(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     window = make_window(island, autosave_seconds=0.05)
     autosaver = window.autosaver
     qtbot.wait(150)
@@ -63,7 +67,7 @@ def test_autosave_writes_a_recovery_file_only_while_there_are_unsaved_changes(qt
     assert not autosaver.path.exists()
 
 
-def test_a_crashed_studio_is_recovered_at_the_next_start(qtbot, make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_crashed_studio_is_recovered_at_the_next_start(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     original = tmp_path / "island.json"
     save_scenario_file(island, original)
     crash_a_studio(original)
@@ -85,7 +89,7 @@ def test_a_crashed_studio_is_recovered_at_the_next_start(qtbot, make_window, isl
     assert load_scenario(original) == moved and not window.autosaver.path.exists()
 
 
-def test_declining_recovery_throws_the_file_away(qtbot, make_window, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_declining_recovery_throws_the_file_away(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
     original = tmp_path / "island.json"
     save_scenario_file(island, original)
     crash_a_studio(original)
@@ -96,7 +100,7 @@ def test_declining_recovery_throws_the_file_away(qtbot, make_window, island, tmp
     assert orphaned_recoveries() == [] and list(recovery_dir().glob("*.json")) == []
 
 
-def test_a_running_studios_recovery_file_is_not_offered(qtbot, make_window, island) -> None:  # type: ignore[no-untyped-def]
+def test_a_running_studios_recovery_file_is_not_offered(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
     first = make_window(island)
     first.action("edit.select_all").trigger()
     first.action("edit.delete").trigger()
@@ -104,7 +108,7 @@ def test_a_running_studios_recovery_file_is_not_offered(qtbot, make_window, isla
     assert orphaned_recoveries() == []  # its lock is held
 
 
-def test_closing_normally_leaves_no_recovery_file(qtbot, make_window, island) -> None:  # type: ignore[no-untyped-def]
+def test_closing_normally_leaves_no_recovery_file(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
     window = make_window(island)
     window.action("edit.select_all").trigger()
     window.action("edit.delete").trigger()
@@ -114,7 +118,7 @@ def test_closing_normally_leaves_no_recovery_file(qtbot, make_window, island) ->
     assert list(recovery_dir().iterdir()) == []
 
 
-def test_the_app_offers_recovery_before_opening_anything(qtbot, monkeypatch, island, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_app_offers_recovery_before_opening_anything(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, island: Scenario, tmp_path: Path) -> None:
     from editor import app
 
     original = tmp_path / "island.json"

@@ -6,14 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QImage
-from studio_helpers import drag, mouse, settle
+from pytestqt.qtbot import QtBot
+from studio_helpers import WindowFactory, drag, mouse, settle
 
+from editor.mainwindow import MainWindow
 from engine.library import first_bundled_scenario_path
+from engine.scenario import Scenario
+
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 
-def shoot(qtbot, window, name: str) -> QImage:  # type: ignore[no-untyped-def]
+def shoot(qtbot: QtBot, window: MainWindow, name: str) -> QImage:
     qtbot.wait(50)
     SHOTS.mkdir(exist_ok=True)
     image = window.grab().toImage()
@@ -25,7 +29,7 @@ def colours_in(image: QImage, step: int = 7) -> set[int]:
     return {image.pixel(x, y) for x in range(0, image.width(), step) for y in range(0, image.height(), step)}
 
 
-def test_screenshots(qtbot, make_window, island) -> None:  # type: ignore[no-untyped-def]
+def test_screenshots(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
     window = make_window(island)
     window.doc.set_selection({("cards", 0)})
     settle(qtbot, window.doc)
@@ -46,7 +50,7 @@ def test_screenshots(qtbot, make_window, island) -> None:  # type: ignore[no-unt
     assert {p.name for p in SHOTS.glob("*.png")} >= {"scenario_open.png", "problems_shown.png", "drag_in_progress.png"}
 
 
-def test_screenshot_of_the_first_bundled_scenario(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_screenshot_of_the_first_bundled_scenario(qtbot: QtBot, make_window: WindowFactory) -> None:
     window = make_window()
     window.open_path(first_bundled_scenario_path())
     settle(qtbot, window.doc)
