@@ -341,17 +341,15 @@ class IslandView(QGraphicsView):
         super().leaveEvent(event)
 
     # --- palette drags -------------------------------------------------------------------
+    # A drop is always a copy: accepting a proposed move would delete the palette entry.
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if len(clipboard.from_mime(event.mimeData())) == 1 and self.tools is not None:
-            event.acceptProposedAction()
-            self.tools.preview_drop(clipboard.from_mime(event.mimeData())[0], self.grid_pos(event.position()), event.modifiers())
-        else:
-            event.ignore()
+        self.dragMoveEvent(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         elements = clipboard.from_mime(event.mimeData())
         if len(elements) == 1 and self.tools is not None:
-            event.acceptProposedAction()
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
             self.tools.preview_drop(elements[0], self.grid_pos(event.position()), event.modifiers())
         else:
             event.ignore()
@@ -364,6 +362,7 @@ class IslandView(QGraphicsView):
         elements = clipboard.from_mime(event.mimeData())
         if len(elements) == 1 and self.tools is not None:
             self.tools.drop(elements[0], self.grid_pos(event.position()), event.modifiers())
-            event.acceptProposedAction()
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
         else:
             event.ignore()

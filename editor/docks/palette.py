@@ -54,6 +54,9 @@ class PaletteTree(QTreeWidget):
     def mimeTypes(self) -> list[str]:
         return [clipboard.MIME_TYPE]
 
+    def startDrag(self, supportedActions: Qt.DropAction) -> None:
+        super().startDrag(Qt.DropAction.CopyAction)  # never a move: the entry stays
+
 
 class PaletteDock(QDockWidget):
     picked = Signal(object)  # the element template to place

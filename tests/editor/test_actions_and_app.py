@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMenu, QTableWidget, QToolBar
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QKeySequence, QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication, QMenu, QTableWidget, QToolBar
 from pytestqt.qtbot import QtBot
 
 from editor import actions
@@ -109,3 +110,20 @@ def test_create_window_opens_a_given_file(qtbot: QtBot, island: Scenario, tmp_pa
     qtbot.addWidget(window)
     assert window.doc.path == path and window.doc.scenario == island
     window.autosaver.close()
+
+
+def test_wheel_zooms_and_middle_button_pans(window: MainWindow) -> None:
+    canvas = window.canvas
+    canvas.set_zoom(1.0)
+    centre = QPointF(canvas.viewport().rect().center())
+    wheel = QWheelEvent(centre, canvas.viewport().mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(canvas.viewport(), wheel)
+    assert abs(canvas.zoom - 1.2) < 1e-9 and window.zoom_label.text() == "120%"
+    bar = canvas.horizontalScrollBar()
+    before = bar.value()
+    for kind, x in ((QEvent.Type.MouseButtonPress, 300), (QEvent.Type.MouseMove, 200), (QEvent.Type.MouseButtonRelease, 200)):
+        point = QPointF(x, 200)
+        button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.MiddleButton
+        QApplication.sendEvent(canvas.viewport(), QMouseEvent(kind, point, canvas.viewport().mapToGlobal(point), button, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier))
+    assert bar.value() == before + 100
+    assert window.doc.undo_stack.count() == 0 and window.doc.selection == set()

@@ -83,7 +83,7 @@ def test_place_shows_an_illegal_spot_in_red_before_the_click(window: MainWindow)
 
 def _drop_events(view: IslandView, mime: QMimeData, pos: tuple[float, float]):
     point = viewport_point(view, pos)
-    actions = Qt.DropAction.CopyAction
+    actions = Qt.DropAction.CopyAction | Qt.DropAction.MoveAction  # what a tree view offers
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     return (
         QDragEnterEvent(point.toPoint(), actions, mime, buttons, mods),
@@ -105,6 +105,7 @@ def test_drag_from_the_palette_onto_the_grid(window: MainWindow) -> None:
     assert window.canvas.overlay.ghosts == [CardPlacement("location", (12, 12), "9")]
     assert window.canvas.overlay.legal is True  # pulled onto the board's 3x3 card grid
     QApplication.sendEvent(window.canvas.viewport(), drop)
+    assert drop.isAccepted() and drop.dropAction() == Qt.DropAction.CopyAction  # the palette keeps its entry
     expected = before.with_changes(cards=before.cards + (CardPlacement("location", (12, 12), "9"),))
     check_one_step(window, before, expected)
     assert window.canvas.overlay.ghosts == []
