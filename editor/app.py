@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from engine.formats import FormatError
@@ -55,7 +56,7 @@ def main(path: str | None = None) -> int:
     app = application()
     window = create_window(path)
     window.show()
-    window.canvas.fit_island()
+    QTimer.singleShot(0, window.canvas.fit_island)  # once the window has its real size
     return app.exec()
 
 

@@ -22,7 +22,7 @@ from engine.scenario import Scenario
 
 from . import edits
 from .edits import NO_SELECTION, Ref, Selection
-from .validation import ValidationRunner, Validator, run_validator
+from .validation import ValidationRunner, Validator, default_validator, run_validator
 
 
 def new_scenario() -> Scenario:
@@ -56,7 +56,7 @@ class ScenarioDocument(QObject):
         self._validated = -1
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
-        self._runner = ValidationRunner(validator, self)
+        self._runner = ValidationRunner(validator or default_validator(self.catalog), self)
         self._runner.finished.connect(self._on_validated)
         self._revalidate()
 
@@ -169,6 +169,12 @@ class ScenarioDocument(QObject):
         self._validated = generation
         self._issues = issues
         self.issuesChanged.emit()
+
+    def shutdown(self) -> None:
+        """Closing: wait for a running check and stop signalling."""
+        self._runner.wait()
+        self.undo_stack.blockSignals(True)
+        self.blockSignals(True)
 
     def validate_now(self) -> list[Issue]:
         """Check the current scenario on this thread (benchmarks, saving)."""

@@ -177,8 +177,7 @@ class MainWindow(FileFlows, QMainWindow):
         store.setValue("window_state", self.saveState())
         store.sync()
         self.autosaver.close()
-        self.doc.undo_stack.blockSignals(True)  # nothing to update while the window goes
-        self.doc.blockSignals(True)
+        self.doc.shutdown()
         event.accept()
 
     # --- action callbacks (named in editor.actions) -------------------------------------------

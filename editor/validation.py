@@ -13,17 +13,18 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from engine.catalog import Catalog
 from engine.issues import ERROR, Issue
 from engine.scenario import Scenario
 
 Validator = Callable[[Scenario], list[Issue]]
 
 
-def default_validator() -> Validator:
-    """``engine.validate.validate``: schema, then the game's rules."""
+def default_validator(catalog: Catalog | None = None) -> Validator:
+    """``engine.validate.validate`` against ``catalog``: schema, then the game's rules."""
     from engine.validate import validate
 
-    return validate
+    return lambda scenario: validate(scenario, catalog)
 
 
 def run_validator(validator: Validator, scenario: Scenario) -> list[Issue]:
@@ -60,9 +61,9 @@ class ValidationRunner(QObject):
 
     finished = Signal(int, object)  # generation, list[Issue]
 
-    def __init__(self, validator: Validator | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, validator: Validator, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.validator = validator or default_validator()
+        self.validator = validator
         self._relay = _Relay(self)
         self._relay.done.connect(self._on_done)
         self._running = False
@@ -73,6 +74,11 @@ class ValidationRunner(QObject):
             self._queued = (generation, scenario)
             return
         self._start(generation, scenario)
+
+    def wait(self, msecs: int = 5000) -> None:
+        """Let a running check finish (closing the window)."""
+        QThreadPool.globalInstance().waitForDone(msecs)
+        self._queued = None
 
     def _start(self, generation: int, scenario: Scenario) -> None:
         self._running = True
