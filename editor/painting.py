@@ -80,15 +80,19 @@ def _terrain_square(p: QPainter, rect: QRectF, letter: str) -> None:
         _flame(p, rect.adjusted(rect.width() * 0.2, rect.height() * 0.15, -rect.width() * 0.2, -rect.height() * 0.1))
 
 
-def _badge(p: QPainter, rect: QRectF, text: str, fill: QColor = QColor("white"), ink: QColor = QColor("#111")) -> None:
-    font = _font(SQUARE * 0.34)
-    p.setFont(font)
+def _badge(p: QPainter, rect: QRectF, text: str, corner: int = 0) -> None:
+    """A card's number or letter in the corner where it is printed: top-left on the
+    north form, then clockwise with the card's quarter turns (``corner``)."""
+    p.setFont(_font(SQUARE * 0.34))
     width = max(SQUARE * 0.42, p.fontMetrics().horizontalAdvance(text) + SQUARE * 0.16)
-    box = QRectF(rect.left() + 3, rect.top() + 3, width, SQUARE * 0.42)
+    height = SQUARE * 0.42
+    left = rect.left() + 3 if corner % 4 in (0, 3) else rect.right() - 3 - width
+    top = rect.top() + 3 if corner % 4 in (0, 1) else rect.bottom() - 3 - height
+    box = QRectF(left, top, width, height)
     p.setPen(QPen(CARD_EDGE, 1))
-    p.setBrush(fill)
+    p.setBrush(QColor("white"))
     p.drawRoundedRect(box, 4, 4)
-    p.setPen(ink)
+    p.setPen(QColor("#111"))
     p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
@@ -145,7 +149,7 @@ def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(rect.adjusted(1, 1, -1, -1))
     if card.kind != "fire":
-        _badge(p, rect, f"{card.ident}{'*' if card.stand_in else ''}")
+        _badge(p, rect, f"{card.ident}{'*' if card.stand_in else ''}", card.rotation)
 
 
 def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
