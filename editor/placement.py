@@ -34,7 +34,8 @@ def element_at(scenario: Scenario, square: Square, layer_only: str | None = None
 
 
 def refs_in_rect(scenario: Scenario, corner_a: Square, corner_b: Square) -> Selection:
-    """Every element with a square inside the rectangle spanned by two squares."""
+    """Every element lying wholly inside the rectangle spanned by two squares (so a
+    band drawn over some cards does not also pick up the board beneath them)."""
     top, bottom = sorted((corner_a[0], corner_b[0]))
     left, right = sorted((corner_a[1], corner_b[1]))
     hits: set[Ref] = set()
@@ -42,7 +43,7 @@ def refs_in_rect(scenario: Scenario, corner_a: Square, corner_b: Square) -> Sele
         for index, el in enumerate(getattr(scenario, layer)):
             rows, cols = size_of(el)
             r, c = el.at
-            if r <= bottom and r + rows - 1 >= top and c <= right and c + cols - 1 >= left:
+            if top <= r and r + rows - 1 <= bottom and left <= c and c + cols - 1 <= right:
                 hits.add((layer, index))
     return frozenset(hits)
 

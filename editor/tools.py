@@ -32,7 +32,11 @@ class CanvasEvent:
 
     @property
     def shift(self) -> bool:
-        return bool(self.modifiers & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier))
+        return bool(self.modifiers & Qt.KeyboardModifier.ShiftModifier)
+
+    @property
+    def ctrl(self) -> bool:
+        return bool(self.modifiers & Qt.KeyboardModifier.ControlModifier)
 
     @property
     def free(self) -> bool:
@@ -86,8 +90,10 @@ class _Drag:
 
 
 class SelectTool(Tool):
-    """Click to select (Shift or Ctrl adds), drag a selection to move it (one undo
-    step), drag on empty space for a rubber band; Esc cancels a drag."""
+    """Click to select; Shift-click or Ctrl-click adds or removes.  Drag a selection to
+    move it (one undo step; Esc cancels).  Drag from empty grid, or Ctrl-drag from
+    anywhere, for a rubber band: it selects what lies wholly inside (Shift or Ctrl:
+    added to the selection)."""
 
     id, text = "select", "Select and move"
 
@@ -95,15 +101,16 @@ class SelectTool(Tool):
         super().__init__(manager)
         self.drag: _Drag | None = None
         self.band_from: Pos | None = None
+        self.band_ref: Ref | None = None  # a Ctrl-click that never became a band toggles this
 
     def press(self, ev: CanvasEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
             return
         ref = placement.element_at(self.doc.scenario, ev.square)
         selection = set(self.doc.selection)
-        if ref is None:
-            self.band_from = ev.pos
-            if not ev.shift:
+        if ref is None or ev.ctrl:
+            self.band_from, self.band_ref = ev.pos, ref
+            if not (ev.shift or ev.ctrl):
                 self.doc.set_selection(())
             return
         if ev.shift:
@@ -151,9 +158,13 @@ class SelectTool(Tool):
             self.drag = None
             self.view.clear_feedback()
         elif self.band_from is not None:
-            hits = placement.refs_in_rect(self.doc.scenario, self.view.square_of(self.band_from), ev.square)
-            self.doc.set_selection(hits | self.doc.selection if ev.shift else hits)
-            self.band_from = None
+            travelled = max(abs(ev.pos[0] - self.band_from[0]), abs(ev.pos[1] - self.band_from[1]))
+            if self.band_ref is not None and travelled < DRAG_THRESHOLD:
+                self.doc.set_selection(set(self.doc.selection) ^ {self.band_ref})
+            else:
+                hits = placement.refs_in_rect(self.doc.scenario, self.view.square_of(self.band_from), ev.square)
+                self.doc.set_selection(hits | self.doc.selection if ev.shift or ev.ctrl else hits)
+            self.band_from, self.band_ref = None, None
             self.view.show_band(None)
 
     def cancel(self) -> None:
@@ -163,7 +174,7 @@ class SelectTool(Tool):
             self.drag = None
         elif self.band_from is None:
             self.doc.set_selection(())
-        self.band_from = None
+        self.band_from, self.band_ref = None, None
         self.view.clear_feedback()
 
 

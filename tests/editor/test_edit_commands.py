@@ -137,15 +137,24 @@ def test_escape_cancels_a_drag(window: MainWindow) -> None:
 
 def test_rubber_band_then_drag_moves_the_group(window: MainWindow) -> None:
     before = window.doc.scenario
-    drag(window.canvas, (15.5, 17.5), [(12.0, 16.0), (8.2, 15.2)])  # from empty grid over raft and token
-    assert {("cards", 3), ("tokens", 0)} <= window.doc.selection
-    window.doc.set_selection({("cards", 3), ("tokens", 0)})
+    drag(window.canvas, (15.5, 17.5), [(12.0, 16.0), (6.2, 15.2)])  # from empty grid round raft and token
+    assert window.doc.selection == {("cards", 3), ("tokens", 0)}
     drag(window.canvas, (7.5, 16.5), [(4.5, 16.5)])
     expected = before.with_changes(
         cards=before.cards[:3] + (replace(before.cards[3], at=(3, 15)),),
         tokens=(replace(before.tokens[0], at=(5, 15)),) + before.tokens[1:],
     )
     check_one_step(window, before, expected)
+
+
+def test_ctrl_drag_bands_over_boards_and_ctrl_click_toggles(window: MainWindow) -> None:
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    drag(window.canvas, (0.2, 3.2), [(5.0, 5.0), (11.8, 5.8)], modifiers=ctrl)  # starts on card 3, over board 1
+    assert window.doc.selection == {("cards", 0), ("cards", 1), ("cards", 2)}
+    mouse(window.canvas, "press", (4.5, 4.5), modifiers=ctrl)
+    mouse(window.canvas, "release", (4.5, 4.5), modifiers=ctrl)
+    assert window.doc.selection == {("cards", 0), ("cards", 1)}
+    assert window.doc.undo_stack.count() == 0
 
 
 def test_shift_click_adds_to_the_selection(window: MainWindow) -> None:

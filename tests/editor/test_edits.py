@@ -85,9 +85,10 @@ def test_element_at_prefers_tokens_then_cards_then_boards() -> None:
     assert placement.element_at(s, (17, 17)) is None
 
 
-def test_rubber_band_selects_everything_it_touches() -> None:
+def test_rubber_band_selects_what_lies_wholly_inside() -> None:
     s = four_board_island()
-    assert placement.refs_in_rect(s, (9, 14), (6, 17)) == {("boards", 1), ("boards", 3), ("cards", 3), ("tokens", 0)}
+    assert placement.refs_in_rect(s, (9, 14), (6, 17)) == {("cards", 3), ("tokens", 0)}
+    assert placement.refs_in_rect(s, (17, 17), (0, 9)) == {("boards", 1), ("boards", 3), ("cards", 3), ("tokens", 0), ("tokens", 1)}
 
 
 def test_cards_snap_to_their_boards_card_grid_unless_free() -> None:
