@@ -72,6 +72,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("view.fit", "&Fit island", "fit_island", ("Ctrl+0",), "&View", toolbar=True, short="Fit"),
     ActionSpec("view.actual", "&Actual size", "actual_size", ("Ctrl+1",), "&View"),
     ActionSpec("view.grid", "&Grid lines", "toggle_grid", ("Ctrl+G",), "&View", checkable=True),
+    ActionSpec("game.playtest", "&Playtest", "playtest", ("F5",), "&Game", toolbar=True, short="Playtest",
+               tip="Play the open scenario, unsaved edits included; the scenario is not changed"),  # fmt: skip
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
     ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),
 )

@@ -265,6 +265,11 @@ class MainWindow(FileFlows, QMainWindow):
         dialog.show()
         return dialog
 
+    def playtest(self) -> None:
+        from .playtest.launch import open_playtest  # loaded on the first F5
+
+        self.playtest_window = open_playtest(self, self.doc, getattr(self, "playtest_window", None))
+
     def about(self) -> None:
         QMessageBox.about(self, f"About {APP_TITLE}", f"{APP_TITLE}: scenarios and campaigns for Race to the Raft.")
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from engine.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from engine.geometry import Square
@@ -29,9 +30,13 @@ class Driver:
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
     def hover(self, square: Square) -> QPoint:
+        """Move the mouse over ``square``.  The move is sent to the island itself:
+        offscreen Qt routes a QTest move to the topmost window at that point, and the
+        studio may lie under the playtest window."""
         pos = self.board.square_center(square)
-        self.qtbot.mouseMove(self.board, pos + QPoint(3, 3))  # Qt drops a move to where the mouse already is
-        self.qtbot.mouseMove(self.board, pos)
+        event = QMouseEvent(QEvent.Type.MouseMove, QPointF(pos), QPointF(self.board.mapToGlobal(pos)),
+                            Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)  # fmt: skip
+        QApplication.sendEvent(self.board, event)
         assert self.board.hover == square, f"the mouse is not over {square} but {self.board.hover}"
         return pos
 
