@@ -167,9 +167,8 @@ class HandsPanel(QGroupBox):
     cardChosen = Signal(int, str)  # player, card key
     discardsChosen = Signal(int, tuple)  # player, card keys
 
-    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Hands", parent)
-        self.catalog = catalog
         self.cards: list[CardButton] = []
         self.reserve_notes: list[QLabel] = []  # per player: face-down cards left
         self.need = 0  # discards wanted (0: not choosing)

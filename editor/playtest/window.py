@@ -54,7 +54,7 @@ class PlaytestPanel(QWidget):
         self.hint.setStyleSheet("QLabel { color: #b3261e; font-weight: bold; }")
         self.counters = Counters()
         self.decks = DeckPicker(session.catalog)
-        self.hands = HandsPanel(session.catalog)
+        self.hands = HandsPanel()
         self.end_round = QPushButton("End round")
         self.end_round.setObjectName("end-round")
         self.use_water = QPushButton("Use water…")
