@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
+from engine.catalog import catalog_problems
 from engine.formats import FormatError
+from engine.userdirs import user_catalogs_dir
 
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
@@ -52,10 +54,25 @@ def create_window(path: str | Path | None = None, autosave_seconds: float | None
     return window
 
 
+def catalog_warning() -> str | None:
+    """What to tell the designer about custom catalogs that were left out, if any."""
+    problems = catalog_problems()
+    if not problems:
+        return None
+    return (
+        f"Some custom components in {user_catalogs_dir()} were left out:\n\n"
+        + "\n".join(f"- {p}" for p in problems)
+        + "\n\nFix or remove those files, then restart the studio."
+    )
+
+
 def main(path: str | None = None) -> int:
     app = application()
     window = create_window(path)
     window.show()
+    warning = catalog_warning()
+    if warning:
+        QTimer.singleShot(0, lambda: QMessageBox.warning(window, "Custom components left out", warning))
     QTimer.singleShot(0, window.canvas.fit_island)  # once the window has its real size
     return app.exec()
 

@@ -1,8 +1,9 @@
 """Where the studio keeps things, and saving without ever losing the old file.
 
 * User folder: ``$RAFTWRIGHT_USER_DIR`` if set, else the platform's application data
-  folder (``~/.local/share/Raftwright/Raftwright studio`` on Linux).  It holds
-  ``campaigns/`` (the designer's own campaigns) and ``recovery/`` (autosaves).
+  folder (``~/.local/share/Raftwright/Raftwright studio`` on Linux; see
+  :mod:`engine.userdirs`).  It holds ``campaigns/`` (the designer's own campaigns),
+  ``catalogs/`` (custom components) and ``recovery/`` (autosaves).
 * Settings (recent files, autosave interval, window layout): an INI file at
   ``$RAFTWRIGHT_SETTINGS`` if set, else the platform's QSettings store for
   organisation "Raftwright", application "Raftwright studio".
@@ -16,14 +17,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QIODevice, QSaveFile, QSettings, QStandardPaths
+from PySide6.QtCore import QIODevice, QSaveFile, QSettings
 
 from engine.formats import campaign_to_dict, canonical_json, scenario_to_dict
 from engine.scenario import Campaign, Scenario
+from engine.userdirs import APPLICATION, ENV_USER_DIR, ORGANISATION, user_data_dir
 
-ORGANISATION = "Raftwright"
-APPLICATION = "Raftwright studio"
-ENV_USER_DIR = "RAFTWRIGHT_USER_DIR"
 ENV_SETTINGS = "RAFTWRIGHT_SETTINGS"
 MAX_RECENT = 10
 
@@ -33,11 +32,9 @@ class SaveError(OSError):
 
 
 def user_dir() -> Path:
-    override = os.environ.get(ENV_USER_DIR)
-    if override:
-        return Path(override)
-    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(location) if location else Path.home() / ".raftwright"
+    """One definition shared with the CLI (engine.userdirs), so both see the same
+    campaigns and custom catalogs."""
+    return user_data_dir()
 
 
 def user_campaigns_dir() -> Path:

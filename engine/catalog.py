@@ -239,9 +239,11 @@ def bundled_catalog_paths() -> list[Path]:
     return sorted((campaigns_dir() / "catalogs").glob("*.components.json"))
 
 
-@cache
-def default_catalog() -> Catalog:
-    """The base game plus every bundled product catalog (Kickstarter pack, ...)."""
+def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, ...]]:
+    """The bundled catalogs (base game first) merged with every ``*.components.json``
+    in ``extra_dirs``.  A broken or clashing extra catalog is skipped, never fatal: its
+    reason (naming the file and the fix) is returned beside the catalog.  A broken
+    bundled catalog raises :class:`CatalogError`."""
     paths = bundled_catalog_paths()
     base = next((p for p in paths if p.name.startswith("base-game")), None)
     if base is None:
@@ -250,4 +252,36 @@ def default_catalog() -> Catalog:
     for extra in paths:
         if extra != base:
             catalog = catalog.merged(load_catalog_file(extra))
-    return catalog
+    skipped: list[str] = []
+    for folder in extra_dirs:
+        for path in sorted(Path(folder).glob("*.components.json")):
+            try:
+                catalog = catalog.merged(load_catalog_file(path))
+            except CatalogError as exc:
+                message = str(exc)
+                skipped.append(message if str(path) in message else f"{path}: {message}")
+    return catalog, tuple(skipped)
+
+
+@cache
+def _default() -> tuple[Catalog, tuple[str, ...]]:
+    from .userdirs import user_catalogs_dir
+
+    return load_catalogs([user_catalogs_dir()])
+
+
+def default_catalog() -> Catalog:
+    """The bundled catalogs plus the custom components in the user's ``catalogs/``
+    folder (:func:`engine.userdirs.user_catalogs_dir`); read once per process."""
+    return _default()[0]
+
+
+def catalog_problems() -> tuple[str, ...]:
+    """Why user catalogs were left out of :func:`default_catalog` (empty when none)."""
+    return _default()[1]
+
+
+def reload_default_catalog() -> Catalog:
+    """Forget the cached catalog (after a user catalog was added) and read it again."""
+    _default.cache_clear()
+    return default_catalog()

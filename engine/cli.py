@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from .catalog import CatalogError, default_catalog
+from .catalog import CatalogError, catalog_problems, default_catalog
 from .formats import FormatError, canonical_json, load_scenario, save_scenario
 from .issues import Issue
 from .resources import campaigns_dir
@@ -229,7 +229,18 @@ def main(argv: Sequence[str] | None = None) -> int:
              "'raftwright --help' lists them all")
         parser.print_usage(sys.stderr)
         return EXIT_UNREADABLE
+    if args.command != "edit":  # the studio shows its own warning
+        _warn_about_user_catalogs()
     return int(args.run(args))
+
+
+def _warn_about_user_catalogs() -> None:
+    try:
+        problems = catalog_problems()
+    except CatalogError:
+        return  # a broken bundled catalog is reported by the command itself
+    for problem in problems:
+        _say(f"warning: custom components left out: {problem}")
 
 
 if __name__ == "__main__":

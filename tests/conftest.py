@@ -1,6 +1,7 @@
 """Test setup shared by every test folder.
 
 * Qt tests run offscreen: QT_QPA_PLATFORM is set here, before anything imports Qt.
+* ``RAFTWRIGHT_USER_DIR`` points at an empty temporary folder for the whole session.
 * ``shared_dir`` is ``../shared`` beside the checkout (CI always has it); tests that
   need it skip with a message saying so when it is missing.
 """
@@ -8,11 +9,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Never read or write the real user folder (custom catalogs, campaigns, recovery
+# files): the whole session gets an empty one; tests that need content set their own.
+os.environ["RAFTWRIGHT_USER_DIR"] = tempfile.mkdtemp(prefix="raftwright-tests-user-")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

@@ -1,0 +1,43 @@
+"""Where a person's own Raftwright files live, shared by the CLI and the studio.
+
+``$RAFTWRIGHT_USER_DIR`` if set, else the platform's per-user application data folder
+for organisation "Raftwright", application "Raftwright studio" (the folder Qt's
+``QStandardPaths.AppDataLocation`` names, computed here without Qt so the engine
+stays Qt-free):
+
+* Linux and other Unix: ``$XDG_DATA_HOME`` or ``~/.local/share``, then
+  ``Raftwright/Raftwright studio``;
+* macOS: ``~/Library/Application Support/Raftwright/Raftwright studio``;
+* Windows: ``%APPDATA%\\Raftwright\\Raftwright studio``.
+
+It holds ``campaigns/`` (the designer's campaigns), ``catalogs/`` (custom components,
+``*.components.json``) and ``recovery/`` (the studio's autosaves).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ENV_USER_DIR = "RAFTWRIGHT_USER_DIR"
+ORGANISATION = "Raftwright"
+APPLICATION = "Raftwright studio"
+
+
+def user_data_dir() -> Path:
+    override = os.environ.get(ENV_USER_DIR)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / ORGANISATION / APPLICATION
+
+
+def user_catalogs_dir() -> Path:
+    """Custom component catalogs merged into every catalog the engine loads."""
+    return user_data_dir() / "catalogs"
