@@ -48,3 +48,16 @@ def catalog():
     from engine.catalog import default_catalog
 
     return default_catalog()
+
+
+@pytest.fixture
+def custom_catalog_doc() -> dict:
+    """A user catalog adding one location card (13, a green cat) to the box."""
+    return {
+        "format": "raftwright.components",
+        "format_version": 1,
+        "id": "my-cards",
+        "name": "My cards",
+        "location_cards": [{"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}],
+        "box": {"location_cards": 1},
+    }

@@ -13,21 +13,13 @@ from studio_helpers import WindowFactory
 from editor.app import catalog_warning
 from engine.catalog import reload_default_catalog
 
-CUSTOM = {
-    "format": "raftwright.components",
-    "format_version": 1,
-    "id": "my-cards",
-    "name": "My cards",
-    "location_cards": [{"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}],
-    "box": {"location_cards": 1},
-}
 
 
 @pytest.fixture
-def custom_catalogs(user_env: Path) -> Iterator[Path]:
+def custom_catalogs(user_env: Path, custom_catalog_doc: dict) -> Iterator[Path]:
     folder = user_env / "catalogs"
     folder.mkdir(parents=True)
-    (folder / "my-cards.components.json").write_text(json.dumps(CUSTOM), encoding="utf-8")
+    (folder / "my-cards.components.json").write_text(json.dumps(custom_catalog_doc), encoding="utf-8")
     yield folder
     for path in folder.glob("*.json"):
         path.unlink()

@@ -18,14 +18,6 @@ from engine.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CUSTOM = {
-    "format": "raftwright.components",
-    "format_version": 1,
-    "id": "my-cards",
-    "name": "My cards",
-    "location_cards": [{"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}],
-    "box": {"location_cards": 1},
-}
 
 
 def _island_with_card(number: str) -> Scenario:
@@ -38,10 +30,10 @@ def _island_with_card(number: str) -> Scenario:
 
 
 @pytest.fixture
-def user_catalogs(tmp_path: Path) -> Path:
+def user_catalogs(tmp_path: Path, custom_catalog_doc: dict) -> Path:
     folder = tmp_path / "user" / "catalogs"
     folder.mkdir(parents=True)
-    (folder / "my-cards.components.json").write_text(json.dumps(CUSTOM), encoding="utf-8")
+    (folder / "my-cards.components.json").write_text(json.dumps(custom_catalog_doc), encoding="utf-8")
     return folder
 
 
@@ -54,9 +46,9 @@ def test_a_custom_location_card_is_known_to_the_validator(user_catalogs: Path) -
     assert "unknown-component" in {i.code for i in validate(scenario)}  # without the folder: unknown
 
 
-def test_a_broken_or_clashing_user_catalog_is_left_out_with_its_file_named(user_catalogs: Path) -> None:
+def test_a_broken_or_clashing_user_catalog_is_left_out_with_its_file_named(user_catalogs: Path, custom_catalog_doc: dict) -> None:
     (user_catalogs / "broken.components.json").write_text("{not json", encoding="utf-8")
-    clash = dict(CUSTOM, id="clash", location_cards=[dict(CUSTOM["location_cards"][0], number=3)])
+    clash = dict(custom_catalog_doc, id="clash", location_cards=[dict(custom_catalog_doc["location_cards"][0], number=3)])
     (user_catalogs / "clash.components.json").write_text(json.dumps(clash), encoding="utf-8")
     catalog, skipped = load_catalogs([user_catalogs])
     assert 13 in catalog.location_cards  # the good file still counts
