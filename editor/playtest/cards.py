@@ -3,7 +3,10 @@
 * :class:`DeckButton` shows a deck's back: its symbol, the colour mix of its cards
   (computed from the catalog, the way the printed backs hint at it) and the cards
   left.  Clicking it draws the next card (``DeckPicker.drawRequested``).
-* :class:`CardButton` shows one pathway card as its 3x3 squares.  In a hand it arms
+* :class:`CardButton` shows one pathway card as its 3x3 squares, or face down (only
+  its deck) while its player is still drawing: "You may not look at the cards you
+  have drawn, until you have taken all 3 cards" (rulebook, Drawing cards; solo: all
+  6, SO-1).  In a hand it arms
   the card for placement (``HandsPanel.cardChosen``); while a move waits for its
   discards the hand's cards become checkable and ``HandsPanel.discardsChosen`` fires
   once the right number is ticked and the move is confirmed.
@@ -40,13 +43,21 @@ def colour_mix(catalog: Catalog, deck: str) -> list[tuple[str, float]]:
 class CardButton(QAbstractButton):
     """One pathway card of a hand."""
 
-    def __init__(self, player: int, key: str, grid: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, player: int, key: str, grid: Sequence[str], parent: QWidget | None = None, *, face_down: bool = False
+    ) -> None:
         super().__init__(parent)
         self.player, self.key, self.grid = player, key, tuple(grid)
+        self.face_down = face_down
         self.armed = False
         self.setObjectName(f"card-{player}-{key}")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setToolTip(f"Card {key} (player {player + 1})")
+        deck = key.split(":")[0]
+        self.setToolTip(
+            f"A {deck} card, face down until player {player + 1} has drawn them all"
+            if face_down
+            else f"Card {key} (player {player + 1})"
+        )
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def sizeHint(self) -> QSize:
@@ -58,6 +69,13 @@ class CardButton(QAbstractButton):
         picked = self.armed or self.isChecked()
         p.fillRect(self.rect(), SELECT if picked else QColor("#e8e8e8"))
         top = QRectF(5, 5, 3 * CARD_PX, 3 * CARD_PX)
+        if self.face_down:
+            p.fillRect(top, QColor("#8a8f98"))
+            p.setPen(QColor("white"))
+            p.drawText(top, Qt.AlignmentFlag.AlignCenter, "face\ndown")
+            p.setPen(QColor("#222"))
+            p.drawText(QRectF(0, top.bottom() + 1, self.width(), 16), Qt.AlignmentFlag.AlignCenter, self.key.split(":")[0])
+            return
         p.fillRect(top, QColor("white"))
         for r, row in enumerate(self.grid):
             for c, ch in enumerate(row):
@@ -204,12 +222,13 @@ class HandsPanel(QGroupBox):
             return
         playing = state.phase == "play" and not state.is_terminal()
         for player, hand in enumerate(state.hands):
+            drawing = state.phase == "draw" and state.drawn[player] < state.rules.cards_per_draw
             row = QWidget()
             grid = QGridLayout(row)
             grid.setContentsMargins(0, 0, 0, 0)
             grid.addWidget(QLabel(f"<b>Player {player + 1}</b>"), 0, 0, 1, CARDS_PER_ROW)
             for i, key in enumerate(hand):
-                button = CardButton(player, key, state.island.cards[key].grid)
+                button = CardButton(player, key, state.island.cards[key].grid, face_down=drawing)
                 button.armed = armed == (player, key)
                 button.setCheckable(self.need > 0)
                 button.setEnabled(playing)

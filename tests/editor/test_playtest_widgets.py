@@ -216,3 +216,17 @@ def test_back_to_editing_closes_the_window_and_says_so(qtbot) -> None:  # type: 
         d.window.actions_by_id["playtest.back"].trigger()
     assert not d.window.isVisible()
     assert [s.toString() for s in d.window.actions_by_id["playtest.back"].shortcuts()][0] == "Shift+F5"
+
+
+def test_drawn_cards_stay_face_down_until_the_player_has_drawn_them_all(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook, Drawing cards: no looking until all 3 are drawn (solo: all 6, SO-1)."""
+    d = window_on(qtbot, FIRST, seed=3)
+    hands = d.panel.hands
+    for drawn in range(1, 6):
+        d.click(d.panel.decks.buttons["circle"])
+        assert len(hands.cards) == min(drawn, 3)  # the rest go face down to the reserve
+        assert all(b.face_down and "circle:" not in b.toolTip() for b in hands.cards)
+        assert all(not b.isEnabled() for b in hands.cards)
+    d.click(d.panel.decks.buttons["cross"])
+    assert d.panel.session.state.phase == "play"
+    assert hands.cards and not any(b.face_down for b in hands.cards)
