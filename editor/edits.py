@@ -119,9 +119,28 @@ def clamp_group_delta(elements: Iterable[Element], delta: Square) -> Square:
     return dr, dc
 
 
-def move(scenario: Scenario, refs: Iterable[Ref], delta: Square) -> Scenario:
-    """Move elements together by ``delta`` squares (clamped to the grid as a group)."""
+def carried(scenario: Scenario, refs: Iterable[Ref]) -> list[Ref]:
+    """``refs`` plus every card and token lying wholly on the boards among them: a
+    board moves with what sits on it, the way a designer lifts a board with its cards."""
     refs = list(refs)
+    boards = [element(scenario, r) for r in refs if r[0] == "boards"]
+    if not boards:
+        return refs
+    under = {sq for b in boards for sq in squares_of(b)}
+    chosen = set(refs)
+    riders = [
+        (layer, i)
+        for layer in ("cards", "tokens")
+        for i, el in enumerate(getattr(scenario, layer))
+        if (layer, i) not in chosen and set(squares_of(el)) <= under
+    ]
+    return refs + riders
+
+
+def move(scenario: Scenario, refs: Iterable[Ref], delta: Square) -> Scenario:
+    """Move elements together by ``delta`` squares (clamped to the grid as a group);
+    moved boards carry their cards and tokens (:func:`carried`)."""
+    refs = carried(scenario, refs)
     dr, dc = clamp_delta(scenario, refs, delta)
     if (dr, dc) == (0, 0):
         return scenario

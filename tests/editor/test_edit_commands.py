@@ -309,3 +309,25 @@ def test_pin_is_kept_when_the_pinned_board_moves(window: MainWindow) -> None:
     assert moved.pin == BoardPin("L1") and moved.at == (3, 0)
     window.action("edit.undo").trigger()
     assert window.doc.scenario == before
+
+
+def test_a_moved_board_carries_the_cards_and_tokens_lying_on_it(window: MainWindow) -> None:
+    before = window.doc.scenario
+    window.doc.set_selection({("boards", 3)})  # small plain board at (9, 9), the fish token on it
+    window.action("edit.move_down_card").trigger()
+    expected = before.with_changes(
+        boards=before.boards[:3] + (replace(before.boards[3], at=(12, 9)),),
+        tokens=(before.tokens[0], replace(before.tokens[1], at=(15, 12))),
+    )
+    check_one_step(window, before, expected)
+    assert window.doc.selection == {("boards", 3)}  # the riders move, the selection stays
+
+
+def test_a_card_across_two_boards_stays_when_only_one_moves(window: MainWindow) -> None:
+    straddling = CardPlacement("location", (7, 6), "7")  # rows 7-9: on boards 0 and 2
+    window.doc.reset(window.doc.scenario.with_changes(cards=(straddling,)), None)
+    before = window.doc.scenario
+    window.doc.set_selection({("boards", 2)})
+    window.action("edit.move_down_card").trigger()
+    assert window.doc.scenario.cards == (straddling,)
+    assert window.doc.scenario.boards[2].at == (12, 0) and window.doc.scenario != before
