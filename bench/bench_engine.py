@@ -80,6 +80,7 @@ def main() -> None:
 
     cut = per_call(lambda: find_cut_off(state), 200)
     print(f"cut-off analysis, all cats:         {cut * 1e3:7.3f} ms  (target < 2 ms)")
+    print(cut_off_spread())
 
     scenario = load_scenario(SCENARIO)
     games, actions = 0, 0
@@ -91,6 +92,30 @@ def main() -> None:
     rate = games / (time.perf_counter() - start)
     print(f"random playouts:                    {rate:7.1f} games/s  (target >= 50; "
           f"{actions / games:.1f} actions per game, solo)")  # fmt: skip
+
+
+def cut_off_spread(seeds: int = 2) -> str:
+    """The cut-off analysis over every play-phase state of random solo games of all
+    bundled scenarios: with water left it searches which tiles to return, so its cost
+    varies with the position; the median, p99 and worst case show that spread."""
+    from engine.library import bundled_campaign_paths, load_campaign_with_scenarios
+
+    times: list[float] = []
+    bot = RandomBot()
+    for campaign in bundled_campaign_paths():
+        for _, scenario in load_campaign_with_scenarios(campaign)[1]:
+            for seed in range(seeds):
+                game, rng = new_game(scenario, seed=seed, variant="solo"), random.Random(seed)
+                while not game.is_terminal():
+                    game.apply_unchecked(bot.choose(game, rng))
+                    if game.phase == "play" and not game.is_terminal():
+                        start = time.perf_counter()
+                        find_cut_off(game)
+                        times.append(time.perf_counter() - start)
+    times.sort()
+    n = len(times)
+    return (f"  over {n} states of all bundled scenarios: median {times[n // 2] * 1e3:.3f} ms, "
+            f"p99 {times[int(n * 0.99)] * 1e3:.3f} ms, worst {times[-1] * 1e3:.3f} ms")
 
 
 if __name__ == "__main__":

@@ -311,7 +311,7 @@ def cut_off_outcome(state: "GameState", found: CutOff) -> Outcome:
     colour = state.island.cat_colours[found.cat]
     square = state.cat_square(found.cat)
     return Outcome(
-        LOSS, CAT_CUT_OFF, f"the {colour} cat on {list(square)} can no longer reach the raft: {found.why}",
+        LOSS, CAT_CUT_OFF, f"the {colour} cat on ({square[0]}, {square[1]}) can no longer reach the raft: {found.why}",
         cat=colour, square=square, region=state.island.grid.squares(found.region),
     )  # fmt: skip
 

@@ -22,12 +22,16 @@ Cut-off (LC-1 b, LC-5; house decision)
       shrinks without water and raft squares never change, so a window that is not
       coverable now never will be - except that cats move, so by default cats do not
       block windows (``RuleSet.cutoff_cats_block_windows``; the digital variant sets it);
-    * while the team still holds a water token (``removable_fire_budget`` > 0), every
-      fire *tile* may yet be returned to the bag (WT-1), so tile squares count as their
-      terrain underneath and windows may lie over them; fire cards, board strips and
-      printed fire stay permanent (WT-2).  Counting exactly how many tiles a path
-      needs removed is a minimum-label path problem, so any budget above zero treats
-      every tile as removable: permissive, never wrong;
+    * while the team still holds water tokens (``removable_fire_budget`` = w > 0), up
+      to w fire *tiles* may yet be returned to the bag (WT-1), their squares then
+      showing the terrain underneath and taking cards again; fire cards, board strips
+      and printed fire stay permanent (WT-2).  A cat is cut off when even that is not
+      enough: :func:`tiles_needed` searches, level by level, the sets of at most w
+      tiles near the cat's region (a tile further than 3 squares from the region can
+      neither uncover a neighbouring square nor free a 3x3 window over one, so the
+      search is complete).  The tokens are shared, so the per-cat bound is a lower
+      bound for the team: a loss it declares is certain, though with several cats
+      each needing different tiles it may come later than the last possible moment;
     * other cats never block a path (they may be passed), and placing a pathway card
       changes only coverable squares, so the analysis need only run after fire is
       placed and after cats move (and once at set-up).
@@ -88,16 +92,61 @@ class CutOff:
     why: str
 
 
-def passable_masks(state: "GameState") -> tuple[int, int]:
-    """``(permanent fire, coverable squares)`` as the cut-off analysis sees them."""
+def coverable_squares(state: "GameState", fire: int) -> int:
+    """Squares some 3x3 pathway card could still cover if ``fire`` were the fire."""
     rules = state.rules
     island = state.island
-    perm_fire = island.fixed_fire if rules.removable_fire_budget(state) > 0 else state.fire
     if rules.cutoff_mode == "permissive":
-        return perm_fire, island.land & ~perm_fire & ~island.raft
-    blocked = perm_fire | island.raft | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
+        return island.land & ~fire & ~island.raft
+    blocked = fire | island.raft | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
     grid = island.grid
-    return perm_fire, grid.card_cover(grid.card_anchors(island.land & ~blocked))
+    return grid.card_cover(grid.card_anchors(island.land & ~blocked))
+
+
+def passable_masks(state: "GameState") -> tuple[int, int]:
+    """``(permanent fire, coverable squares)`` as the cut-off analysis sees them, with
+    every fire tile removed while any water is left (the optimistic bound)."""
+    island = state.island
+    perm_fire = island.fixed_fire if state.rules.removable_fire_budget(state) > 0 else state.fire
+    return perm_fire, coverable_squares(state, perm_fire)
+
+
+def _near(grid_full: int, stride: int, region: int, steps: int) -> int:
+    """Squares within ``steps`` king moves of ``region``."""
+    m = region
+    for _ in range(steps):
+        m = (m | (m << 1) | (m >> 1)) & grid_full
+        m = (m | (m << stride) | (m >> stride)) & grid_full
+    return m
+
+
+def tiles_needed(state: "GameState", cat: int, budget: int) -> int | None:
+    """The fewest fire tiles the team must return to the bag for ``cat`` to have a way
+    to a free raft square it may use (0..budget), or None when more than ``budget``."""
+    island = state.island
+    grid = island.grid
+    ci = island.cat_terrain[cat]
+    start = 1 << state.cat_sq[cat]
+    free = ~state.cat_mask
+    tiles = [mask for mask, _ in state.tiles_placed.values()]
+    level, seen = [0], {0}
+    for removed_count in range(budget + 1):
+        following: list[int] = []
+        for removed in level:
+            fire = state.fire & ~removed
+            region = grid.flood(start, (state.terrain[ci] & ~fire) | coverable_squares(state, fire))
+            if raft_entries(state, ci, region) & free:
+                return removed_count
+            if removed_count == budget:
+                continue
+            near = _near(grid.full, grid.stride, region, 3)
+            for mask in tiles:
+                union = removed | mask
+                if mask & near and union not in seen:
+                    seen.add(union)
+                    following.append(union)
+        level = following
+    return None
 
 
 def cat_regions(state: "GameState") -> dict[int, tuple[int, int]]:
@@ -132,7 +181,21 @@ def find_cut_off(state: "GameState") -> CutOff | None:
     unmatched = _unmatched({cat: targets for cat, (_, targets) in regions.items()})
     if unmatched is not None:
         return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
+    budget = state.rules.removable_fire_budget(state)
+    if budget > 0 and state.tiles_placed:
+        for cat in regions:
+            if tiles_needed(state, cat, budget) is None:
+                tokens = f"{budget} water token{'s' if budget != 1 else ''}"
+                region = _region_now(state, cat)
+                return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
     return None
+
+
+def _region_now(state: "GameState", cat: int) -> int:
+    """The cat's region with the fire as it lies now (no tile removed)."""
+    grid = state.island.grid
+    ci = state.island.cat_terrain[cat]
+    return grid.flood(1 << state.cat_sq[cat], (state.terrain[ci] & ~state.fire) | coverable_squares(state, state.fire))
 
 
 def _unmatched(options: dict[int, int]) -> int | None:

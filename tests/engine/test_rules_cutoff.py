@@ -101,6 +101,51 @@ def test_with_water_left_fire_tiles_count_as_removable() -> None:
     assert (1, 7) in state.reachable_squares((1, 1)) and tile in state.bag and state.water == 0
 
 
+LONG = """
+ffffffffffffffff
+fGggggggggggwwwf
+fgggggggggggwowf
+ffffffffffffwwwf
+ffffffffffffffff
+"""
+
+
+def _tile_with(cells: tuple[tuple[int, int], ...]) -> tuple[str, bool, int]:
+    for tile in default_catalog().fire_tiles.values():
+        for o in tile_orientations(tile.cells):
+            if o.cells == cells:
+                return tile.id, o.flipped, o.rotation
+    raise AssertionError(f"no tile has the orientation {cells}")
+
+
+def _close_the_corridor_twice(water: int):  # type: ignore[no-untyped-def]
+    state = deal(picture_state(LONG, water=water), ["circle:a"])
+    s_tile = _tile_with(((0, 1), (0, 2), (1, 0), (1, 1)))
+    put_fire_tile(state, s_tile[0], (1, 3), s_tile[1], s_tile[2])  # (1,4) (1,5) (2,3) (2,4)
+    assert not state.is_terminal()  # one token opens this one
+    state.phase = "play"
+    state.pending = None
+    t_tile = _tile_with(((0, 0), (0, 1), (0, 2), (1, 1)))
+    put_fire_tile(state, t_tile[0], (1, 8), t_tile[1], t_tile[2])  # (1,8) (1,9) (1,10) (2,9)
+    return state
+
+
+def test_a_cat_needing_more_tiles_removed_than_water_tokens_left_is_cut_off() -> None:
+    """LC-5 with WT-1: the team can return at most one fire tile per water token, so
+    a corridor closed by two tiles with one token left is a certain loss."""
+    state = _close_the_corridor_twice(water=1)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "cat-cut-off" and outcome.cat == "green"
+    assert "1 water token left" in outcome.message
+    assert set(outcome.region) == {(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)}  # the region as it lies now
+
+
+def test_enough_water_tokens_keep_the_game_going() -> None:
+    """Two tokens can return both tiles, so no loss is declared (never an avoidable loss)."""
+    state = _close_the_corridor_twice(water=2)
+    assert not state.is_terminal()
+
+
 BLOCKING_CAT = """
 ffffffffff
 fgrrrgwwwf
