@@ -200,7 +200,7 @@ def test_scripted_game_to_a_loss_shows_the_cut_off_cat(qtbot) -> None:  # type: 
     assert outcome is not None and outcome.region
     banner = d.panel.banner.text()
     assert banner.startswith(f"Lost: the {outcome.cat} cat is cut off") and "outlined on the island" in banner
-    assert str(list(outcome.square)) in banner
+    assert f"({outcome.square[0]}, {outcome.square[1]})" in banner
     # nothing more can be played: decks, hands and end of round are off; undo is on
     assert not any(b.isEnabled() for b in d.panel.decks.buttons.values())
     assert not any(b.isEnabled() for b in d.panel.hands.cards)
