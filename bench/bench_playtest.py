@@ -55,6 +55,20 @@ def main() -> None:
 
     from editor.playtest import PlaytestWindow
 
+    from PySide6.QtCore import qInstallMessageHandler
+
+    default = qInstallMessageHandler(None)
+
+    def quiet(mode, context, message):  # type: ignore[no-untyped-def]
+        # the offscreen platform warns on every new top-level window; noise, not a figure
+        if "propagateSizeHints" in message:
+            return
+        if default is not None:
+            default(mode, context, message)
+        else:
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(quiet)
     app = QApplication.instance() or QApplication([])
     scenario = load_scenario(first_bundled_scenario_path())
     steps: list[float] = []
