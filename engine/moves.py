@@ -192,7 +192,9 @@ def perform(state: "GameState", action: Action) -> None:
         state.bag.sort(key=order.__getitem__)
         state.water -= 1
         state.water_used += 1
-        _check_stuck(state)
+        # one token fewer may leave a cat needing more tiles returned than remain (LC-5)
+        if not check_cut_off(state):
+            _check_stuck(state)
     else:
         _end_round(state)
 

@@ -34,7 +34,8 @@ Cut-off (LC-1 b, LC-5; house decision)
       each needing different tiles it may come later than the last possible moment;
     * other cats never block a path (they may be passed), and placing a pathway card
       changes only coverable squares, so the analysis need only run after fire is
-      placed and after cats move (and once at set-up).
+      placed, after cats move, after a water token is spent (one fewer may not be
+      enough) and once at set-up.
 
     On top of the per-cat test the cats are matched to distinct free destinations
     (MV-3: two green cats need two green destinations; an arrived cat never leaves its

@@ -146,6 +146,35 @@ def test_enough_water_tokens_keep_the_game_going() -> None:
     assert not state.is_terminal()
 
 
+POCKET = LONG.strip("\n").rsplit("\n", 1)[0] + """
+fggggfffffffffff
+fggggfffffffffff
+ffffffffffffffff
+"""
+
+
+def test_spending_water_on_a_tile_that_does_not_help_can_lose_the_game() -> None:
+    """WT-1 + LC-5: the check also runs after a token is spent; with two tiles closing
+    the corridor, returning a third tile from a pocket leaves one token for two."""
+    state = deal(picture_state(POCKET, water=2), ["circle:a"])
+    used = set()
+    for cells, at in ((((0, 1), (0, 2), (1, 0), (1, 1)), (1, 3)), (((0, 0), (0, 1), (0, 2), (1, 1)), (1, 8))):
+        tile, flipped, rotation = _tile_with(cells)
+        put_fire_tile(state, tile, at, flipped, rotation)
+        used.add(tile)
+        state.phase, state.pending = "play", None
+    pocket = next(
+        (t.id, o) for t in default_catalog().fire_tiles.values() if t.id not in used
+        for o in tile_orientations(t.cells) if max(r for r, _ in o.cells) == 1 and max(c for _, c in o.cells) <= 3
+    )
+    put_fire_tile(state, pocket[0], (4, 1), pocket[1].flipped, pocket[1].rotation)
+    state.phase, state.pending = "play", None
+    assert not state.is_terminal()  # two tokens still open both closings
+    state.apply(UseWater(pocket[0]))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "cat-cut-off" and "1 water token left" in outcome.message
+
+
 BLOCKING_CAT = """
 ffffffffff
 fgrrrgwwwf
