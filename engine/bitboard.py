@@ -122,6 +122,14 @@ class BitGrid:
         s = self.stride
         return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.full
 
+    def near(self, mask: int, steps: int) -> int:
+        """Squares within ``steps`` king moves (orthogonal or diagonal) of ``mask``."""
+        s = self.stride
+        for _ in range(steps):
+            mask = (mask | (mask << 1) | (mask >> 1)) & self.full
+            mask = (mask | (mask << s) | (mask >> s)) & self.full
+        return mask
+
     def flood(self, seed: int, passable: int, limit: int | None = None) -> int:
         """Squares 4-connected to ``seed`` through ``passable`` (seed always included);
         with ``limit``, at most that many steps from the seed."""

@@ -112,35 +112,34 @@ def passable_masks(state: "GameState") -> tuple[int, int]:
     return perm_fire, coverable_squares(state, perm_fire)
 
 
-def _near(grid_full: int, stride: int, region: int, steps: int) -> int:
-    """Squares within ``steps`` king moves of ``region``."""
-    m = region
-    for _ in range(steps):
-        m = (m | (m << 1) | (m >> 1)) & grid_full
-        m = (m | (m << stride) | (m >> stride)) & grid_full
-    return m
+def _region(state: "GameState", cat: int, fire: int, coverage: dict[int, int]) -> int:
+    """The squares the cat could get to if ``fire`` were the fire: its own terrain
+    and coverable squares.  ``coverage`` memoises coverable squares by fire mask, so
+    one analysis computes them once per set of returned tiles, not once per cat."""
+    if fire not in coverage:
+        coverage[fire] = coverable_squares(state, fire)
+    ci = state.island.cat_terrain[cat]
+    return state.island.grid.flood(1 << state.cat_sq[cat], (state.terrain[ci] & ~fire) | coverage[fire])
 
 
-def tiles_needed(state: "GameState", cat: int, budget: int) -> int | None:
+def tiles_needed(state: "GameState", cat: int, budget: int, coverage: dict[int, int] | None = None) -> int | None:
     """The fewest fire tiles the team must return to the bag for ``cat`` to have a way
     to a free raft square it may use (0..budget), or None when more than ``budget``."""
-    island = state.island
-    grid = island.grid
-    ci = island.cat_terrain[cat]
-    start = 1 << state.cat_sq[cat]
+    coverage = {} if coverage is None else coverage
+    grid = state.island.grid
+    ci = state.island.cat_terrain[cat]
     free = ~state.cat_mask
     tiles = [mask for mask, _ in state.tiles_placed.values()]
     level, seen = [0], {0}
     for removed_count in range(budget + 1):
         following: list[int] = []
         for removed in level:
-            fire = state.fire & ~removed
-            region = grid.flood(start, (state.terrain[ci] & ~fire) | coverable_squares(state, fire))
+            region = _region(state, cat, state.fire & ~removed, coverage)
             if raft_entries(state, ci, region) & free:
                 return removed_count
             if removed_count == budget:
                 continue
-            near = _near(grid.full, grid.stride, region, 3)
+            near = grid.near(region, 3)
             for mask in tiles:
                 union = removed | mask
                 if mask & near and union not in seen:
@@ -184,19 +183,13 @@ def find_cut_off(state: "GameState") -> CutOff | None:
         return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
     budget = state.rules.removable_fire_budget(state)
     if budget > 0 and state.tiles_placed:
+        coverage: dict[int, int] = {}
         for cat in regions:
-            if tiles_needed(state, cat, budget) is None:
+            if tiles_needed(state, cat, budget, coverage) is None:
                 tokens = f"{budget} water token{'s' if budget != 1 else ''}"
-                region = _region_now(state, cat)
+                region = _region(state, cat, state.fire, coverage)  # as it lies now
                 return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
     return None
-
-
-def _region_now(state: "GameState", cat: int) -> int:
-    """The cat's region with the fire as it lies now (no tile removed)."""
-    grid = state.island.grid
-    ci = state.island.cat_terrain[cat]
-    return grid.flood(1 << state.cat_sq[cat], (state.terrain[ci] & ~state.fire) | coverable_squares(state, state.fire))
 
 
 def _unmatched(options: dict[int, int]) -> int | None:
