@@ -239,11 +239,10 @@ def bundled_catalog_paths() -> list[Path]:
     return sorted((campaigns_dir() / "catalogs").glob("*.components.json"))
 
 
-def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, ...]]:
-    """The bundled catalogs (base game first) merged with every ``*.components.json``
-    in ``extra_dirs``.  A broken or clashing extra catalog is skipped, never fatal: its
-    reason (naming the file and the fix) is returned beside the catalog.  A broken
-    bundled catalog raises :class:`CatalogError`."""
+@cache
+def bundled_catalog() -> Catalog:
+    """The catalogs shipped with Raftwright (base game first), without user files.
+    A broken bundled catalog raises :class:`CatalogError`."""
     paths = bundled_catalog_paths()
     base = next((p for p in paths if p.name.startswith("base-game")), None)
     if base is None:
@@ -252,6 +251,14 @@ def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, 
     for extra in paths:
         if extra != base:
             catalog = catalog.merged(load_catalog_file(extra))
+    return catalog
+
+
+def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, ...]]:
+    """The bundled catalogs merged with every ``*.components.json`` in ``extra_dirs``.
+    A broken or clashing extra catalog is skipped, never fatal: its reason (naming the
+    file and the fix) is returned beside the catalog."""
+    catalog = bundled_catalog()
     skipped: list[str] = []
     for folder in extra_dirs:
         for path in sorted(Path(folder).glob("*.components.json")):

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .catalog import BOARD_SHAPES, FIRE_STRIP_WIDTH, Catalog, CatalogError, bundled_catalog_paths, catalog_from_dict, default_catalog
+from .catalog import (
+    BOARD_SHAPES, FIRE_STRIP_WIDTH, Catalog, CatalogError, bundled_catalog, bundled_catalog_paths, catalog_from_dict,
+    default_catalog,
+)  # fmt: skip
 from .formats import FormatError, document_kind, read_json
 from .issues import ERROR, WARNING, Issue, Where
 from .rulecheck import count_text, issue
@@ -119,8 +122,8 @@ class FileChecker:
             return sort_issues(out)
         out += _duplicate_ids(data) + _board_faces(data) + _location_cats(data)
         if path.resolve() not in {p.resolve() for p in bundled_catalog_paths()}:
-            try:
-                self.catalog.merged(catalog_from_dict(data))
+            try:  # against the shipped catalogs: a user catalog is in default_catalog() itself
+                bundled_catalog().merged(catalog_from_dict(data))
             except CatalogError as exc:
                 out.append(Issue("catalog-id-clash", ERROR, str(exc), Where("")))
         return sort_issues(out)

@@ -70,3 +70,11 @@ def test_the_cli_uses_the_user_folder_and_warns_about_what_it_leaves_out(user_ca
     (user_catalogs / "broken.components.json").write_text("{not json", encoding="utf-8")
     warned = _cli(["validate", str(path)], user_catalogs.parent)
     assert "warning: custom components left out" in warned.stderr and "broken.components.json" in warned.stderr
+
+
+def test_a_user_catalog_validates_clean_from_its_own_folder(user_catalogs: Path) -> None:
+    """The clash check compares against the shipped catalogs, not against the merged
+    catalog that already holds this very file."""
+    result = _cli(["validate", str(user_catalogs / "my-cards.components.json")], user_catalogs.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "catalog-id-clash" not in result.stdout
