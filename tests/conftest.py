@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,7 +19,8 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Never read or write the real user folder (custom catalogs, campaigns, recovery
 # files): the whole session gets an empty one; tests that need content set their own.
-os.environ["RAFTWRIGHT_USER_DIR"] = tempfile.mkdtemp(prefix="raftwright-tests-user-")
+os.environ["RAFTWRIGHT_USER_DIR"] = _SESSION_USER_DIR = tempfile.mkdtemp(prefix="raftwright-tests-user-")
+atexit.register(shutil.rmtree, _SESSION_USER_DIR, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
