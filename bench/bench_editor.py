@@ -5,7 +5,7 @@
   timed from launch (interpreter and imports included) and from the first line of the
   script, until the canvas has painted once;
 * validation plus redraw after one edit (target: under 50 ms for a four-board island):
-  a card moved one square, then ``engine.validate`` and a synchronous repaint of the
+  a card moved one square, then ``engine.check.validate`` and a synchronous repaint of the
   canvas (the worst case: in the studio the check runs on a worker thread), and the
   time the designer actually waits in the running studio, from the edit until the
   problems dock and the canvas show the new result.
@@ -66,7 +66,7 @@ def first_paint() -> None:
         began = time.perf_counter()
         out = subprocess.run([sys.executable, __file__, "--child"], capture_output=True, text=True, check=True, cwd=ROOT)
         total = time.perf_counter() - began
-        line = next(l for l in out.stdout.splitlines() if l.startswith("painted "))
+        line = next(row for row in out.stdout.splitlines() if row.startswith("painted "))
         _, seconds, boards_text = line.split()
         in_script.append(float(seconds) * 1000)
         launched.append(total * 1000)
@@ -87,9 +87,9 @@ def edit_and_redraw() -> None:
     from editor import commands
     from editor.app import application
     from editor.mainwindow import MainWindow
-    from engine.formats import load_scenario
-    from engine.library import first_bundled_scenario_path
-    from engine.resources import campaigns_dir
+    from engine.model.formats import load_scenario
+    from engine.model.library import first_bundled_scenario_path
+    from engine.model.resources import campaigns_dir
 
     app = application()
     for path in (first_bundled_scenario_path(), campaigns_dir() / "practice" / "02-the-protector.scenario.json"):
@@ -129,7 +129,7 @@ def edit_and_redraw() -> None:
             print(f"  {name:48s} median {statistics.median(values):6.2f} ms   p95 {p95:6.2f} ms   max {values[-1]:6.2f} ms")
 
         print(f"one edit on {path.parent.name}/{path.name} ({len(scenario.boards)} boards, {len(scenario.cards)} cards), {EDITS} edits:")
-        show("validation (engine.validate)", validate)
+        show("validation (engine.check.validate)", validate)
         show("redraw (canvas and problems dock)", redraw)
         show("edit + validation + redraw (target < 50 ms)", together)
         show("edit to result shown, check on a worker thread", waited)

@@ -19,12 +19,12 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GameState, new_game  # noqa: E402
-from engine.bots import RandomBot, playout  # noqa: E402
-from engine.formats import load_scenario  # noqa: E402
-from engine.legal import fire_anchor_sets  # noqa: E402
-from engine.reach import find_cut_off, move_targets  # noqa: E402
-from engine.resources import campaigns_dir  # noqa: E402
-from engine.state import FIRE, PendingFire  # noqa: E402
+from engine.model.formats import load_scenario  # noqa: E402
+from engine.model.resources import campaigns_dir  # noqa: E402
+from engine.play.bots import RandomBot, playout  # noqa: E402
+from engine.play.legal import fire_anchor_sets  # noqa: E402
+from engine.play.reach import find_cut_off, move_targets  # noqa: E402
+from engine.play.state import FIRE, PendingFire  # noqa: E402
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 
@@ -98,7 +98,7 @@ def cut_off_spread(seeds: int = 2) -> str:
     """The cut-off analysis over every play-phase state of random solo games of all
     bundled scenarios: with water left it searches which tiles to return, so its cost
     varies with the position; the median, p99 and worst case show that spread."""
-    from engine.library import bundled_campaign_paths, load_campaign_with_scenarios
+    from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
 
     times: list[float] = []
     bot = RandomBot()

@@ -47,15 +47,13 @@ def _hover(window, squares: list[tuple[int, int]]) -> list[float]:  # type: igno
 
 
 def main() -> None:
+    from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from engine.formats import load_scenario
-    from engine.library import first_bundled_scenario_path
-    from engine.state import FIRE, PLAY
-
     from editor.playtest import PlaytestWindow
-
-    from PySide6.QtCore import qInstallMessageHandler
+    from engine.model.formats import load_scenario
+    from engine.model.library import first_bundled_scenario_path
+    from engine.play.state import FIRE, PLAY
 
     default = qInstallMessageHandler(None)
 

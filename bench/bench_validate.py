@@ -24,10 +24,10 @@ RUNS = 5
 
 def _in_process() -> tuple[float, list[float], int, list[bool]]:
     start = time.perf_counter()
-    from engine.catalog import default_catalog
-    from engine.cli import _expand
-    from engine.resources import campaigns_dir
-    from engine.validate_files import FileChecker
+    from engine.check.validate_files import FileChecker
+    from engine.model.catalog import default_catalog
+    from engine.model.resources import campaigns_dir
+    from raftwright.common import expand as _expand
 
     files = list(_expand([campaigns_dir()]))
     times = []
@@ -44,7 +44,7 @@ def _in_process() -> tuple[float, list[float], int, list[bool]]:
 
 def _cli() -> list[float]:
     script = Path(sys.executable).with_name("raftwright")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "engine.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "raftwright"]
     times = []
     for _ in range(RUNS):
         t = time.perf_counter()

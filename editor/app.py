@@ -12,9 +12,9 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from engine.catalog import catalog_problems
-from engine.formats import FormatError
-from engine.userdirs import user_catalogs_dir
+from engine.model.catalog import catalog_problems
+from engine.model.formats import FormatError
+from engine.model.userdirs import user_catalogs_dir
 
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
@@ -33,7 +33,7 @@ def application(argv: list[str] | None = None) -> QApplication:
 def first_scenario() -> Path | None:
     """Tutorial 1, if the bundled campaigns are installed."""
     try:
-        from engine.library import first_bundled_scenario_path
+        from engine.model.library import first_bundled_scenario_path
 
         return first_bundled_scenario_path()
     except (ImportError, FormatError, FileNotFoundError):

@@ -9,10 +9,10 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
-from engine.library import CAMPAIGN_FILE, bundled_campaign_paths
-from engine.resources import campaigns_dir
-from engine.scenario import Campaign, CampaignEntry, Scenario
+from engine.model.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
+from engine.model.library import CAMPAIGN_FILE, bundled_campaign_paths
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Campaign, CampaignEntry, Scenario
 
 from .files import save_campaign_file, save_scenario_file, user_campaigns_dir
 

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
-from engine.geometry import Square
+from engine.model.geometry import Square
 
 from . import clipboard, edits, painting
 from .document import ScenarioDocument

@@ -13,9 +13,9 @@ from typing import Iterable
 
 from PySide6.QtCore import QMimeData
 
-from engine.formats import board_to_dict, card_to_dict, scenario_from_dict, token_to_dict
-from engine.scenario import BoardSlot, CardPlacement, Scenario
-from engine.schemas import schema_errors
+from engine.model.formats import board_to_dict, card_to_dict, scenario_from_dict, token_to_dict
+from engine.model.scenario import BoardSlot, CardPlacement, Scenario
+from engine.model.schemas import schema_errors
 
 from .edits import LAYERS, Element
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from PySide6.QtGui import QUndoCommand
 
-from engine.scenario import Scenario
+from engine.model.scenario import Scenario
 
 from . import edits
 from .edits import Element, Ref, Selection

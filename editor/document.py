@@ -15,10 +15,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from shiboken6 import isValid
 
-from engine.catalog import Catalog, default_catalog
-from engine.geometry import Square
-from engine.issues import Issue
-from engine.scenario import Scenario
+from engine.check.issues import Issue
+from engine.model.catalog import Catalog, default_catalog
+from engine.model.geometry import Square
+from engine.model.scenario import Scenario
 
 from . import edits
 from .edits import NO_SELECTION, Ref, Selection

@@ -1,9 +1,9 @@
-"""Pure edits on the immutable :class:`~engine.scenario.Scenario` (no Qt).
+"""Pure edits on the immutable :class:`~engine.model.scenario.Scenario` (no Qt).
 
 Every edit the studio makes is one of these functions applied to a snapshot; the
 undo commands in :mod:`editor.commands` keep the before and after snapshots.
 Elements are addressed by a :data:`Ref`, ``("cards", 3)``, the same pair that
-:meth:`engine.issues.Issue.element_index` returns for ``/cards/3``.
+:meth:`engine.check.issues.Issue.element_index` returns for ``/cards/3``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable, Union
 
-from engine.geometry import EDGES, Square
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Scenario, TokenPlacement
+from engine.model.geometry import EDGES, Square
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 Element = Union[BoardSlot, CardPlacement, TokenPlacement]
 Ref = tuple[str, int]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from engine.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
+from engine.model.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
 
 from . import campaigns
 from .document import new_scenario

@@ -2,7 +2,7 @@
 
 * User folder: ``$RAFTWRIGHT_USER_DIR`` if set, else the platform's application data
   folder (``~/.local/share/Raftwright/Raftwright studio`` on Linux; see
-  :mod:`engine.userdirs`).  It holds ``campaigns/`` (the designer's own campaigns),
+  :mod:`engine.model.userdirs`).  It holds ``campaigns/`` (the designer's own campaigns),
   ``catalogs/`` (custom components) and ``recovery/`` (autosaves).
 * Settings (recent files, autosave interval, window layout): an INI file at
   ``$RAFTWRIGHT_SETTINGS`` if set, else the platform's QSettings store for
@@ -19,9 +19,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QIODevice, QSaveFile, QSettings
 
-from engine.formats import campaign_to_dict, canonical_json, scenario_to_dict
-from engine.scenario import Campaign, Scenario
-from engine.userdirs import APPLICATION, ENV_USER_DIR, ORGANISATION, user_data_dir
+from engine.model.formats import campaign_to_dict, canonical_json, scenario_to_dict
+from engine.model.scenario import Campaign, Scenario
+from engine.model.userdirs import APPLICATION, ORGANISATION, user_data_dir
 
 ENV_SETTINGS = "RAFTWRIGHT_SETTINGS"
 MAX_RECENT = 10
@@ -32,7 +32,7 @@ class SaveError(OSError):
 
 
 def user_dir() -> Path:
-    """One definition shared with the CLI (engine.userdirs), so both see the same
+    """One definition shared with the CLI (engine.model.userdirs), so both see the same
     campaigns and custom catalogs."""
     return user_data_dir()
 

@@ -20,10 +20,9 @@ from PySide6.QtWidgets import (
     QUndoView,
     QVBoxLayout,
 )
-
 from shiboken6 import isValid
 
-from engine.catalog import Catalog
+from engine.model.catalog import Catalog
 
 from . import actions, campaigns, clipboard, commands, edits
 from .canvas import IslandView

@@ -13,9 +13,9 @@ from typing import Iterable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
-from engine.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, Catalog
-from engine.geometry import Square
-from engine.scenario import BoardSlot, CardPlacement, TokenPlacement
+from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, Catalog
+from engine.model.geometry import Square
+from engine.model.scenario import BoardSlot, CardPlacement, TokenPlacement
 
 from .edits import Element, size_of
 

@@ -2,7 +2,7 @@
 snapping and the quick legality check the canvas shows while something is dragged.
 
 The drop check is deliberately geometric and instant (it runs on every square the
-mouse crosses).  The full rule check is :func:`engine.validate.validate`, which the
+mouse crosses).  The full rule check is :func:`engine.check.validate.validate`, which the
 document runs after the drop; a drop the quick check calls illegal is still allowed,
 so a designer can park a card off the island, and it then shows in the problems dock.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engine.catalog import Catalog
-from engine.geometry import Square
-from engine.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario, TokenPlacement
+from engine.model.catalog import Catalog
+from engine.model.geometry import Square
+from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 from .edits import GRID_SIZE, LAYERS, Element, Ref, Selection, element, size_of, squares_of
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QTimer
 
-from engine.formats import FormatError, canonical_json, scenario_from_dict, scenario_to_dict
-from engine.scenario import Scenario
-from engine.schemas import schema_errors
+from engine.model.formats import FormatError, canonical_json, scenario_from_dict, scenario_to_dict
+from engine.model.scenario import Scenario
+from engine.model.schemas import schema_errors
 
 from .document import ScenarioDocument
 from .files import SaveError, recovery_dir, settings, write_text_atomically

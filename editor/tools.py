@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 
-from engine.geometry import Square
-from engine.scenario import OBJECTIVE_TOKEN_VALUES, Scenario, TokenPlacement
+from engine.model.geometry import Square
+from engine.model.scenario import OBJECTIVE_TOKEN_VALUES, Scenario, TokenPlacement
 
 from . import commands, edits, placement
 from .canvas import IslandView

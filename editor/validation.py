@@ -13,16 +13,16 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from engine.catalog import Catalog
-from engine.issues import ERROR, Issue
-from engine.scenario import Scenario
+from engine.check.issues import ERROR, Issue
+from engine.model.catalog import Catalog
+from engine.model.scenario import Scenario
 
 Validator = Callable[[Scenario], list[Issue]]
 
 
 def default_validator(catalog: Catalog | None = None) -> Validator:
-    """``engine.validate.validate`` against ``catalog``: schema, then the game's rules."""
-    from engine.validate import validate
+    """``engine.check.validate.validate`` against ``catalog``: schema, then the game's rules."""
+    from engine.check.validate import validate
 
     return lambda scenario: validate(scenario, catalog)
 

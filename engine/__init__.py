@@ -1,6 +1,18 @@
-"""Raftwright's shared rules engine: pure Python, never imports Qt (DESIGN.md)."""
+"""Raftwright's shared rules engine: pure Python, never imports Qt or the studio
+(DESIGN.md; the import-linter contracts in ``pyproject.toml`` hold it to that).
 
-from .game import Replay, new_game, replay  # noqa: E402
-from .outcome import IllegalAction, Outcome  # noqa: E402
-from .state import GameState  # noqa: E402
-from . import validate  # noqa: E402,F401  engine.validate(scenario) -> issues; a callable module
+Sub-packages, each layer importing only the ones below it:
+``engine.model`` (scenario model and static facts), ``engine.play`` (the game),
+``engine.check`` (validation), ``engine.interop`` (foreign notations).
+"""
+
+from engine.check.validate import validate
+from engine.play.game import Replay, new_game, replay
+from engine.play.outcome import IllegalAction, Outcome
+from engine.play.position import CatPosition, Position, PositionError
+from engine.play.state import GameState
+
+__all__ = [
+    "CatPosition", "GameState", "IllegalAction", "Outcome", "Position", "PositionError", "Replay", "new_game",
+    "replay", "validate",
+]  # fmt: skip

@@ -48,7 +48,7 @@ def conformance_dir(shared_dir: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def catalog():
-    from engine.catalog import default_catalog
+    from engine.model.catalog import default_catalog
 
     return default_catalog()
 

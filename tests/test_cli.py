@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from engine.cli import main
-from engine.formats import load_scenario, read_json
-from engine.resources import campaigns_dir
+from engine.model.formats import load_scenario, read_json
+from engine.model.resources import campaigns_dir
+from raftwright.cli import main
 
 FIRST_STEPS = campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"
 FIRST_STEPS_CHALLENGE = "LNSNLASAF000300060012001503030903C112033060340009R01215"
@@ -193,13 +193,6 @@ def test_import_comp1110_rejects_a_malformed_string(capsys: pytest.CaptureFixtur
 def test_import_comp1110_into_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "import-comp1110", FIRST_STEPS_CHALLENGE, "-o", str(tmp_path / "no" / "x.json"))
     assert code == 2 and "cannot write" in err
-
-
-def test_import_comp1110_without_the_interop_module(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "engine.interop.comp1110_challenge", None)  # import raises ImportError
-    code, _, err = run(capsys, "import-comp1110", FIRST_STEPS_CHALLENGE, "-o", str(tmp_path / "x.json"))
-    assert code == 2 and "COMP1110 import is not available" in err
 
 
 def test_edit_calls_the_studio(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,10 +49,10 @@ def test_installed_copy_validates_the_bundled_content_from_anywhere(wheel: Path,
     # installed copy; dependencies come from this environment's site-packages.
     code = (
         "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
-        "import engine, engine.resources as r\n"
+        "import engine, engine.model.resources as r\n"
         "assert engine.__file__.startswith(sys.argv[1]), engine.__file__\n"
         "assert str(r.schema_dir()).startswith(sys.argv[1])\n"
-        "from engine.cli import main\n"
+        "from raftwright.cli import main\n"
         "sys.exit(main(['validate', '--bundled']))\n"
     )
     result = subprocess.run(

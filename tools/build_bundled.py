@@ -4,7 +4,7 @@
 
 Run from the checkout: ``python tools/build_bundled.py [--check]``.  Each challenge goes
 through ``engine.interop.comp1110.challenge_to_scenario`` and is saved in our own
-formats (``engine.formats.save_scenario`` / ``save_campaign``); nothing from ../shared is
+formats (``engine.model.formats.save_scenario`` / ``save_campaign``); nothing from ../shared is
 copied.  The source's difficulty groups 0-5 are Tutorial, Practice and Campaigns 1-4
 (RULINGS §2.3).  ``--check`` exits 1 when a committed file differs from a fresh
 conversion or a stray file sits in a campaign folder.
@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.formats import campaign_to_dict, canonical_json, save_campaign, save_scenario, scenario_to_dict  # noqa: E402
 from engine.interop.comp1110_challenge import challenge_to_scenario, slugify, stand_in_note  # noqa: E402
-from engine.library import BUNDLED_CAMPAIGN_IDS, CAMPAIGN_FILE  # noqa: E402
-from engine.scenario import Campaign, CampaignEntry, RuleOptions, Scenario  # noqa: E402
+from engine.model.formats import campaign_to_dict, canonical_json, save_campaign, save_scenario, scenario_to_dict  # noqa: E402
+from engine.model.library import BUNDLED_CAMPAIGN_IDS, CAMPAIGN_FILE  # noqa: E402
+from engine.model.scenario import Campaign, CampaignEntry, RuleOptions, Scenario  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "reference" / "components.json"
 OUT = ROOT / "campaigns"

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.formats import canonical_json  # noqa: E402
+from engine.model.formats import canonical_json  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "reference" / "components.json"
 OUT = ROOT / "campaigns" / "catalogs"

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.formats import FormatError, load_campaign
-from engine.resources import schema_dir
-from engine.scenario import Campaign
+from engine.model.formats import FormatError, load_campaign
+from engine.model.resources import schema_dir
+from engine.model.scenario import Campaign
 
 from .. import campaigns
 

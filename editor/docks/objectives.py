@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.catalog import CAT_COLOURS
-from engine.scenario import Objective
+from engine.model.catalog import CAT_COLOURS
+from engine.model.scenario import Objective
 
 from .. import commands
 from ..document import ScenarioDocument

@@ -10,8 +10,8 @@ from PySide6.QtCore import QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
 
-from engine.catalog import Catalog
-from engine.scenario import KICKSTARTER_TOKENS, OBJECTIVE_TOKEN_VALUES, BoardSlot, CardPlacement, TokenPlacement
+from engine.model.catalog import Catalog
+from engine.model.scenario import KICKSTARTER_TOKENS, OBJECTIVE_TOKEN_VALUES, BoardSlot, CardPlacement, TokenPlacement
 
 from .. import clipboard
 from ..edits import Element

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.issues import ERROR, Issue
+from engine.check.issues import ERROR, Issue
 
 from .. import edits
 from ..document import ScenarioDocument

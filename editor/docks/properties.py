@@ -23,7 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.scenario import CARD_KINDS, OBJECTIVE_TOKEN_VALUES, TOKEN_KINDS, BoardPin, BoardSlot, CardPlacement, TokenPlacement
+from engine.model.scenario import (
+    CARD_KINDS,
+    OBJECTIVE_TOKEN_VALUES,
+    TOKEN_KINDS,
+    BoardPin,
+    BoardSlot,
+    CardPlacement,
+    TokenPlacement,
+)
 
 from .. import commands, edits
 from ..document import ScenarioDocument

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.scenario import MODES, RuleOptions
+from engine.model.scenario import MODES, RuleOptions
 
 from .. import commands
 from ..document import ScenarioDocument

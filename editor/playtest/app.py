@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Replay
-from engine.formats import FormatError, document_kind, load_scenario, read_json
-from engine.scenario import Scenario
+from engine.model.formats import FormatError, document_kind, load_scenario, read_json
+from engine.model.scenario import Scenario
 
 from ..app import application
 from .replays import read_replay

@@ -21,9 +21,9 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from engine.actions import PlaceFire, PlacePathway
-from engine.geometry import Square, cells_extent, rotate_grid, transform_cells
-from engine.state import FIRE, PLAY
+from engine.model.geometry import Square, cells_extent, rotate_grid, transform_cells
+from engine.play.actions import PlaceFire, PlacePathway
+from engine.play.state import FIRE, PLAY
 
 from ..painting import SQUARE
 from . import island_paint as paint

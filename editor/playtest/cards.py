@@ -20,11 +20,18 @@ from typing import Sequence
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
-    QAbstractButton, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
+    QAbstractButton,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )  # fmt: skip
 
 from engine import GameState
-from engine.catalog import LETTER_TO_TERRAIN, TERRAINS, Catalog
+from engine.model.catalog import LETTER_TO_TERRAIN, TERRAINS, Catalog
 
 from ..painting import COLOURS, _terrain_square
 

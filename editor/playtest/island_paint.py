@@ -15,11 +15,20 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 
 from engine import GameState
-from engine.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAIN_TO_LETTER, TERRAINS
-from engine.geometry import Square
+from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAIN_TO_LETTER, TERRAINS
+from engine.model.geometry import Square
 
-from ..painting import BOARD_EDGE, CARD_EDGE, COLOURS, FLAME, SQUARE, square_rect
-from ..painting import _cat, _raft_square, _terrain_square  # the studio's piece painters
+from ..painting import (  # the studio's piece painters
+    BOARD_EDGE,
+    CARD_EDGE,
+    COLOURS,
+    FLAME,
+    SQUARE,
+    _cat,
+    _raft_square,
+    _terrain_square,
+    square_rect,
+)
 
 SEA = QColor("#dfe7ea")
 LEGAL = QColor(30, 170, 70)

@@ -6,11 +6,19 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
 )  # fmt: skip
 
 from engine import GameState, Outcome
-from engine.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, DECKS_SHORT, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE
+from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, DECKS_SHORT, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE
 
 from .session import PlaytestSession, variants_for
 

@@ -10,9 +10,9 @@ import os
 from PySide6.QtCore import QSaveFile
 
 from engine import Outcome, Replay
-from engine.actions import ActionParseError
-from engine.formats import FormatError, canonical_json, read_json
-from engine.schemas import schema_errors
+from engine.model.formats import FormatError, canonical_json, read_json
+from engine.model.schemas import schema_errors
+from engine.play.actions import ActionParseError
 
 REPLAY_SUFFIX = ".replay.json"
 REPLAY_FILTER = "Raftwright replays (*.replay.json);;JSON files (*.json)"

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from engine import GameState, IllegalAction, Replay, moves, new_game
-from engine.actions import Action, PlaceFire, PlacePathway
-from engine.catalog import Catalog, default_catalog
-from engine.island import UnsupportedScenario
-from engine.layout import LayoutError
-from engine.rules import VARIANTS, get_variant
-from engine.scenario import Scenario
+from engine import GameState, IllegalAction, Replay, new_game
+from engine.model.catalog import Catalog, default_catalog
+from engine.model.layout import LayoutError
+from engine.model.scenario import Scenario
+from engine.play import moves
+from engine.play.actions import Action, PlaceFire, PlacePathway
+from engine.play.island import UnsupportedScenario
+from engine.play.variants import VARIANTS, get_variant
 
 SEED_LIMIT = 1_000_000  # random seeds stay short enough to read out and type back
 

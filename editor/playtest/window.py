@@ -15,15 +15,23 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
 )  # fmt: skip
 
 from engine import IllegalAction
-from engine.actions import Action, DrawCard, EndRound, MoveCat, UseWater
-from engine.catalog import Catalog
-from engine.formats import FormatError
-from engine.scenario import Scenario
-from engine.state import FIRE, PLAY
+from engine.model.catalog import Catalog
+from engine.model.formats import FormatError
+from engine.model.scenario import Scenario
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, UseWater
+from engine.play.state import FIRE, PLAY
 
 from ..actions import ActionSpec, build_actions, build_menus, build_toolbar
 from .board_view import BoardView

@@ -1,5 +1,5 @@
 """COMP1110 notation, action strings (``../shared/reference/COMP1110-NOTATION.md`` §10)
-to and from the engine's actions (:mod:`engine.actions`).
+to and from the engine's actions (:mod:`engine.play.actions`).
 
 ================================  ========================================================
 ``Bj0309W``                       card j of deck B (cross), top-left (3, 9), turned ``W``:
@@ -13,7 +13,7 @@ to and from the engine's actions (:mod:`engine.actions`).
 Strings are classified by length and second character (§10), never by the first: fire
 tiles ``A``-``D`` share letters with the decks and ``B`` with the blue cat.  The
 notation is one-player, so every card placement and move is player 0's.  An engine
-:class:`~engine.actions.MoveCat` names its cat by square only; the colour a movement
+:class:`~engine.play.actions.MoveCat` names its cat by square only; the colour a movement
 string carries is returned beside it (:class:`NotationAction`) so that callers can check
 it against the board.
 """
@@ -24,8 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from ..actions import MoveCat, PlaceFire, PlacePathway
-from ..catalog import DECKS, Catalog, default_catalog
+from engine.model.catalog import DECKS, Catalog, default_catalog
+from engine.play.actions import MoveCat, PlaceFire, PlacePathway
+
 from .comp1110_challenge import NOTATION_TERRAIN, TERRAIN_NOTATION
 
 __all__ = [

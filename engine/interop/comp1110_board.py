@@ -1,4 +1,4 @@
-"""COMP1110 board strings as the engine's :class:`~engine.island.Island` and back
+"""COMP1110 board strings as the engine's :class:`~engine.play.island.Island` and back
 (``../shared/reference/COMP1110-NOTATION.md`` §3), for game states whose terrain is
 whatever the board string says rather than a scenario's set-up.
 
@@ -11,7 +11,7 @@ squares are all wild is boarded from any side, like raft A (rulebook "Raft cards
 Cats stand where the uppercase letters are; a ``W`` cat's colour is not in the board,
 so it comes from the exhausted-cats entry naming that square, if any.
 
-Writing inverts it from a :class:`~engine.state.GameState`: fire first, then raft
+Writing inverts it from a :class:`~engine.play.state.GameState`: fire first, then raft
 squares (``o``, ``w``/``W``, destination colours), then terrain, uppercase under a cat.
 """
 
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..bitboard import BitGrid, bit_grid, iter_bits
-from ..catalog import TERRAINS, Catalog
-from ..geometry import Square
-from ..island import TERRAIN_INDEX, Island
-from ..scenario import RuleOptions, Scenario
-from ..state import GameState
+from engine.model.catalog import TERRAINS, Catalog
+from engine.model.geometry import Square
+from engine.model.scenario import RuleOptions, Scenario
+from engine.play.bitboard import BitGrid, bit_grid, iter_bits
+from engine.play.island import TERRAIN_INDEX, Island
+from engine.play.state import GameState
+
 from .comp1110_challenge import TERRAIN_NOTATION, UNKNOWN_CAT, BoardSquare, parse_board_string
 
 __all__ = ["BOARD_SCENARIO", "UNKNOWN_COLOUR", "island_from_board", "write_board"]

@@ -2,8 +2,8 @@
 (``../shared/reference/COMP1110-NOTATION.md`` §3 and §9).
 
 Everything goes through the engine's model: a challenge string is parsed into a
-:class:`Challenge`, converted to a :class:`~engine.scenario.Scenario` (and back), and a
-board string is produced from the scenario by :func:`engine.layout.compose_island`.
+:class:`Challenge`, converted to a :class:`~engine.model.scenario.Scenario` (and back), and a
+board string is produced from the scenario by :func:`engine.model.layout.compose_island`.
 
 Conventions of the conversion (decisions recorded in the README):
 
@@ -27,10 +27,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ..catalog import Catalog, default_catalog
-from ..geometry import EDGE_ROTATION, EDGES, Square
-from ..layout import IslandLayout, compose_island, draw_board_choices
-from ..scenario import BoardSlot, CardPlacement, Scenario
+from engine.model.catalog import Catalog, default_catalog
+from engine.model.geometry import EDGE_ROTATION, EDGES, Square
+from engine.model.layout import IslandLayout, compose_island, draw_board_choices
+from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 
 __all__ = [
     "BoardSquare",
@@ -373,7 +374,7 @@ def format_board_string(rows: tuple[tuple[BoardSquare, ...], ...] | list[list[Bo
 
 def board_string_from_layout(layout: IslandLayout) -> str:
     """The set-up board as a board string: terrain, fire, raft (``o``/``w``/colour) and
-    the cats (uppercase) from an :class:`~engine.layout.IslandLayout`."""
+    the cats (uppercase) from an :class:`~engine.model.layout.IslandLayout`."""
     cats = {sq: colour for colour, sq in layout.cats}
     rows = []
     for r in range(layout.rows):
@@ -398,7 +399,7 @@ def initialise_challenge(challenge: str, rng: random.Random | None = None) -> st
     """``initialiseChallenge``: the set-up board string of a challenge, with the
     boards drawn at random among unused boards of the right size (plain faces in a
     random footprint-keeping rotation), through the scenario model and
-    :func:`engine.layout.compose_island`."""
+    :func:`engine.model.layout.compose_island`."""
     catalog = default_catalog()
     scenario = challenge_to_scenario(challenge, catalog=catalog)
     choices = draw_board_choices(scenario, catalog, rng or random.Random())
@@ -407,8 +408,6 @@ def initialise_challenge(challenge: str, rng: random.Random | None = None) -> st
 
 @cache
 def _bundled_groups() -> tuple[tuple[str, ...], ...]:
-    from ..library import bundled_campaign_paths, load_campaign_with_scenarios
-
     catalog = default_catalog()
     return tuple(
         tuple(scenario_to_challenge(s, catalog) for _, s in load_campaign_with_scenarios(path)[1])

@@ -1,10 +1,10 @@
 """COMP1110 notation, game-state level (``../shared/reference/COMP1110-NOTATION.md``
 §2-§8, §10, §11): the five state strings to and from an engine
-:class:`~engine.state.GameState`, and the assignment's state functions, each answered
+:class:`~engine.play.state.GameState`, and the assignment's state functions, each answered
 by the engine's own rules (variant ``comp1110``: draw 6, discards leave the game, no
 disaster pile, no water).
 
-The board string becomes the engine's :class:`~engine.island.Island` square by square
+The board string becomes the engine's :class:`~engine.play.island.Island` square by square
 (:mod:`.comp1110_board`); the decks string fills the engine's decks, shuffled with the
 injected RNG (drawing is random, §4); the hand string is player 0's hand, the
 exhausted string sets the cats' exhausted flags, the bag string is the fire bag.
@@ -26,7 +26,7 @@ Boundary decisions (README "Bundled content and COMP1110 interop"):
   placement of it fits, a placed one when the engine's cut-off analysis finds a cat
   that cannot reach the raft.
 * Actions the rules refuse make ``apply_placement`` / ``move_cat`` raise the engine's
-  :class:`~engine.outcome.IllegalAction` (a ValueError) and ``is_game_over`` answer
+  :class:`~engine.play.outcome.IllegalAction` (a ValueError) and ``is_game_over`` answer
   False for cards and moves (they cannot happen); malformed strings raise ValueError.
 """
 
@@ -36,15 +36,17 @@ import random
 import re
 from typing import Sequence
 
-from .. import legal, moves
-from ..actions import DrawCard, MoveCat, PlaceFire, PlacePathway
-from ..catalog import Catalog, default_catalog
-from ..outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
-from ..rules import get_variant
-from ..state import DRAW, FIRE, PLAY, GameState, PendingFire
+from engine.model.catalog import Catalog, default_catalog
+from engine.play import legal, moves
+from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
+from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
+from engine.play.position import CatPosition
+from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
+from engine.play.variants import get_variant
+
 from .comp1110_actions import *  # noqa: F401,F403
-from .comp1110_actions import __all__ as _actions_all
 from .comp1110_actions import NotationAction, deck_letters, parse_action_string
+from .comp1110_actions import __all__ as _actions_all
 from .comp1110_board import UNKNOWN_COLOUR, island_from_board, write_board
 from .comp1110_challenge import NOTATION_TERRAIN, TERRAIN_NOTATION
 
@@ -140,29 +142,33 @@ def game_state_from_strings(
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text)
     island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
-    state = GameState(island, get_variant("comp1110"), 1, 0, random.Random(0))
-    state.rng = rng or random.Random()
+    rng = rng or random.Random()
     in_decks = _parse_cards(decks_text, "decks", decks)
     hand = [key for keys in _parse_cards(hand_text, "hand", decks).values() for key in keys]
     both = sorted(set(hand) & {key for keys in in_decks.values() for key in keys})
     if both:
         raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
     for keys in in_decks.values():
-        state.rng.shuffle(keys)  # the top of an engine deck is its last card
-    state.decks = in_decks
-    state.hands = [hand]
-    state.bag = _parse_bag(bag_text, island.tile_order)
+        rng.shuffle(keys)  # the top of an engine deck is its last card
+    grid = island.grid
+    flagged: set[int] = set()
     for colour, square in exhausted:
-        cat = _cat_on(state, square)
+        on_board = 0 <= square[0] < grid.rows and 0 <= square[1] < grid.cols
+        cat = next((i for i, sq in enumerate(island.cat_starts) if sq == grid.index(square)), None) if on_board else None
         if cat is None or island.cat_colours[cat] != colour:
             raise ValueError(
                 f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
                 "each entry names a cat by its colour and current square"
             )
-        state.exhausted[cat] = True
-    state.arrived = [bool(island.raft >> sq & 1) for sq in state.cat_sq]
-    state.arrivals = [i for i, arrived in enumerate(state.arrived) if arrived]
-    state.phase = PLAY
+        flagged.add(cat)
+    cats = [
+        CatPosition(grid.square(sq), exhausted=i in flagged, arrived=bool(island.raft >> sq & 1))
+        for i, sq in enumerate(island.cat_starts)
+    ]
+    state = GameState(
+        island, get_variant("comp1110"), players=1, seed=0, rng=rng, cats=cats,
+        decks=in_decks, hands=[hand], bag=_parse_bag(bag_text, island.tile_order), phase=PLAY,
+    )  # fmt: skip
     return state
 
 

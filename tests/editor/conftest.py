@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 from studio_helpers import Answers, WindowFactory, answer, four_board_island
 
 from editor.mainwindow import MainWindow
-from engine.scenario import Scenario
+from engine.model.scenario import Scenario
+
 
 @pytest.fixture
 def island() -> Scenario:

@@ -10,10 +10,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from engine.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
-from engine.geometry import Square
-
 from editor.playtest import PlaytestWindow
+from engine.model.geometry import Square
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 

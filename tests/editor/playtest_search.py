@@ -17,11 +17,11 @@ square it may use, through squares a card could still cover.
 from __future__ import annotations
 
 from engine import GameState, new_game
-from engine.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway
-from engine.bitboard import bit_list, window_mask
-from engine.legal import card_anchors, distinct_rotations
-from engine.reach import raft_entries
-from engine.scenario import Scenario
+from engine.model.scenario import Scenario
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway
+from engine.play.bitboard import bit_list, window_mask
+from engine.play.legal import card_anchors, distinct_rotations
+from engine.play.reach import raft_entries
 
 FAR = 99
 

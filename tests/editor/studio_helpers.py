@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 from editor.canvas import IslandView
 from editor.document import ScenarioDocument
 from editor.mainwindow import MainWindow
-from engine.issues import Issue
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Objective, Scenario, TokenPlacement
+from engine.check.issues import Issue
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Objective, Scenario, TokenPlacement
 
 WindowFactory = Callable[..., MainWindow]  # the make_window fixture
 

@@ -12,9 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from editor import actions
 from editor.mainwindow import MainWindow
-from engine.library import first_bundled_scenario_path
-from engine.scenario import Scenario
-
+from engine.model.library import first_bundled_scenario_path
+from engine.model.scenario import Scenario
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -11,8 +11,7 @@ import pytest
 from studio_helpers import WindowFactory
 
 from editor.app import catalog_warning
-from engine.catalog import reload_default_catalog
-
+from engine.model.catalog import reload_default_catalog
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from editor import clipboard
 from editor.canvas import IslandView
 from editor.edits import Element
 from editor.mainwindow import MainWindow
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Scenario, TokenPlacement
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 
 def check_one_step(window: MainWindow, before: Scenario, expected: Scenario) -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from studio_helpers import four_board_island
 
 from editor import edits, placement
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, TokenPlacement
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, TokenPlacement
 
 
 def test_insert_and_remove_keep_layers_and_return_refs() -> None:

@@ -12,9 +12,9 @@ from studio_helpers import Answers, WindowFactory
 
 from editor import campaigns
 from editor.files import RecentFiles, SaveError, save_scenario_file, scenario_text, write_text_atomically
-from engine.formats import load_scenario
-from engine.library import bundled_campaign_paths, load_campaign_with_scenarios
-from engine.scenario import Scenario
+from engine.model.formats import load_scenario
+from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.model.scenario import Scenario
 
 
 def bundled_scenario_files() -> list[Path]:

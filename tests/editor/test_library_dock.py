@@ -14,9 +14,9 @@ from studio_helpers import WindowFactory
 from editor import campaigns
 from editor.docks.library import CampaignDialog, unlockable_rules
 from editor.files import save_campaign_file, save_scenario_file, user_campaigns_dir
-from engine.formats import load_campaign, load_scenario
-from engine.library import bundled_campaign_paths
-from engine.scenario import CampaignEntry, Scenario
+from engine.model.formats import load_campaign, load_scenario
+from engine.model.library import bundled_campaign_paths
+from engine.model.scenario import CampaignEntry, Scenario
 
 
 def titles(item: QTreeWidgetItem) -> list[str]:

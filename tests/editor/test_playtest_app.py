@@ -7,15 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from engine.actions import DrawCard
-from engine.cli import main as cli_main
-from engine.formats import FormatError, load_scenario, save_scenario
-from engine.game import Replay
-from engine.library import first_bundled_scenario_path
-
 from editor.playtest import app
 from editor.playtest.app import open_window
 from editor.playtest.replays import write_replay
+from engine.model.formats import FormatError, load_scenario, save_scenario
+from engine.model.library import first_bundled_scenario_path
+from engine.play.actions import DrawCard
+from engine.play.game import Replay
+from raftwright.cli import main as cli_main
 
 
 def test_play_opens_a_scenario_and_back_to_editing_opens_the_studio_on_it(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]

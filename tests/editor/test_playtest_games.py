@@ -10,19 +10,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from playtest_driver import Driver
+from playtest_search import find_game
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QToolBar
 
-from engine import GameState, Replay, new_game, replay
-from engine.actions import Action, DrawCard, MoveCat, PlaceFire, PlacePathway
-from engine.formats import load_scenario
-from engine.resources import campaigns_dir
-from engine.schemas import schema_errors
-
 from editor.playtest import PlaytestWindow
-
-from playtest_driver import Driver
-from playtest_search import find_game
+from engine import GameState, Replay, new_game, replay
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.model.schemas import schema_errors
+from engine.play.actions import Action, DrawCard, MoveCat, PlaceFire, PlacePathway
 
 WIN_SCENARIO = "tutorial/01-first-steps.scenario.json"
 LOSS_SCENARIO = "tutorial/02-ancient-trail.scenario.json"

@@ -7,14 +7,13 @@ import json
 
 import pytest
 
-from engine import IllegalAction, Replay, new_game
-from engine.actions import DrawCard, EndRound, PlacePathway
-from engine.formats import FormatError, load_scenario
-from engine.library import first_bundled_scenario_path
-from engine.scenario import Scenario
-
 from editor.playtest.replays import read_replay, replay_text, write_replay
 from editor.playtest.session import SEED_LIMIT, PlaytestSession, variants_for
+from engine import IllegalAction, Replay, new_game
+from engine.model.formats import FormatError, load_scenario
+from engine.model.library import first_bundled_scenario_path
+from engine.model.scenario import Scenario
+from engine.play.actions import DrawCard, EndRound, PlacePathway
 
 
 @pytest.fixture

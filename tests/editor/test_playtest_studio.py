@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from playtest_driver import Driver
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolBar
 
-from engine.actions import PlacePathway
-from engine.formats import load_scenario
-from engine.library import first_bundled_scenario_path
-
 from editor.playtest import PlaytestWindow
-from playtest_driver import Driver
+from engine.model.formats import load_scenario
+from engine.model.library import first_bundled_scenario_path
+from engine.play.actions import PlacePathway
 
 
 def test_f5_plays_the_unsaved_scenario_and_leaves_the_document_alone(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]

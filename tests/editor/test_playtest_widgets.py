@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import json
 
+from playtest_driver import Driver
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from engine import new_game
-from engine.actions import MoveCat, PlacePathway, UseWater
-from engine.formats import load_scenario
-from engine.resources import campaigns_dir
-from engine.scenario import Scenario
-
 from editor.playtest import PlaytestWindow
-from playtest_driver import Driver
+from engine import new_game
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Scenario
+from engine.play.actions import MoveCat, PlacePathway, UseWater
 
 FIRST = "tutorial/01-first-steps.scenario.json"
 WATER = "tutorial/03-crossed-paths.scenario.json"

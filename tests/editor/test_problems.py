@@ -12,8 +12,8 @@ from studio_helpers import WindowFactory, drag, settle
 
 from editor.document import ScenarioDocument
 from editor.mainwindow import MainWindow
-from engine.issues import ERROR, Issue
-from engine.scenario import Objective, Scenario
+from engine.check.issues import ERROR, Issue
+from engine.model.scenario import Objective, Scenario
 
 
 def codes(doc: ScenarioDocument) -> set[tuple[str, str]]:

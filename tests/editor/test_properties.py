@@ -14,7 +14,7 @@ from test_edit_commands import check_one_step
 
 from editor.docks.objectives import ObjectiveDialog
 from editor.mainwindow import MainWindow
-from engine.scenario import BoardPin, BoardSlot, Objective, RuleOptions
+from engine.model.scenario import BoardPin, BoardSlot, Objective, RuleOptions
 
 
 def choose(box: QComboBox, text: str) -> None:

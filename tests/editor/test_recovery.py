@@ -16,9 +16,8 @@ from studio_helpers import Answers, WindowFactory
 from editor.files import recovery_dir, save_scenario_file
 from editor.mainwindow import MainWindow
 from editor.recovery import orphaned_recoveries, read_recovery_file
-from engine.formats import load_scenario
-from engine.scenario import Scenario
-
+from engine.model.formats import load_scenario
+from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 

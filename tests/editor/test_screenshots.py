@@ -10,9 +10,8 @@ from pytestqt.qtbot import QtBot
 from studio_helpers import WindowFactory, drag, mouse, settle
 
 from editor.mainwindow import MainWindow
-from engine.library import first_bundled_scenario_path
-from engine.scenario import Scenario
-
+from engine.model.library import first_bundled_scenario_path
+from engine.model.scenario import Scenario
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from engine.actions import PlaceFire
-from engine.catalog import default_catalog
-from engine.island import Island
-from engine.layout import IslandLayout
-from engine.rules import get_variant
-from engine.scenario import CardPlacement, RuleOptions, Scenario
-from engine.state import FIRE, PLAY, GameState, PendingFire
+from engine.model.catalog import default_catalog
+from engine.model.layout import IslandLayout
+from engine.model.scenario import CardPlacement, RuleOptions, Scenario
+from engine.play.actions import PlaceFire
+from engine.play.island import Island
+from engine.play.position import shuffled_decks
+from engine.play.state import FIRE, PLAY, GameState, PendingFire
+from engine.play.variants import get_variant
 
 COLOURS = {"b": "blue", "r": "red", "g": "green", "y": "orange", "p": "purple"}
 
@@ -81,7 +82,8 @@ def picture_state(
     cards = tuple(CardPlacement("raft", (r - 1, c - 1), "A") for r, c in centres) if open_rafts else ()
     scenario = Scenario(id="picture", name="picture", cards=cards, rules=RuleOptions(water_tokens=water))
     island = Island.from_layout(scenario, default_catalog(), layout)
-    return GameState(island, get_variant(variant), players, seed, random.Random(seed))
+    rng = random.Random(seed)
+    return GameState(island, get_variant(variant), players=players, seed=seed, rng=rng, decks=shuffled_decks(island, rng))
 
 
 def deal(state: GameState, *hands: Iterable[str], reserve: Iterable[str] = ()) -> GameState:

@@ -8,8 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from engine.catalog import Catalog
-from engine.geometry import rotate_grid
 from engine.interop import comp1110
 from engine.interop.comp1110_challenge import (
     BoardSquare,
@@ -23,8 +21,10 @@ from engine.interop.comp1110_challenge import (
     parse_challenge,
     scenario_to_challenge,
 )
-from engine.layout import fixed_board_choices, compose_island
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Objective, TokenPlacement
+from engine.model.catalog import Catalog
+from engine.model.geometry import rotate_grid
+from engine.model.layout import compose_island, fixed_board_choices
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Objective, TokenPlacement
 
 STRAIGHT_DASH = "LESALASAF001200151200120912121215C00600100093030041203R20615"  # NOTATION §12 D
 MEET_THE_TWINS = "SNSNSASAF000300150303C0000600009300123090340603R30912"

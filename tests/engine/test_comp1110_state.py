@@ -16,8 +16,6 @@ from typing import Any
 
 import pytest
 
-from engine.actions import MoveCat, PlaceFire, PlacePathway
-from engine.catalog import default_catalog
 from engine.interop.comp1110 import (
     apply_placement,
     draw_fire_tile,
@@ -32,8 +30,10 @@ from engine.interop.comp1110 import (
     parse_action_string,
     parse_draw_request,
 )
-from engine.outcome import IllegalAction
-from engine.reach import cat_regions, find_cut_off
+from engine.model.catalog import default_catalog
+from engine.play.actions import MoveCat, PlaceFire, PlacePathway
+from engine.play.outcome import IllegalAction
+from engine.play.reach import cat_regions, find_cut_off
 
 IDS = "abcdefghijklmnopqrstuvwxy"
 BAG = "abcdefghijklmnopqrstuvwxyzABCDE"

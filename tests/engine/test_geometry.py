@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.geometry import rotate_grid, transform_cells
+from engine.model.geometry import rotate_grid, transform_cells
 
 
 def test_card_rotation_matches_the_worked_example() -> None:

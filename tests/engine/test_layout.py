@@ -1,4 +1,4 @@
-"""engine.layout: drawing boards for slots and composing the set-up island."""
+"""engine.model.layout: drawing boards for slots and composing the set-up island."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine.catalog import LETTER_TO_TERRAIN, Catalog
-from engine.geometry import rotate_grid
-from engine.layout import (
+from engine.model.catalog import LETTER_TO_TERRAIN, Catalog
+from engine.model.geometry import rotate_grid
+from engine.model.layout import (
     BoardChoice,
     LayoutError,
     compose_island,
@@ -16,7 +16,7 @@ from engine.layout import (
     fixed_board_choices,
     footprint_rotations,
 )
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Scenario
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Scenario
 
 FOUR = (
     BoardSlot("large", "fire", (0, 0), fire_edge="north"),

@@ -1,4 +1,4 @@
-"""engine.library: the bundled campaigns in book order and loading a campaign with
+"""engine.model.library: the bundled campaigns in book order and loading a campaign with
 its scenario files."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import library
-from engine.formats import FormatError
-from engine.library import (
+from engine.model import library
+from engine.model.formats import FormatError
+from engine.model.library import (
     BUNDLED_CAMPAIGN_IDS,
     bundled_campaign_paths,
     first_bundled_scenario_path,
     load_campaign_with_scenarios,
 )
-from engine.resources import campaigns_dir
+from engine.model.resources import campaigns_dir
 
 
 def test_bundled_campaigns_in_book_order() -> None:

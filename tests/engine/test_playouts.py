@@ -9,13 +9,13 @@ import random
 import pytest
 
 from engine import GameState, Replay, new_game, replay
-from engine.actions import MoveCat, PlaceFire
-from engine.bots import RandomBot, playout
-from engine.formats import load_scenario
-from engine.montecarlo import run
-from engine.resources import campaigns_dir
-from engine.scenario import BoardSlot, CardPlacement, RuleOptions, Scenario
-from engine.schemas import schema_errors
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import BoardSlot, CardPlacement, RuleOptions, Scenario
+from engine.model.schemas import schema_errors
+from engine.play.actions import MoveCat, PlaceFire
+from engine.play.bots import RandomBot, playout
+from engine.play.montecarlo import run
 
 BUNDLED = [
     "tutorial/01-first-steps",  # raft A, no water

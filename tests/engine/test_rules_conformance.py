@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from engine_pictures import board_picture, deal, picture_state
 
-from engine.actions import PlaceFire, PlacePathway
-from engine.state import FIRE, PendingFire
+from engine.play.actions import PlaceFire, PlacePathway
+from engine.play.state import FIRE, PendingFire
 
 DECKS = {"A": "circle", "B": "cross", "C": "square", "D": "triangle"}
 TURNS = {"N": 0, "E": 1, "S": 2, "W": 3}

@@ -8,9 +8,18 @@ import pytest
 from engine_pictures import RED_CAT_ISLAND, deal, picture_state
 
 from engine import IllegalAction, new_game
-from engine.actions import ActionParseError, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater, parse_action
-from engine.formats import load_scenario
-from engine.resources import campaigns_dir
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.actions import (
+    ActionParseError,
+    DrawCard,
+    EndRound,
+    MoveCat,
+    PlaceFire,
+    PlacePathway,
+    UseWater,
+    parse_action,
+)
 
 ISLAND = RED_CAT_ISLAND
 

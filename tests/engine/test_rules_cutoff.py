@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from engine_pictures import deal, picture_state, put_fire_tile
 
-from engine.actions import MoveCat, UseWater
-from engine.bitboard import tile_orientations
-from engine.catalog import default_catalog
+from engine.model.catalog import default_catalog
+from engine.play.actions import MoveCat, UseWater
+from engine.play.bitboard import tile_orientations
 
 WALLED = """
 ffffffffff

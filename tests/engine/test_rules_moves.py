@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from engine_pictures import deal, picture_state
 
-from engine.actions import EndRound, MoveCat, PlacePathway
-from engine.outcome import IllegalAction
-from engine.state import FIRE, PLAY
+from engine.play.actions import EndRound, MoveCat, PlacePathway
+from engine.play.outcome import IllegalAction
+from engine.play.state import FIRE, PLAY
 
 PATHS = """
 rrrrrrrwww

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from engine_pictures import RED_CAT_ISLAND, deal, picture_state, put_fire_tile
 
-from engine.actions import PlaceFire, PlacePathway
-from engine.bitboard import tile_orientations
-from engine.catalog import default_catalog
-from engine.geometry import cells_extent, rotate_grid, transform_cells
-from engine.outcome import IllegalAction
-from engine.state import FIRE, OVER, PendingFire
+from engine.model.catalog import default_catalog
+from engine.model.geometry import cells_extent, rotate_grid, transform_cells
+from engine.play.actions import PlaceFire, PlacePathway
+from engine.play.bitboard import tile_orientations
+from engine.play.outcome import IllegalAction
+from engine.play.state import FIRE, OVER, PendingFire
 
 ISLAND = RED_CAT_ISLAND.replace("gggggggggggg\n", "gggggggggggg\ngggggggggggg\n")
 CARD = "circle:a"

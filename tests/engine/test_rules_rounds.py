@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from engine_pictures import deal, picture_state, put_fire_tile
 
-from engine.actions import DrawCard, EndRound, MoveCat, UseWater
-from engine.outcome import IllegalAction
-from engine.state import DRAW, PLAY
+from engine.play.actions import DrawCard, EndRound, MoveCat, UseWater
+from engine.play.outcome import IllegalAction
+from engine.play.state import DRAW, PLAY
 
 OPEN = """
 rrrrrrrwww

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+
 import pytest
 
 from engine import new_game
-from engine.catalog import CatStart, LocationCard, default_catalog
-from engine.island import UnsupportedScenario
-from engine.layout import BoardChoice, compose_island, draw_board_choices
-from engine.formats import load_scenario
-from engine.resources import campaigns_dir
-from engine.rules import VARIANTS, get_variant, register_variant
-from engine.scenario import BoardPin
+from engine.model.catalog import CatStart, LocationCard, default_catalog
+from engine.model.formats import load_scenario
+from engine.model.layout import BoardChoice, compose_island, draw_board_choices
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import BoardPin
+from engine.play.island import UnsupportedScenario
+from engine.play.variants import VARIANTS, get_variant, register_variant
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +131,7 @@ def test_quick_disaster_variant_changes_play_through_its_hook() -> None:
     and 2 draws a fire tile as soon as two cards lie on the pile."""
     from engine_pictures import deal, picture_state
 
-    from engine.actions import MoveCat
+    from engine.play.actions import MoveCat
 
     quick = dataclasses.replace(get_variant("standard"), name="test-quick", disaster_threshold=2, disaster_cards=2)
     register_variant(quick)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_pictures import RED_CAT_ISLAND, deal, picture_state, put_fire_tile
 
-from engine.actions import PlacePathway, UseWater
-from engine.outcome import IllegalAction
+from engine.play.actions import PlacePathway, UseWater
+from engine.play.outcome import IllegalAction
 
 ISLAND = RED_CAT_ISLAND
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from engine.formats import scenario_to_dict
-from engine.scenario import BoardSlot, CardPlacement, Scenario
+from engine.model.formats import scenario_to_dict
+from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 
 FIRE_CARDS = ((0, 3), (0, 6), (0, 12), (0, 15), (3, 3), (9, 3))
 

@@ -13,12 +13,12 @@ from types import ModuleType
 
 import pytest
 
-from engine.catalog import Catalog
-from engine.formats import canonical_json, load_scenario, scenario_to_dict
 from engine.interop.comp1110 import scenario_to_challenge
-from engine.layout import compose_island, fixed_board_choices
-from engine.library import bundled_campaign_paths, load_campaign_with_scenarios
-from engine.scenario import Scenario
+from engine.model.catalog import Catalog
+from engine.model.formats import canonical_json, load_scenario, scenario_to_dict
+from engine.model.layout import compose_island, fixed_board_choices
+from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,7 +102,8 @@ def test_every_scenario_sets_up_cleanly(catalog: Catalog) -> None:
 
 
 def test_every_scenario_and_campaign_validates_without_errors(catalog: Catalog) -> None:
-    from engine.validate import validate, validate_campaign
+    from engine.check.validate import validate
+    from engine.check.validate_files import validate_campaign
 
     for path in bundled_campaign_paths():
         assert [i for i in validate_campaign(path, catalog) if i.is_error] == [], path
@@ -114,7 +115,7 @@ def test_every_scenario_and_campaign_validates_without_errors(catalog: Catalog) 
 
 
 def test_files_are_canonical() -> None:
-    for _, _, path, s in bundled():
+    for _, _, path, _ in bundled():
         assert path.read_text(encoding="utf-8") == canonical_json(scenario_to_dict(load_scenario(path)))
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import (
+from engine.model.catalog import (
     Catalog,
     CatalogError,
     catalog_from_dict,
     load_catalog_file,
 )
-from engine.geometry import transform_cells
+from engine.model.geometry import transform_cells
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "campaigns" / "catalogs" / "base-game.components.json"

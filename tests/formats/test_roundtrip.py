@@ -7,10 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from engine.formats import canonical_json, load_campaign, load_scenario, save_campaign, save_scenario, scenario_to_dict
-from engine.resources import campaigns_dir
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Objective, RuleOptions, Scenario, TokenPlacement
-from engine.validate import validate
+from engine.check.validate import validate
+from engine.model.formats import (
+    canonical_json,
+    load_campaign,
+    load_scenario,
+    save_campaign,
+    save_scenario,
+    scenario_to_dict,
+)
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Objective, RuleOptions, Scenario, TokenPlacement
 
 
 def everything(first_steps: Scenario) -> Scenario:

@@ -1,4 +1,4 @@
-"""Every rule check of engine.validate, each on a small change to Tutorial 1
+"""Every rule check of engine.check.validate, each on a small change to Tutorial 1
 (``first_steps`` in conftest.py): the code, severity, path and squares it reports."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from engine.catalog import Catalog, catalog_from_dict, default_catalog
-from engine.issues import ERROR, WARNING, Issue, Where
-from engine.scenario import BoardPin, BoardSlot, CardPlacement, Objective, Scenario, TokenPlacement
-from engine.validate import validate
+from engine.check.issues import ERROR, WARNING, Issue, Where
+from engine.check.validate import validate
+from engine.model.catalog import Catalog, catalog_from_dict, default_catalog
+from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Objective, Scenario, TokenPlacement
 
 LOC3, LOC5, LOC7, RAFT = 6, 7, 8, 9  # indices in first_steps.cards
 BLUE_CAT, GREEN_CAT, ORANGE_CAT = (13, 4), (7, 4), (1, 10)

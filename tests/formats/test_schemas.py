@@ -1,4 +1,4 @@
-"""Each JSON Schema through engine.validate: bundled files pass; crafted bad documents
+"""Each JSON Schema through engine.check.validate: bundled files pass; crafted bad documents
 give ``schema`` issues located at the element, with its squares and a message naming
 the element and the fix; rule checks still run on the rest; nothing ever raises."""
 
@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
-from engine.catalog import bundled_catalog_paths
-from engine.formats import read_json
-from engine.issues import Issue
-from engine.resources import campaigns_dir
-from engine.schema_issues import schema_issues
-from engine.scenario import Scenario
-from engine.validate import validate, validate_path
+from engine.check.issues import Issue
+from engine.check.schema_issues import schema_issues
+from engine.check.validate import validate
+from engine.check.validate_files import validate_path
+from engine.model.catalog import bundled_catalog_paths
+from engine.model.formats import read_json
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Scenario
 
 LOC3, RAFT = 6, 9
 

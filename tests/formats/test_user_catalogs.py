@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import load_catalogs
-from engine.formats import save_scenario
-from engine.scenario import BoardSlot, CardPlacement, Scenario
-from engine.validate import validate
+from engine.check.validate import validate
+from engine.model.catalog import load_catalogs
+from engine.model.formats import save_scenario
+from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +59,7 @@ def test_a_broken_or_clashing_user_catalog_is_left_out_with_its_file_named(user_
 
 def _cli(args: list[str], user_dir: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, RAFTWRIGHT_USER_DIR=str(user_dir))
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "raftwright", *args], cwd=ROOT, env=env, capture_output=True, text=True)
 
 
 def test_the_cli_uses_the_user_folder_and_warns_about_what_it_leaves_out(user_catalogs: Path, tmp_path: Path) -> None:

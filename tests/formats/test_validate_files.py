@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 import engine
-from engine.catalog import bundled_catalog_paths
-from engine.formats import FormatError, canonical_json, read_json, save_scenario
-from engine.resources import campaigns_dir
-from engine.scenario import Scenario
-from engine.validate import ISSUE_CODES, validate, validate_campaign, validate_path
+from engine.check.validate import ISSUE_CODES, validate
+from engine.check.validate_files import validate_campaign, validate_path
+from engine.model.catalog import bundled_catalog_paths
+from engine.model.formats import FormatError, canonical_json, read_json, save_scenario
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = campaigns_dir() / "tutorial"
@@ -153,17 +154,18 @@ def test_a_bundled_catalog_is_not_a_clash_with_itself(tmp_path: Path) -> None:
     assert validate_path(bundled_catalog_paths()[0]) == []
 
 
-def test_engine_validate_is_callable_and_a_module(first_steps: Scenario) -> None:
+def test_engine_validate_is_the_validate_function(first_steps: Scenario) -> None:
+    """``engine.validate(scenario)`` (the foundation issue's spelling) is a plain function now."""
     no_raft = first_steps.with_changes(cards=first_steps.cards[:-1])
-    assert engine.validate(no_raft) == engine.validate.validate(no_raft) == validate(no_raft)
-    assert engine.validate.validate_campaign is validate_campaign
+    assert engine.validate(no_raft) == engine.check.validate.validate(no_raft) == validate(no_raft)
+    assert engine.validate is validate
 
 
 def emitted_codes() -> set[str]:
     """Codes passed as the first argument of issue(...)/Issue(...) in the checks."""
     codes = set()
     for name in ("rulecheck.py", "rulecheck_cats.py", "validate_files.py", "validate.py", "schema_issues.py"):
-        for node in ast.walk(ast.parse((ROOT / "engine" / name).read_text(encoding="utf-8"))):
+        for node in ast.walk(ast.parse((ROOT / "engine" / "check" / name).read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("issue", "Issue") and node.args:
                 first = node.args[0]
                 if isinstance(first, ast.Constant):

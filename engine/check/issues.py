@@ -1,0 +1,52 @@
+"""Validation issues (Tiled's Issues, python-chess ``status()``): data, never exceptions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.model.geometry import Square
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an issue is: the element's JSON pointer in the file and grid squares."""
+
+    path: str = ""
+    squares: tuple[Square, ...] = ()
+
+    def describe(self) -> str:
+        parts = [self.path or "/"]
+        if self.squares:
+            shown = ", ".join(f"({r},{c})" for r, c in self.squares[:6])
+            more = f" +{len(self.squares) - 6} more" if len(self.squares) > 6 else ""
+            parts.append(f"squares {shown}{more}")
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "squares": [list(s) for s in self.squares]}
+
+
+@dataclass(frozen=True)
+class Issue:
+    code: str
+    severity: str
+    message: str
+    where: Where = field(default_factory=Where)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def element_index(self) -> tuple[str, int] | None:
+        """``("cards", 3)`` for an issue about ``/cards/3/...``; None otherwise."""
+        parts = [p for p in self.where.path.split("/") if p]
+        if len(parts) >= 2 and parts[1].isdigit():
+            return parts[0], int(parts[1])
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "severity": self.severity, "message": self.message, "where": self.where.to_dict()}

@@ -1,0 +1,291 @@
+"""The component catalog: static facts about the physical components, as frozen data.
+
+A catalog is read from a ``*.components.json`` file (schema ``components.schema.json``),
+validated, and converted into the dataclasses below.  Several catalogs merge: the base
+game, the Kickstarter pack, and a pack's or user's custom components.  Custom
+components never need code changes; they only need unused ids.
+
+Grid letters (our own format): ``b r g o p`` are terrain (blue, red, green, orange,
+purple), ``f`` is fire.  Raft grids use ``#`` for raft art that no cat may use, ``*``
+for a destination any cat may use, and a terrain letter for a destination of that
+colour.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from engine.model.geometry import Grid, Square
+from engine.model.resources import campaigns_dir
+from engine.model.schemas import schema_errors
+from engine.model.userdirs import user_catalogs_dir
+
+TERRAINS: tuple[str, ...] = ("blue", "red", "green", "orange", "purple")
+CAT_COLOURS: tuple[str, ...] = TERRAINS + ("white",)
+LETTER_TO_TERRAIN: dict[str, str] = {"b": "blue", "r": "red", "g": "green", "o": "orange", "p": "purple", "f": "fire"}
+TERRAIN_TO_LETTER: dict[str, str] = {v: k for k, v in LETTER_TO_TERRAIN.items()}
+DECKS: tuple[str, ...] = ("circle", "cross", "square", "triangle")
+BOARD_SHAPES: dict[str, tuple[int, int]] = {"large": (9, 9), "small": (6, 9)}  # north form rows, cols
+FIRE_STRIP_WIDTH = 3
+RAFT_BLOCKED = "#"
+RAFT_ANY = "*"
+
+
+@dataclass(frozen=True)
+class IslandBoard:
+    """One physical double-sided island board; faces are north-form grids with the
+    fire strip on the west edge of the fire face."""
+
+    id: str
+    size: str
+    number: int
+    fire_face: Grid
+    plain_face: Grid
+
+    def face(self, face: str) -> Grid:
+        return self.fire_face if face == "fire" else self.plain_face
+
+
+@dataclass(frozen=True)
+class PathwayCard:
+    deck: str
+    id: str  # unique within its deck: "a".."y" in the base game
+    grid: Grid
+
+    @property
+    def key(self) -> str:
+        return f"{self.deck}:{self.id}"
+
+
+@dataclass(frozen=True)
+class CatStart:
+    colour: str
+    square: Square  # within the card's 3x3 grid, north form
+
+
+@dataclass(frozen=True)
+class LocationCard:
+    number: int
+    grid: Grid  # terrain under the cats too; 'f' squares are printed fire
+    cats: tuple[CatStart, ...]
+
+
+@dataclass(frozen=True)
+class RaftCard:
+    letter: str
+    grid: Grid
+
+    def destinations(self) -> dict[Square, str | None]:
+        """Destination squares in the north form: colour, or None for any colour."""
+        out: dict[Square, str | None] = {}
+        for r, row in enumerate(self.grid):
+            for c, ch in enumerate(row):
+                if ch == RAFT_ANY:
+                    out[(r, c)] = None
+                elif ch != RAFT_BLOCKED:
+                    out[(r, c)] = LETTER_TO_TERRAIN[ch]
+        return out
+
+
+@dataclass(frozen=True)
+class FireTile:
+    id: str
+    cells: tuple[Square, ...]  # north form, bounding box anchored at (0, 0)
+    hybrid: bool = False
+    safe_spots: tuple[tuple[Square, str], ...] = ()  # hybrid tiles: (cell, terrain)
+
+
+@dataclass(frozen=True)
+class KnownMissing:
+    component: str
+    ids: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Everything the engine and the validator know about components."""
+
+    ids: tuple[str, ...]
+    name: str
+    boards: tuple[IslandBoard, ...] = ()
+    decks: Mapping[str, tuple[PathwayCard, ...]] = field(default_factory=dict)
+    location_cards: Mapping[int, LocationCard] = field(default_factory=dict)
+    raft_cards: Mapping[str, RaftCard] = field(default_factory=dict)
+    fire_tiles: Mapping[str, FireTile] = field(default_factory=dict)
+    box: Mapping[str, int] = field(default_factory=dict)
+    known_missing: tuple[KnownMissing, ...] = ()
+    comp1110: Mapping[str, Any] = field(default_factory=dict)
+
+    def boards_of_size(self, size: str) -> tuple[IslandBoard, ...]:
+        return tuple(b for b in self.boards if b.size == size)
+
+    def board(self, board_id: str) -> IslandBoard | None:
+        return next((b for b in self.boards if b.id == board_id), None)
+
+    def pathway_card(self, deck: str, card_id: str) -> PathwayCard | None:
+        return next((c for c in self.decks.get(deck, ()) if c.id == card_id), None)
+
+    def box_count(self, key: str) -> int:
+        return int(self.box.get(key, 0))
+
+    def is_known_missing(self, component: str, ident: str) -> bool:
+        return any(m.component == component and ident in m.ids for m in self.known_missing)
+
+    def merged(self, other: "Catalog") -> "Catalog":
+        """This catalog plus ``other``'s components; ``other`` may not redefine ids."""
+        clashes = (
+            [b.id for b in other.boards if self.board(b.id)]
+            + [f"location card {n}" for n in other.location_cards if n in self.location_cards]
+            + [f"raft card {letter}" for letter in other.raft_cards if letter in self.raft_cards]
+            + [f"fire tile {t}" for t in other.fire_tiles if t in self.fire_tiles]
+            + [c.key for cards in other.decks.values() for c in cards if self.pathway_card(c.deck, c.id)]
+        )
+        if clashes:
+            raise CatalogError(
+                f"catalog '{other.ids[0]}' redefines components of '{self.ids[0]}': "
+                f"{', '.join(clashes)}; give custom components new ids"
+            )
+        order = list(DECKS) + sorted({*self.decks, *other.decks} - set(DECKS))
+        decks = {d: self.decks.get(d, ()) + other.decks.get(d, ()) for d in order if d in self.decks or d in other.decks}
+        box = dict(self.box)
+        for key, value in other.box.items():
+            box[key] = box.get(key, 0) + value
+        return Catalog(
+            ids=self.ids + other.ids,
+            name=self.name,
+            boards=self.boards + other.boards,
+            decks=decks,
+            location_cards={**self.location_cards, **other.location_cards},
+            raft_cards={**self.raft_cards, **other.raft_cards},
+            fire_tiles={**self.fire_tiles, **other.fire_tiles},
+            box=box,
+            known_missing=self.known_missing + other.known_missing,
+            comp1110={**other.comp1110, **self.comp1110},
+        )
+
+
+class CatalogError(ValueError):
+    """A catalog file cannot be used; the message names the file, element and fix."""
+
+
+def _sq(value: Iterable[int]) -> Square:
+    r, c = value
+    return (int(r), int(c))
+
+
+def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
+    """Convert a schema-valid catalog document into a :class:`Catalog`."""
+    boards = tuple(
+        IslandBoard(b["id"], b["size"], b["number"], tuple(b["fire_face"]), tuple(b["plain_face"]))
+        for b in data.get("island_boards", [])
+    )
+    decks: dict[str, tuple[PathwayCard, ...]] = {}
+    for deck in data.get("pathway_decks", []):
+        decks[deck["deck"]] = tuple(PathwayCard(deck["deck"], c["id"], tuple(c["grid"])) for c in deck["cards"])
+    locations = {
+        c["number"]: LocationCard(
+            c["number"], tuple(c["grid"]), tuple(CatStart(k["colour"], _sq(k["square"])) for k in c["cats"])
+        )
+        for c in data.get("location_cards", [])
+    }
+    rafts = {c["letter"]: RaftCard(c["letter"], tuple(c["grid"])) for c in data.get("raft_cards", [])}
+    tiles = {
+        t["id"]: FireTile(
+            t["id"],
+            tuple(sorted(_sq(x) for x in t["cells"])),
+            bool(t.get("hybrid", False)),
+            tuple((_sq(s["square"]), s["terrain"]) for s in t.get("safe_spots", [])),
+        )
+        for t in data.get("fire_tiles", [])
+    }
+    missing = tuple(
+        KnownMissing(m["component"], tuple(str(i) for i in m.get("ids", [])), m["why"])
+        for m in data.get("known_missing", [])
+    )
+    return Catalog(
+        ids=(data["id"],),
+        name=data["name"],
+        boards=boards,
+        decks=decks,
+        location_cards=locations,
+        raft_cards=rafts,
+        fire_tiles=tiles,
+        box=dict(data.get("box", {})),
+        known_missing=missing,
+        comp1110=dict(data.get("comp1110", {})),
+    )
+
+
+def load_catalog_file(path: Path) -> Catalog:
+    """Read, schema-validate and convert one catalog file."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CatalogError(f"{path}: cannot read the catalog ({exc}); fix or replace the file") from exc
+    errors = schema_errors("components", data)
+    if errors:
+        first = errors[0]
+        raise CatalogError(f"{path}: {first.path or '/'}: {first.message}")
+    return catalog_from_dict(data)
+
+
+def bundled_catalog_paths() -> list[Path]:
+    return sorted((campaigns_dir() / "catalogs").glob("*.components.json"))
+
+
+@cache
+def bundled_catalog() -> Catalog:
+    """The catalogs shipped with Raftwright (base game first), without user files.
+    A broken bundled catalog raises :class:`CatalogError`."""
+    paths = bundled_catalog_paths()
+    base = next((p for p in paths if p.name.startswith("base-game")), None)
+    if base is None:
+        raise CatalogError("the bundled base-game catalog is missing; reinstall Raftwright")
+    catalog = load_catalog_file(base)
+    for extra in paths:
+        if extra != base:
+            catalog = catalog.merged(load_catalog_file(extra))
+    return catalog
+
+
+def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, ...]]:
+    """The bundled catalogs merged with every ``*.components.json`` in ``extra_dirs``.
+    A broken or clashing extra catalog is skipped, never fatal: its reason (naming the
+    file and the fix) is returned beside the catalog."""
+    catalog = bundled_catalog()
+    skipped: list[str] = []
+    for folder in extra_dirs:
+        for path in sorted(Path(folder).glob("*.components.json")):
+            try:
+                catalog = catalog.merged(load_catalog_file(path))
+            except CatalogError as exc:
+                message = str(exc)
+                skipped.append(message if str(path) in message else f"{path}: {message}")
+    return catalog, tuple(skipped)
+
+
+@cache
+def _default() -> tuple[Catalog, tuple[str, ...]]:
+    return load_catalogs([user_catalogs_dir()])
+
+
+def default_catalog() -> Catalog:
+    """The bundled catalogs plus the custom components in the user's ``catalogs/``
+    folder (:func:`engine.model.userdirs.user_catalogs_dir`); read once per process."""
+    return _default()[0]
+
+
+def catalog_problems() -> tuple[str, ...]:
+    """Why user catalogs were left out of :func:`default_catalog` (empty when none)."""
+    return _default()[1]
+
+
+def reload_default_catalog() -> Catalog:
+    """Forget the cached catalog (after a user catalog was added) and read it again."""
+    _default.cache_clear()
+    return default_catalog()

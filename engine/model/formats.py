@@ -1,0 +1,302 @@
+"""File I/O kept apart from the model: dict <-> model converters, canonical JSON,
+atomic writes.  load = read -> schema-validate -> convert;
+save = convert -> canonical JSON -> atomic write.
+
+Canonical JSON: keys in the converter's fixed order, defaults omitted, two-space
+indent, squares written inline as ``[row, col]``, UTF-8, one trailing newline.  Loading
+a canonical file and saving it again gives identical bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Mapping
+
+from engine.model.scenario import (
+    CAMPAIGN_FORMAT,
+    CAMPAIGN_FORMAT_VERSION,
+    SCENARIO_FORMAT,
+    SCENARIO_FORMAT_VERSION,
+    BoardPin,
+    BoardSlot,
+    Campaign,
+    CampaignEntry,
+    CardPlacement,
+    Objective,
+    RuleOptions,
+    Scenario,
+    TokenPlacement,
+)
+from engine.model.schemas import SchemaError, schema_errors
+
+
+class FormatError(ValueError):
+    """A file cannot be read as the expected kind; the message names file, element, fix."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, message: str, errors: list[SchemaError] | None = None):
+        self.path = str(path) if path is not None else None
+        self.errors = errors or []
+        super().__init__(f"{self.path}: {message}" if self.path else message)
+
+
+# --- scenario -------------------------------------------------------------------
+def _square(value: Any) -> tuple[int, int]:
+    return (int(value[0]), int(value[1]))
+
+
+def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
+    """Convert a schema-valid scenario document into a :class:`Scenario`."""
+    boards = []
+    for b in data.get("boards", []):
+        pin = b.get("pin")
+        boards.append(
+            BoardSlot(
+                size=b["size"],
+                face=b["face"],
+                at=_square(b["at"]),
+                fire_edge=b.get("fire_edge"),
+                orientation=b.get("orientation", "horizontal"),
+                pin=BoardPin(pin["board"], int(pin.get("rotation", 0))) if pin else None,
+            )
+        )
+    cards = tuple(
+        CardPlacement(
+            kind=c["kind"],
+            at=_square(c["at"]),
+            ident=c.get("card"),
+            rotation=int(c.get("rotation", 0)),
+            stand_in=bool(c.get("stand_in", False)),
+        )
+        for c in data.get("cards", [])
+    )
+    tokens = tuple(TokenPlacement(t["kind"], _square(t["at"]), t.get("value")) for t in data.get("tokens", []))
+    objectives = tuple(
+        Objective(
+            kind=o["kind"],
+            colour=o.get("colour"),
+            position=o.get("position"),
+            colours=tuple(o.get("colours", ())),
+            count=o.get("count"),
+            distance=o.get("distance"),
+            text=o.get("text"),
+        )
+        for o in data.get("objectives", [])
+    )
+    r = data.get("rules", {})
+    default = RuleOptions()
+    rules = RuleOptions(
+        players=tuple(r.get("players", default.players)),
+        water_tokens=int(r.get("water_tokens", default.water_tokens)),
+        communication_tokens=bool(r.get("communication_tokens", default.communication_tokens)),
+        hybrid_fire_tiles=bool(r.get("hybrid_fire_tiles", default.hybrid_fire_tiles)),
+        disaster_deck=bool(r.get("disaster_deck", default.disaster_deck)),
+    )
+    return Scenario(
+        id=data["id"],
+        name=data["name"],
+        campaign=data.get("campaign"),
+        difficulty=data.get("difficulty"),
+        mode=data.get("mode", "standard"),
+        author=data.get("author", ""),
+        notes=data.get("notes", ""),
+        boards=tuple(boards),
+        cards=cards,
+        tokens=tokens,
+        objectives=objectives,
+        rules=rules,
+    )
+
+
+def board_to_dict(b: BoardSlot) -> dict[str, Any]:
+    d: dict[str, Any] = {"size": b.size, "face": b.face, "at": list(b.at)}
+    if b.face == "fire" and b.fire_edge:
+        d["fire_edge"] = b.fire_edge
+    if b.size == "small":
+        d["orientation"] = b.orientation
+    if b.pin is not None:
+        d["pin"] = {"board": b.pin.board}
+        if b.pin.rotation:
+            d["pin"]["rotation"] = b.pin.rotation
+    return d
+
+
+def card_to_dict(c: CardPlacement) -> dict[str, Any]:
+    d: dict[str, Any] = {"kind": c.kind}
+    if c.kind != "fire" and c.ident is not None:
+        d["card"] = c.ident
+    d["at"] = list(c.at)
+    if c.rotation:
+        d["rotation"] = c.rotation
+    if c.stand_in:
+        d["stand_in"] = True
+    return d
+
+
+def token_to_dict(t: TokenPlacement) -> dict[str, Any]:
+    d: dict[str, Any] = {"kind": t.kind}
+    if t.value is not None:
+        d["value"] = t.value
+    d["at"] = list(t.at)
+    return d
+
+
+def objective_to_dict(o: Objective) -> dict[str, Any]:
+    fields = {
+        "arrival_order": ("colour", "position"),
+        "arrive_together": ("colours",),
+        "collect_maps": ("count",),
+        "close_to": ("colours", "distance"),
+        "text": ("text",),
+    }[o.kind]
+    d: dict[str, Any] = {"kind": o.kind}
+    for name in fields:
+        value = getattr(o, name)
+        d[name] = list(value) if isinstance(value, tuple) else value
+    return d
+
+
+def scenario_to_dict(s: Scenario) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "format": SCENARIO_FORMAT,
+        "format_version": SCENARIO_FORMAT_VERSION,
+        "id": s.id,
+        "name": s.name,
+        "campaign": s.campaign,
+        "difficulty": s.difficulty,
+        "mode": s.mode,
+        "author": s.author,
+        "notes": s.notes,
+        "boards": [board_to_dict(b) for b in s.boards],
+        "cards": [card_to_dict(c) for c in s.cards],
+        "tokens": [token_to_dict(t) for t in s.tokens],
+        "objectives": [objective_to_dict(o) for o in s.objectives],
+        "rules": {
+            "players": list(s.rules.players),
+            "water_tokens": s.rules.water_tokens,
+            "communication_tokens": s.rules.communication_tokens,
+            "hybrid_fire_tiles": s.rules.hybrid_fire_tiles,
+            "disaster_deck": s.rules.disaster_deck,
+        },
+    }
+    return d
+
+
+# --- campaign -------------------------------------------------------------------
+def campaign_from_dict(data: Mapping[str, Any]) -> Campaign:
+    scoring = data.get("scoring", {})
+    return Campaign(
+        id=data["id"],
+        name=data["name"],
+        scenarios=tuple(CampaignEntry(e["file"], tuple(e.get("unlocks", ()))) for e in data.get("scenarios", [])),
+        points_per_win=int(scoring.get("points_per_win", 5)),
+        water_token_penalty=int(scoring.get("water_token_penalty", 1)),
+        unlocks=tuple(data.get("unlocks", ())),
+        description=data.get("description", ""),
+        author=data.get("author", ""),
+    )
+
+
+def campaign_to_dict(c: Campaign) -> dict[str, Any]:
+    entries = []
+    for e in c.scenarios:
+        entry: dict[str, Any] = {"file": e.scenario}
+        if e.unlocks:
+            entry["unlocks"] = list(e.unlocks)
+        entries.append(entry)
+    return {
+        "format": CAMPAIGN_FORMAT,
+        "format_version": CAMPAIGN_FORMAT_VERSION,
+        "id": c.id,
+        "name": c.name,
+        "description": c.description,
+        "author": c.author,
+        "scoring": {"points_per_win": c.points_per_win, "water_token_penalty": c.water_token_penalty},
+        "unlocks": list(c.unlocks),
+        "scenarios": entries,
+    }
+
+
+# --- canonical JSON and atomic writes ---------------------------------------------
+_INLINE_PAIR = re.compile(r"\[\s*(-?\d+),\s*(-?\d+)\s*\]")
+
+
+def canonical_json(data: Any) -> str:
+    """Two-space indented JSON with ``[row, col]`` pairs kept on one line."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _INLINE_PAIR.sub(r"[\1, \2]", text) + "\n"
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write via a temporary file in the same folder and ``os.replace``: a failed
+    write leaves the old file intact."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FormatError(path, "file not found; check the path") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FormatError(path, f"cannot read the file ({exc})") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(path, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; fix the syntax") from exc
+
+
+def document_kind(data: Any) -> str | None:
+    """``scenario``, ``campaign`` or ``components`` from a document's format field."""
+    if not isinstance(data, dict):
+        return None
+    return {
+        SCENARIO_FORMAT: "scenario",
+        CAMPAIGN_FORMAT: "campaign",
+        "raftwright.components": "components",
+    }.get(data.get("format"))
+
+
+def _load(path: str | os.PathLike[str], kind: str) -> Any:
+    data = read_json(path)
+    found = document_kind(data)
+    if found != kind:
+        raise FormatError(path, f"not a Raftwright {kind} file (its \"format\" is {data.get('format') if isinstance(data, dict) else None!r}; expected \"raftwright.{kind}\")")
+    errors = schema_errors(kind, data)
+    if errors:
+        first = errors[0]
+        raise FormatError(path, f"{first.path or '/'}: {first.message}", errors)
+    return data
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read, schema-check and convert a scenario file; raises :class:`FormatError`."""
+    return scenario_from_dict(_load(path, "scenario"))
+
+
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    atomic_write_text(path, canonical_json(scenario_to_dict(scenario)))
+
+
+def load_campaign(path: str | os.PathLike[str]) -> Campaign:
+    return campaign_from_dict(_load(path, "campaign"))
+
+
+def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
+    atomic_write_text(path, canonical_json(campaign_to_dict(campaign)))

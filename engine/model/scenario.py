@@ -1,0 +1,264 @@
+"""The scenario model: what a designer edits (the python-chess ``BaseBoard`` layer).
+
+Immutable dataclasses; edits build new values with :func:`dataclasses.replace`, so the
+editor's undo commands can keep before/after snapshots cheaply.  JSON conversion lives
+in :mod:`engine.model.formats`; rule checks in :mod:`engine.check.validate`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from engine.model.catalog import BOARD_SHAPES, FIRE_STRIP_WIDTH, Catalog, LocationCard, RaftCard
+from engine.model.geometry import EDGE_ROTATION, Grid, Square, rect_squares, rotate_grid
+
+SCENARIO_FORMAT = "raftwright.scenario"
+SCENARIO_FORMAT_VERSION = 1
+CAMPAIGN_FORMAT = "raftwright.campaign"
+CAMPAIGN_FORMAT_VERSION = 1
+
+MODES = ("standard", "advanced", "expert")
+FACES = ("fire", "plain")
+ORIENTATIONS = ("horizontal", "vertical")
+CARD_KINDS = ("location", "raft", "fire")
+OBJECTIVE_TOKEN_VALUES = ("1", "2", "3", "4", "5", "=", "?")
+KICKSTARTER_TOKENS = ("water", "fish", "map", "fire")
+TOKEN_KINDS = ("objective",) + KICKSTARTER_TOKENS
+CARD_SIZE = 3
+
+
+@dataclass(frozen=True)
+class BoardPin:
+    """A concrete physical board (catalog id such as ``"L1"``) and, for a plain face,
+    its rotation in clockwise quarter turns from the north form."""
+
+    board: str
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class BoardSlot:
+    """An island board position.  Large boards are 9x9.  Small boards are 6 rows by 9
+    columns when ``horizontal`` and 9 by 6 when ``vertical``.  A fire face carries a
+    3-square fire strip along ``fire_edge`` (a short edge on small boards)."""
+
+    size: str
+    face: str
+    at: Square
+    fire_edge: str | None = None
+    orientation: str = "horizontal"
+    pin: BoardPin | None = None
+
+    @property
+    def rows(self) -> int:
+        r, c = BOARD_SHAPES[self.size]
+        return c if self.size == "small" and self.orientation == "vertical" else r
+
+    @property
+    def cols(self) -> int:
+        r, c = BOARD_SHAPES[self.size]
+        return r if self.size == "small" and self.orientation == "vertical" else c
+
+    def squares(self) -> tuple[Square, ...]:
+        return rect_squares(self.at[0], self.at[1], self.rows, self.cols)
+
+    def contains(self, square: Square) -> bool:
+        r, c = square
+        return self.at[0] <= r < self.at[0] + self.rows and self.at[1] <= c < self.at[1] + self.cols
+
+    def strip_squares(self) -> tuple[Square, ...]:
+        """Squares covered by the printed fire strip (empty for a plain face)."""
+        if self.face != "fire" or self.fire_edge is None:
+            return ()
+        top, left, w = self.at[0], self.at[1], FIRE_STRIP_WIDTH
+        if self.fire_edge == "west":
+            return rect_squares(top, left, self.rows, w)
+        if self.fire_edge == "east":
+            return rect_squares(top, left + self.cols - w, self.rows, w)
+        if self.fire_edge == "north":
+            return rect_squares(top, left, w, self.cols)
+        return rect_squares(top + self.rows - w, left, w, self.cols)
+
+    def allowed_fire_edges(self) -> tuple[str, ...]:
+        if self.size == "large":
+            return ("west", "north", "east", "south")
+        return ("west", "east") if self.orientation == "horizontal" else ("north", "south")
+
+    def rotation(self) -> int | None:
+        """Quarter turns applied to the north form, when determined by the slot."""
+        if self.face == "fire" and self.fire_edge in EDGE_ROTATION:
+            return EDGE_ROTATION[self.fire_edge]
+        if self.pin is not None:
+            return self.pin.rotation % 4
+        return None
+
+    def terrain(self, catalog: Catalog, rotation: int | None = None, board_id: str | None = None) -> Grid | None:
+        """The board's visible grid placed in this slot, if a board is known."""
+        board = catalog.board(board_id or (self.pin.board if self.pin else ""))
+        turns = self.rotation() if rotation is None else rotation
+        if board is None or turns is None:
+            return None
+        return rotate_grid(board.face(self.face), turns)
+
+
+@dataclass(frozen=True)
+class CardPlacement:
+    """A location, raft or fire card on the grid (3x3, top-left at ``at``).
+
+    ``ident`` is the location card's number (as text) or the raft card's letter; fire
+    cards have none.  ``stand_in`` marks a location card used in place of an unknown
+    physical card (the bundled conversions need it: the source knows 7 of 12)."""
+
+    kind: str
+    at: Square
+    ident: str | None = None
+    rotation: int = 0
+    stand_in: bool = False
+
+    def squares(self) -> tuple[Square, ...]:
+        return rect_squares(self.at[0], self.at[1], CARD_SIZE, CARD_SIZE)
+
+    def grid(self, catalog: Catalog) -> Grid | None:
+        """The card's printed grid, rotated; None when the catalog lacks the card."""
+        if self.kind == "fire":
+            return ("fff",) * CARD_SIZE
+        card = self.location_card(catalog) if self.kind == "location" else self.raft_card(catalog)
+        return None if card is None else rotate_grid(card.grid, self.rotation)
+
+    def location_card(self, catalog: Catalog) -> LocationCard | None:
+        try:
+            return catalog.location_cards.get(int(self.ident or ""))
+        except ValueError:
+            return None
+
+    def raft_card(self, catalog: Catalog) -> RaftCard | None:
+        return catalog.raft_cards.get(self.ident or "")
+
+    def to_grid_square(self, local: Square) -> Square:
+        """Map a square of the card's north form to the grid, honouring rotation."""
+        r, c = local
+        for _ in range(self.rotation % 4):
+            r, c = c, CARD_SIZE - 1 - r
+        return (self.at[0] + r, self.at[1] + c)
+
+    def cat_starts(self, catalog: Catalog) -> tuple[tuple[str, Square], ...]:
+        card = self.location_card(catalog) if self.kind == "location" else None
+        if card is None:
+            return ()
+        return tuple((cat.colour, self.to_grid_square(cat.square)) for cat in card.cats)
+
+    def destinations(self, catalog: Catalog) -> dict[Square, str | None]:
+        card = self.raft_card(catalog) if self.kind == "raft" else None
+        if card is None:
+            return {}
+        return {self.to_grid_square(sq): colour for sq, colour in card.destinations().items()}
+
+    def fire_squares(self, catalog: Catalog) -> tuple[Square, ...]:
+        grid = self.grid(catalog)
+        if grid is None:
+            return ()
+        return tuple(
+            (self.at[0] + r, self.at[1] + c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "f"
+        )
+
+
+@dataclass(frozen=True)
+class TokenPlacement:
+    """An objective token (``value`` 1-5, ``=`` or ``?``) on a raft destination, or a
+    Kickstarter token (water, fish, map, fire) on an island square."""
+
+    kind: str
+    at: Square
+    value: str | None = None
+
+
+@dataclass(frozen=True)
+class Objective:
+    """An additional objective.  ``kind`` is one of ``arrival_order`` (``colour`` must
+    be the ``position``-th cat to arrive; white first is colour white, position 1),
+    ``arrive_together`` (``colours`` arrive in one action), ``collect_maps``
+    (``count``), ``close_to`` (``colours`` pair within ``distance``) or ``text``."""
+
+    kind: str
+    colour: str | None = None
+    position: int | None = None
+    colours: tuple[str, ...] = ()
+    count: int | None = None
+    distance: int | None = None
+    text: str | None = None
+
+    def describe(self) -> str:
+        if self.kind == "arrival_order":
+            ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.position or 0, f"#{self.position}")
+            return f"{(self.colour or '?').capitalize()} arrives {ordinal}"
+        if self.kind == "arrive_together":
+            return ", ".join(c.capitalize() for c in self.colours) + " arrive together"
+        if self.kind == "collect_maps":
+            return f"Collect {self.count} treasure map{'s' if self.count != 1 else ''}"
+        if self.kind == "close_to":
+            a, b = (self.colours + ("?", "?"))[:2]
+            return f"Keep {a.capitalize()} within {self.distance} of {b.capitalize()}"
+        return self.text or ""
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    players: tuple[int, ...] = (1, 2, 3, 4)
+    water_tokens: int = 0
+    communication_tokens: bool = False
+    hybrid_fire_tiles: bool = False
+    disaster_deck: bool = False
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    campaign: str | None = None
+    difficulty: int | None = None  # paws 0-5; None = not rated yet
+    mode: str = "standard"
+    author: str = ""
+    notes: str = ""
+    boards: tuple[BoardSlot, ...] = ()
+    cards: tuple[CardPlacement, ...] = ()
+    tokens: tuple[TokenPlacement, ...] = ()
+    objectives: tuple[Objective, ...] = ()
+    rules: RuleOptions = field(default_factory=RuleOptions)
+
+    # --- derived geometry -------------------------------------------------------
+    def island_squares(self) -> frozenset[Square]:
+        return frozenset(sq for b in self.boards for sq in b.squares())
+
+    def extent(self) -> tuple[int, int]:
+        """Rows and columns of the smallest grid from (0, 0) holding every board."""
+        rows = max((b.at[0] + b.rows for b in self.boards), default=0)
+        cols = max((b.at[1] + b.cols for b in self.boards), default=0)
+        return rows, cols
+
+    def board_at(self, square: Square) -> int | None:
+        return next((i for i, b in enumerate(self.boards) if b.contains(square)), None)
+
+    def cards_of(self, kind: str) -> Iterator[tuple[int, CardPlacement]]:
+        return ((i, c) for i, c in enumerate(self.cards) if c.kind == kind)
+
+    def with_changes(self, **changes: object) -> "Scenario":
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class CampaignEntry:
+    scenario: str  # path relative to the campaign file
+    unlocks: tuple[str, ...] = ()  # additional rules this scenario introduces
+
+
+@dataclass(frozen=True)
+class Campaign:
+    id: str
+    name: str
+    scenarios: tuple[CampaignEntry, ...] = ()
+    points_per_win: int = 5
+    water_token_penalty: int = 1
+    unlocks: tuple[str, ...] = ()  # additional rules unlocked by finishing the campaign
+    description: str = ""
+    author: str = ""

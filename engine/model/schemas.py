@@ -1,0 +1,73 @@
+"""The versioned JSON Schemas (draft 2020-12) under ``schema/``, loaded once into a
+``referencing`` registry so that schemas can ``$ref`` each other by ``$id``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from engine.model.resources import schema_dir
+
+SCHEMA_FILES = {
+    "common": "common.schema.json",
+    "components": "components.schema.json",
+    "scenario": "scenario.schema.json",
+    "campaign": "campaign.schema.json",
+    "replay": "replay.schema.json",
+    "pack": "pack.schema.json",
+}
+
+
+@dataclass(frozen=True)
+class SchemaError:
+    path: str  # JSON pointer to the offending value
+    message: str
+    validator: str
+
+
+@cache
+def _registry_and_schemas() -> tuple[Registry, dict[str, dict[str, Any]]]:
+    schemas: dict[str, dict[str, Any]] = {}
+    resources = []
+    for name, filename in SCHEMA_FILES.items():
+        path = schema_dir() / filename
+        if not path.exists():
+            continue
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        schemas[name] = schema
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources), schemas
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    registry, schemas = _registry_and_schemas()
+    if name not in schemas:
+        raise KeyError(f"no schema named {name!r} in {schema_dir()}")
+    return Draft202012Validator(schemas[name], registry=registry)
+
+
+def schema(name: str) -> dict[str, Any]:
+    return _registry_and_schemas()[1][name]
+
+
+def _pointer(parts: Any) -> str:
+    return "".join(f"/{str(p).replace('~', '~0').replace('/', '~1')}" for p in parts)
+
+
+def schema_errors(name: str, document: Any) -> list[SchemaError]:
+    """All schema violations, most specific first, sorted by location."""
+    out = []
+    for err in validator(name).iter_errors(document):
+        # a oneOf/anyOf failure is clearer through its best sub-error
+        leaf = err
+        while leaf.context:
+            leaf = min(leaf.context, key=lambda e: (-len(e.absolute_path), e.validator))
+        out.append(SchemaError(_pointer(leaf.absolute_path), leaf.message, str(leaf.validator)))
+    out.sort(key=lambda e: e.path)
+    return out

@@ -1,0 +1,137 @@
+"""Actions: frozen values with a short, stable text form for replays and logs.
+
+Every decision a game asks for is one of these.  ``str(action)`` gives the text form
+and :func:`parse_action` reads it back (``parse_action(str(a)) == a``):
+
+==============================  =================================================
+``draw 0 circle``               player 0 draws the top card of the circle deck
+``path 0 circle:a 3,9 r1``      player 0 places card a of the circle deck with its
+                                top-left on (3, 9), turned 1 quarter clockwise
+``fire l 11,3 T r3``            place the pending fire tile l, flipped (``T``; ``F``
+                                unflipped), turned 3 quarters, bounding box top-left
+                                on (11, 3) (COMP1110 anchor rule)
+``move 0 7,10 4,13 circle:h``   player 0 moves the cat on (7, 10) to (4, 13),
+                                discarding the listed card(s) from their hand
+``water l``                     spend a water token to return fire tile l to the bag
+``end``                         rest: every card is played; stand the cats up
+==============================  =================================================
+
+Squares are ``row,col``; cards are ``deck:id`` keys (:attr:`PathwayCard.key`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from engine.model.geometry import Square
+
+
+class ActionParseError(ValueError):
+    """Text that is not an action; the message quotes it and shows the expected form."""
+
+
+def _sq(square: Square) -> str:
+    return f"{square[0]},{square[1]}"
+
+
+@dataclass(frozen=True)
+class DrawCard:
+    player: int
+    deck: str
+
+    def __str__(self) -> str:
+        return f"draw {self.player} {self.deck}"
+
+
+@dataclass(frozen=True)
+class PlacePathway:
+    player: int
+    deck: str
+    card_id: str
+    at: Square
+    rotation: int
+
+    @property
+    def card(self) -> str:
+        return f"{self.deck}:{self.card_id}"
+
+    def __str__(self) -> str:
+        return f"path {self.player} {self.card} {_sq(self.at)} r{self.rotation}"
+
+
+@dataclass(frozen=True)
+class PlaceFire:
+    tile: str
+    at: Square
+    flipped: bool
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"fire {self.tile} {_sq(self.at)} {'T' if self.flipped else 'F'} r{self.rotation}"
+
+
+@dataclass(frozen=True)
+class MoveCat:
+    """Move the cat standing on ``cat`` (its square names it: no two cats share one)."""
+
+    player: int
+    cat: Square
+    to: Square
+    discards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"move {self.player} {_sq(self.cat)} {_sq(self.to)} {' '.join(self.discards)}".rstrip()
+
+
+@dataclass(frozen=True)
+class UseWater:
+    tile: str
+
+    def __str__(self) -> str:
+        return f"water {self.tile}"
+
+
+@dataclass(frozen=True)
+class EndRound:
+    def __str__(self) -> str:
+        return "end"
+
+
+Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, EndRound]
+
+_NAME = r"[A-Za-z0-9_-]+"
+_SQ = r"(\d+),(\d+)"
+_CARD = rf"{_NAME}:{_NAME}"
+_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("draw", re.compile(rf"draw (\d+) ({_NAME})")),
+    ("path", re.compile(rf"path (\d+) ({_NAME}):({_NAME}) {_SQ} r([0-3])")),
+    ("fire", re.compile(rf"fire ({_NAME}) {_SQ} ([TF]) r([0-3])")),
+    ("move", re.compile(rf"move (\d+) {_SQ} {_SQ}((?: {_CARD})*)")),
+    ("water", re.compile(rf"water ({_NAME})")),
+    ("end", re.compile(r"end")),
+)
+_EXAMPLES = "draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h | water l | end"
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form; raises :class:`ActionParseError`."""
+    line = " ".join(text.split())
+    for kind, pattern in _FORMS:
+        m = pattern.fullmatch(line)
+        if m is None:
+            continue
+        g = m.groups()
+        if kind == "draw":
+            return DrawCard(int(g[0]), g[1])
+        if kind == "path":
+            return PlacePathway(int(g[0]), g[1], g[2], (int(g[3]), int(g[4])), int(g[5]))
+        if kind == "fire":
+            return PlaceFire(g[0], (int(g[1]), int(g[2])), g[3] == "T", int(g[4]))
+        if kind == "move":
+            return MoveCat(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()))
+        if kind == "water":
+            return UseWater(g[0])
+        return EndRound()
+    raise ActionParseError(f"{text!r} is not an action; expected one of: {_EXAMPLES}")

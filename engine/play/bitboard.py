@@ -1,0 +1,246 @@
+"""Int bitsets over the island grid, and every shape mask the rules need, built once.
+
+A :class:`BitGrid` numbers square ``(row, col)`` as bit ``row * stride + col`` with
+``stride = cols + 1``: one always-empty guard column at the right of every row.  The
+guard lets the four neighbour shifts (``<< 1``, ``>> 1``, ``<< stride``,
+``>> stride``) run without per-column masks: a shift off the east or west edge lands
+in a guard bit, which :attr:`BitGrid.full` never contains.  So a flood fill is a few
+int operations per step whatever the shape of the island.
+
+Shape masks are anchored at bit 0 (the top-left of the bounding box) and shifted by
+``anchor`` = ``row * stride + col``.  Instead of testing each anchor in turn, the set
+of anchors where a shape fits is computed at once by intersecting shifted copies of
+the free-square set (binary erosion): ``AND over cells (free >> offset)``.  The
+anchors where a fire tile also touches fire are ``OR over cells (adjacent >> offset)``.
+
+Cards are rotated in quarter turns only (RULINGS PL-6: never flipped); fire tiles have
+up to 8 orientations (flip left-right, then rotate clockwise, the COMP1110 convention
+of :func:`engine.model.geometry.transform_cells`), deduplicated so that symmetric tiles list
+each distinct footprint once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterable, Iterator, Sequence
+
+from engine.model.catalog import TERRAIN_TO_LETTER, TERRAINS, FireTile, PathwayCard
+from engine.model.geometry import Square, cells_extent, rotate_grid, transform_cells
+
+CARD = 3  # pathway, location, raft and fire cards are 3x3 (RULINGS C2)
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def bit_list(mask: int) -> list[int]:
+    return list(iter_bits(mask))
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """One distinct footprint of a fire tile: the first (flipped, rotation) pair in
+    the order F-N, F-E, F-S, F-W, T-N, ... that produces it."""
+
+    flipped: bool
+    rotation: int
+    cells: tuple[Square, ...]
+    height: int
+    width: int
+
+
+@cache
+def tile_orientations(cells: tuple[Square, ...]) -> tuple[Orientation, ...]:
+    """Distinct orientations of a tile given in its north form."""
+    h, w = cells_extent(cells)
+    seen: set[tuple[Square, ...]] = set()
+    out: list[Orientation] = []
+    for flipped in (False, True):
+        for rot in range(4):
+            shape = transform_cells(cells, h, w, flipped, rot)
+            if shape in seen:
+                continue
+            seen.add(shape)
+            oh, ow = (h, w) if rot % 2 == 0 else (w, h)
+            out.append(Orientation(flipped, rot, shape, oh, ow))
+    return tuple(out)
+
+
+class BitGrid:
+    """The bit numbering of one ``rows`` x ``cols`` grid and its cached masks.
+
+    Obtain instances through :func:`bit_grid` so that masks are shared."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        if rows <= 0 or cols <= 0:
+            raise ValueError(f"a grid needs at least one square, got {rows}x{cols}")
+        self.rows = rows
+        self.cols = cols
+        self.stride = cols + 1
+        row_bits = (1 << cols) - 1
+        self.full = sum(row_bits << (r * self.stride) for r in range(rows))
+        self._fit: dict[tuple[int, int], int] = {}
+
+    # --- squares <-> bits ---------------------------------------------------------
+    def index(self, square: Square) -> int:
+        r, c = square
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ValueError(f"square {square} is outside the {self.rows}x{self.cols} grid")
+        return r * self.stride + c
+
+    def bit(self, square: Square) -> int:
+        return 1 << self.index(square)
+
+    def square(self, index: int) -> Square:
+        return divmod(index, self.stride)
+
+    def mask(self, squares: Iterable[Square]) -> int:
+        m = 0
+        for sq in squares:
+            m |= 1 << self.index(sq)
+        return m
+
+    def squares(self, mask: int) -> tuple[Square, ...]:
+        """The squares of a mask in row-major order."""
+        stride = self.stride
+        return tuple(divmod(i, stride) for i in iter_bits(mask))
+
+    def shape(self, cells: Iterable[Square]) -> int:
+        """A shape anchored at bit 0 (its bounding box's top-left)."""
+        stride = self.stride
+        return sum(1 << (r * stride + c) for r, c in set(cells))
+
+    # --- neighbourhoods and flood fill ------------------------------------------
+    def neighbours(self, mask: int) -> int:
+        """Squares orthogonally adjacent to ``mask`` (may include ``mask`` itself)."""
+        s = self.stride
+        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.full
+
+    def near(self, mask: int, steps: int) -> int:
+        """Squares within ``steps`` king moves (orthogonal or diagonal) of ``mask``."""
+        s = self.stride
+        for _ in range(steps):
+            mask = (mask | (mask << 1) | (mask >> 1)) & self.full
+            mask = (mask | (mask << s) | (mask >> s)) & self.full
+        return mask
+
+    def flood(self, seed: int, passable: int, limit: int | None = None) -> int:
+        """Squares 4-connected to ``seed`` through ``passable`` (seed always included);
+        with ``limit``, at most that many steps from the seed."""
+        s = self.stride
+        region = seed
+        steps = 0
+        while limit is None or steps < limit:
+            grown = region | (((region << 1) | (region >> 1) | (region << s) | (region >> s)) & passable)
+            if grown == region:
+                break
+            region = grown
+            steps += 1
+        return region
+
+    # --- placement windows -------------------------------------------------------
+    def fit(self, height: int, width: int) -> int:
+        """Anchors at which a ``height`` x ``width`` box lies inside the grid."""
+        key = (height, width)
+        m = self._fit.get(key)
+        if m is None:
+            m = 0
+            if height <= self.rows and width <= self.cols:
+                row_bits = (1 << (self.cols - width + 1)) - 1
+                for r in range(self.rows - height + 1):
+                    m |= row_bits << (r * self.stride)
+            self._fit[key] = m
+        return m
+
+    def card_anchors(self, free: int) -> int:
+        """Anchors of every 3x3 window whose nine squares are all in ``free``."""
+        s = self.stride
+        row3 = free & (free >> 1) & (free >> 2)
+        return row3 & (row3 >> s) & (row3 >> (2 * s)) & self.fit(CARD, CARD)
+
+    def card_cover(self, anchors: int) -> int:
+        """The union of the 3x3 windows anchored at ``anchors`` (binary dilation)."""
+        s = self.stride
+        row3 = anchors | (anchors << 1) | (anchors << 2)
+        return (row3 | (row3 << s) | (row3 << (2 * s))) & self.full
+
+    def shape_anchors(self, offsets: Sequence[int], height: int, width: int, free: int, touch: int | None = None) -> int:
+        """Anchors where a shape (its cells' bit offsets) lies entirely in ``free``
+        and, with ``touch``, has at least one cell in ``touch``."""
+        ok = self.fit(height, width)
+        for off in offsets:
+            ok &= free >> off
+            if not ok:
+                return 0
+        if touch is not None:
+            hit = 0
+            for off in offsets:
+                hit |= touch >> off
+            ok &= hit
+        return ok
+
+    # --- per-grid component masks --------------------------------------------------
+    def tile_shapes(self, tile: FireTile) -> tuple["TileShape", ...]:
+        return _tile_shapes(self, tile.cells)
+
+    def card_masks(self, card: PathwayCard) -> tuple[tuple[int, ...], ...]:
+        """For each rotation 0-3, one mask per terrain (``TERRAINS`` order) of the
+        card anchored at bit 0."""
+        return _card_masks(self, card.grid)
+
+
+@dataclass(frozen=True)
+class TileShape:
+    """A fire-tile orientation laid on a particular grid."""
+
+    orientation: Orientation
+    mask: int
+    offsets: tuple[int, ...]
+
+    @property
+    def flipped(self) -> bool:
+        return self.orientation.flipped
+
+    @property
+    def rotation(self) -> int:
+        return self.orientation.rotation
+
+
+@cache
+def bit_grid(rows: int, cols: int) -> BitGrid:
+    return BitGrid(rows, cols)
+
+
+@cache
+def _tile_shapes(grid: BitGrid, cells: tuple[Square, ...]) -> tuple[TileShape, ...]:
+    stride = grid.stride
+    out = []
+    for o in tile_orientations(cells):
+        offsets = tuple(r * stride + c for r, c in o.cells)
+        out.append(TileShape(o, grid.shape(o.cells), offsets))
+    return tuple(out)
+
+
+@cache
+def _card_masks(grid: BitGrid, card_grid: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for rot in range(4):
+        g = rotate_grid(card_grid, rot)
+        out.append(
+            tuple(
+                grid.shape((r, c) for r, row in enumerate(g) for c, ch in enumerate(row) if ch == TERRAIN_TO_LETTER[t])
+                for t in TERRAINS
+            )
+        )
+    return tuple(out)
+
+
+def window_mask(grid: BitGrid) -> int:
+    """The 3x3 window anchored at bit 0."""
+    return grid.shape((r, c) for r in range(CARD) for c in range(CARD))

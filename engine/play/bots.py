@@ -1,0 +1,53 @@
+"""Bots: one small protocol, and a playout loop that plays any bot on any state.
+
+A bot sees the whole :class:`GameState` (including the shuffled decks, which a fair
+bot must not peek at) and an injected RNG, and returns one legal action.  Monte-Carlo
+runs over many seeds live in :mod:`engine.play.montecarlo`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.play.actions import Action
+from engine.play.outcome import Outcome
+from engine.play.state import GameState
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        """A legal action for a non-terminal state."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random over ``state.legal_actions()`` (one index draw, no list built)."""
+
+    name = "random"
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"{state!r} has no legal action; the game should have ended")
+        return actions[rng.randrange(len(actions))]
+
+
+@dataclass(frozen=True)
+class PlayoutResult:
+    outcome: Outcome | None  # None when max_actions ran out first
+    actions: int
+
+
+def playout(state: GameState, bot: Bot, rng: random.Random, max_actions: int = 100_000) -> PlayoutResult:
+    """Play ``state`` forward in place with ``bot`` until the game ends or
+    ``max_actions`` actions have been taken.  Bot choices go through the unchecked
+    fast path: a bot must return actions from ``legal_actions()``."""
+    taken = 0
+    while not state.is_terminal() and taken < max_actions:
+        state.apply_unchecked(bot.choose(state, rng))
+        taken += 1
+    return PlayoutResult(state.outcome(), taken)

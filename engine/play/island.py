@@ -1,0 +1,127 @@
+"""The static half of a game: the island as it was set up, as bit masks.
+
+An :class:`Island` is built once per game from an :class:`engine.model.layout.IslandLayout`
+and shared (never copied) by every clone of the game state.  It holds what play never
+changes: the island squares, permanent fire (board strips, fire cards, fire printed on
+location cards), raft squares and destinations, the cats' colours and starting
+squares, and lookup tables for the component catalog.
+
+Rafts: a cat may end on a destination of its colour or an any-colour one, entering it
+as the last step of its move (MV-3, MV-4).  A raft card with no coloured destination
+(raft A) is *boarded from any side* instead: "as soon as a cat is immediately adjacent
+to the raft card it may move onto it" (rulebook "Raft cards"), so a cat next to any
+square of the card may end on any free destination of that card (8, as in U1's model).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAINS, Catalog, FireTile, PathwayCard
+from engine.model.geometry import cells_extent, transform_cells
+from engine.model.layout import BoardChoice, IslandLayout
+from engine.model.scenario import Scenario
+from engine.play.actions import PlaceFire
+from engine.play.bitboard import CARD, BitGrid, bit_grid, window_mask
+from engine.play.outcome import IllegalAction
+
+TERRAIN_INDEX: dict[str, int] = {t: i for i, t in enumerate(TERRAINS)}
+
+
+class UnsupportedScenario(ValueError):
+    """The scenario uses something the engine does not model yet; the message says what."""
+
+
+@dataclass(frozen=True, eq=False)
+class Island:
+    scenario: Scenario
+    catalog: Catalog
+    choices: tuple[BoardChoice, ...]
+    grid: BitGrid
+    land: int  # every island square
+    fixed_fire: int  # fire that water cannot remove (WT-2)
+    raft: int  # every square of every raft card: nothing is placed there (PL-7)
+    dest: tuple[int, ...]  # per terrain index: destinations a cat of that colour may use
+    boarding: tuple[tuple[int, int], ...]  # open rafts (raft A): (card squares, free-for-all destinations)
+    start_terrain: tuple[int, ...]  # per terrain index, at set-up
+    cat_colours: tuple[str, ...]
+    cat_terrain: tuple[int, ...]
+    cat_starts: tuple[int, ...]  # bit index per cat
+    cards: Mapping[str, PathwayCard]  # "deck:id" -> card
+    decks: tuple[str, ...]
+    tiles: Mapping[str, FireTile]
+    tile_order: Mapping[str, int]  # the bag's canonical order (catalog order)
+
+    @classmethod
+    def from_layout(cls, scenario: Scenario, catalog: Catalog, layout: IslandLayout, hybrid: bool = False) -> "Island":
+        for colour, square in layout.cats:
+            if colour not in TERRAIN_INDEX:
+                raise UnsupportedScenario(
+                    f"scenario '{scenario.id}': the {colour} cat starting on {list(square)} is not modelled yet "
+                    "(white cats and Oshax paths are unknown, RULINGS OX-2); use a location card without one"
+                )
+        grid = bit_grid(layout.rows, layout.cols)
+        terrain = [0] * len(TERRAINS)
+        for square, colour in layout.terrain.items():
+            terrain[TERRAIN_INDEX[colour]] |= grid.bit(square)
+        wild = grid.mask(sq for sq, colour in layout.rafts.items() if colour is None)
+        dest = tuple(
+            wild | grid.mask(sq for sq, colour in layout.rafts.items() if colour == t) for t in TERRAINS
+        )
+        for colour, square in layout.cats:
+            if layout.terrain_at(square) != colour:
+                raise UnsupportedScenario(
+                    f"scenario '{scenario.id}': the {colour} cat starts on {list(square)}, which shows "
+                    f"{layout.terrain_at(square) or 'no terrain'}; check the location card"
+                )
+        boarding = []
+        for _, card in scenario.cards_of("raft"):
+            raft_card = card.raft_card(catalog)
+            if raft_card is not None and set("".join(raft_card.grid)) <= {RAFT_ANY, RAFT_BLOCKED}:
+                squares = grid.mask(card.squares())
+                boarding.append((squares, squares & wild))
+        tiles = {t.id: t for t in catalog.fire_tiles.values() if hybrid or not t.hybrid}
+        return cls(
+            scenario=scenario,
+            catalog=catalog,
+            choices=tuple(layout.choices),
+            grid=grid,
+            land=grid.mask(layout.island),
+            fixed_fire=grid.mask(layout.fire),
+            raft=grid.mask(layout.raft_squares()),
+            dest=dest,
+            boarding=tuple(boarding),
+            start_terrain=tuple(terrain),
+            cat_colours=tuple(colour for colour, _ in layout.cats),
+            cat_terrain=tuple(TERRAIN_INDEX[colour] for colour, _ in layout.cats),
+            cat_starts=tuple(grid.index(sq) for _, sq in layout.cats),
+            cards={c.key: c for cards in catalog.decks.values() for c in cards},
+            decks=tuple(catalog.decks),
+            tiles=tiles,
+            tile_order={tid: i for i, tid in enumerate(tiles)},
+        )
+
+    # --- footprints ----------------------------------------------------------------
+    def anchored(self, at: tuple[int, int], height: int, width: int, shape: int, what: str) -> int:
+        """``shape`` (a mask anchored at the origin) moved to ``at``; raises
+        :class:`IllegalAction` when its ``height`` x ``width`` box leaves the grid."""
+        grid = self.grid
+        r, c = at
+        if r < 0 or c < 0 or r + height > grid.rows or c + width > grid.cols:
+            raise IllegalAction("off-island", f"{what} at {list(at)} would hang off the island; place it fully on the boards")
+        return shape << (r * grid.stride + c)
+
+    def card_mask(self, at: tuple[int, int]) -> int:
+        """The 3x3 squares of a card whose top-left square is ``at``."""
+        return self.anchored(at, CARD, CARD, window_mask(self.grid), "a card")
+
+    def tile_mask(self, action: PlaceFire) -> int:
+        """The squares a fire tile placement covers (rotated, flipped, anchored)."""
+        tile = self.tiles.get(action.tile)
+        if tile is None:
+            raise IllegalAction("wrong-tile", f"there is no fire tile '{action.tile}'")
+        h, w = cells_extent(tile.cells)
+        cells = transform_cells(tile.cells, h, w, action.flipped, action.rotation)
+        oh, ow = cells_extent(cells)
+        return self.anchored(action.at, oh, ow, self.grid.shape(cells), f"fire tile {action.tile}")

@@ -1,0 +1,305 @@
+"""Checking and performing actions (the rules of a round), on a :class:`GameState`.
+
+:func:`check` raises :class:`IllegalAction` without touching the state; :func:`perform`
+assumes a legal action.  Rule references are to the rulebook (``seeds/``) and
+``reference/RULINGS.md``.
+
+Timing of the automatic steps (house decisions, all documented in the README):
+
+* Add pathway (rulebook "Action: add pathway"): the card is placed, then a fire tile is
+  drawn with the game's RNG; an empty bag loses (``fire-bag-empty``, LC-1 c), a tile
+  with no legal position loses (``fire-tile-no-place``, LC-1 a); otherwise the game
+  waits for ``PlaceFire`` (phase ``fire``).
+* Move a cat (DP-4 order): discard, move, exhaust, arrival hook, win check (the game
+  ends the moment every cat is on the raft, before any disaster), cut-off check,
+  then the disaster pile: at ``disaster_threshold`` cards, ``disaster_cards`` go to
+  the discard pile and a fire tile is drawn (DP-1).
+* The cut-off analysis (:mod:`engine.play.reach`) runs after every fire placement, every
+  move and at set-up.
+* After an action completes, a solo hand refills from the face-down reserve (SO-1);
+  then, if cards remain but no action at all is legal, the game is lost
+  (``no-legal-play``, LC-7 house decision: the round can never finish).
+* Water (WT-1) is spent only between actions in the play phase: never while a fire
+  tile waits, never during the draw (talking is not allowed then).
+* End of round: cats stand up; the next round's draw needs ``players x
+  cards_per_draw`` cards in the decks, or the game is lost (``decks-short``, LC-6).
+"""
+
+from __future__ import annotations
+
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
+from engine.play.bitboard import window_mask
+from engine.play.outcome import (
+    ALL_CATS_ON_RAFT,
+    CAT_CUT_OFF,
+    DECKS_SHORT,
+    FIRE_BAG_EMPTY,
+    FIRE_TILE_NO_PLACE,
+    LOSS,
+    NO_LEGAL_PLAY,
+    WIN,
+    IllegalAction,
+    Outcome,
+)  # fmt: skip
+from engine.play.phases import DRAW, FIRE, OVER, PLAY, PendingFire
+from engine.play.position import Position
+from engine.play.reach import CutOff, find_cut_off, move_targets
+from engine.play.variants import OUT
+
+from . import legal
+
+
+# --- checks ---------------------------------------------------------------------------
+def _phase(state: Position, wanted: str, action: Action) -> None:
+    if state.is_terminal():
+        raise IllegalAction("game-over", f"the game is over ({state.outcome().reason}); start a new game")  # type: ignore[union-attr]
+    if state.phase != wanted:
+        raise IllegalAction("wrong-phase", f"'{action}' needs the {wanted} phase, but the game is in the {state.phase} phase")
+
+
+def _player(state: Position, player: int) -> None:
+    if not 0 <= player < state.players:
+        raise IllegalAction("no-such-player", f"player {player} does not exist; players are 0-{state.players - 1}")
+
+
+def _footprint(state: Position, mask: int, what: str) -> None:
+    """Shared placement rules (rulebook "Placement"): on the island, not on fire,
+    cats or any raft square (PL-2, PL-3, PL-7)."""
+    island = state.island
+    if mask & ~island.land:
+        raise IllegalAction("off-island", f"{what} would hang off the island; place it fully on the boards")
+    if mask & state.fire:
+        raise IllegalAction("on-fire", f"{what} would cover fire; nothing may be placed on fire")
+    if mask & state.cat_mask:
+        raise IllegalAction("on-cat", f"{what} would cover a cat; leave cat squares free")
+    if mask & island.raft:
+        raise IllegalAction("on-raft", f"{what} would cover part of a raft card")
+
+
+def check_footprint(state: Position, action: PlacePathway | PlaceFire) -> None:
+    """The placement rules alone (rulebook "Placement"; PL-2, PL-3, PL-6, PL-7): where
+    a card or tile may go, whatever the phase, hand or pending tile."""
+    if action.rotation not in range(4):
+        raise IllegalAction("bad-rotation", f"rotation {action.rotation} must be 0-3 quarter turns")
+    if isinstance(action, PlacePathway):
+        if action.card not in state.island.cards:
+            raise IllegalAction("unknown-card", f"there is no pathway card {action.card}")
+        _footprint(state, state.island.card_mask(action.at), f"card {action.card}")
+        return
+    mask = state.island.tile_mask(action)
+    _footprint(state, mask, f"fire tile {action.tile}")
+    if not mask & state.island.grid.neighbours(state.fire):
+        raise IllegalAction("not-touching-fire", f"fire tile {action.tile} must touch existing fire orthogonally")
+
+
+def check(state: Position, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``action`` is legal now."""
+    if isinstance(action, DrawCard):
+        _phase(state, DRAW, action)
+        _player(state, action.player)
+        if state.drawn[action.player] >= state.rules.cards_per_draw:
+            raise IllegalAction("hand-full", f"player {action.player} has drawn all {state.rules.cards_per_draw} cards this round")
+        if not state.decks.get(action.deck):
+            known = ", ".join(d for d, cards in state.decks.items() if cards)
+            raise IllegalAction("empty-deck", f"the {action.deck} deck is empty or unknown; draw from: {known}")
+    elif isinstance(action, PlacePathway):
+        _phase(state, PLAY, action)
+        _player(state, action.player)
+        if action.card not in state.hands[action.player]:
+            raise IllegalAction("not-in-hand", f"card {action.card} is not in player {action.player}'s hand")
+        check_footprint(state, action)
+    elif isinstance(action, PlaceFire):
+        _phase(state, FIRE, action)
+        assert state.pending is not None
+        if action.tile != state.pending.tile:
+            raise IllegalAction("wrong-tile", f"the tile to place is {state.pending.tile}, not {action.tile}")
+        check_footprint(state, action)
+    elif isinstance(action, MoveCat):
+        _check_move(state, action)
+    elif isinstance(action, UseWater):
+        _phase(state, PLAY, action)
+        if state.water <= 0:
+            raise IllegalAction("no-water", "no water tokens are left")
+        if action.tile not in state.tiles_placed:
+            raise IllegalAction("tile-not-placed", f"fire tile {action.tile} is not on the island; only fire tiles can be removed (WT-2)")
+    elif isinstance(action, EndRound):
+        _phase(state, PLAY, action)
+        left = [p for p in range(state.players) if state.hands[p] or state.reserve[p]]
+        if left:
+            raise IllegalAction("cards-left", f"player(s) {left} still hold cards; every card must be played before resting")
+    else:
+        raise IllegalAction("not-an-action", f"{action!r} is not an action")
+
+
+def _check_move(state: Position, action: MoveCat) -> None:
+    _phase(state, PLAY, action)
+    _player(state, action.player)
+    grid = state.island.grid
+    r, c = action.cat
+    cat = state.cat_at(action.cat) if 0 <= r < grid.rows and 0 <= c < grid.cols else None
+    if cat is None:
+        raise IllegalAction("no-cat", f"no cat stands on {list(action.cat)}")
+    if state.arrived[cat]:
+        raise IllegalAction("cat-arrived", "a cat on the raft never moves again (MV-3)")
+    need = state.rules.move_cost(state.exhausted[cat])
+    hand = state.hands[action.player]
+    if len(action.discards) != need or len(set(action.discards)) != need:
+        state_word = "exhausted" if state.exhausted[cat] else "rested"
+        raise IllegalAction("wrong-discards", f"moving a {state_word} cat costs {need} different card(s) (MV-2)")
+    missing = [k for k in action.discards if k not in hand]
+    if missing:
+        raise IllegalAction("not-in-hand", f"card(s) {', '.join(missing)} are not in player {action.player}'s hand")
+    tr, tc = action.to
+    if not (0 <= tr < grid.rows and 0 <= tc < grid.cols) or not move_targets(state, cat) & grid.bit(action.to):
+        raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a move on {list(action.to)}; see reachable_squares()")
+
+
+# --- effects ----------------------------------------------------------------------------
+def perform(state: Position, action: Action) -> None:
+    state.history.append(action)
+    if isinstance(action, DrawCard):
+        _draw_card(state, action)
+    elif isinstance(action, PlacePathway):
+        _place_pathway(state, action)
+    elif isinstance(action, PlaceFire):
+        _place_fire(state, action)
+    elif isinstance(action, MoveCat):
+        _move_cat(state, action)
+    elif isinstance(action, UseWater):
+        mask, _ = state.tiles_placed.pop(action.tile)
+        state.tile_fire &= ~mask
+        state.fire = state.island.fixed_fire | state.tile_fire
+        order = state.island.tile_order
+        state.bag.append(action.tile)
+        state.bag.sort(key=order.__getitem__)
+        state.water -= 1
+        state.water_used += 1
+        # one token fewer may leave a cat needing more tiles returned than remain (LC-5)
+        if not check_cut_off(state):
+            _check_stuck(state)
+    else:
+        _end_round(state)
+
+
+def _draw_card(state: Position, action: DrawCard) -> None:
+    card = state.decks[action.deck].pop()
+    p = action.player
+    state.drawn[p] += 1
+    (state.hands[p] if len(state.hands[p]) < state.rules.hand_size else state.reserve[p]).append(card)
+    if all(n >= state.rules.cards_per_draw for n in state.drawn):
+        state.phase = PLAY
+        _check_stuck(state)
+
+
+def _place_pathway(state: Position, action: PlacePathway) -> None:
+    state.hands[action.player].remove(action.card)
+    grid = state.island.grid
+    shift = action.at[0] * grid.stride + action.at[1]
+    keep = ~(window_mask(grid) << shift)
+    masks = grid.card_masks(state.island.cards[action.card])[action.rotation]
+    state.terrain = [(t & keep) | (m << shift) for t, m in zip(state.terrain, masks)]
+    state.placed.append(action)
+    draw_fire(state, action.player, "pathway")
+
+
+def _place_fire(state: Position, action: PlaceFire) -> None:
+    mask = state.island.tile_mask(action)
+    state.tiles_placed[action.tile] = (mask, action)
+    state.tile_fire |= mask
+    state.fire |= mask
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    state.phase = PLAY
+    if not check_cut_off(state):
+        _finish_action(state, pending.player)
+
+
+def _move_cat(state: Position, action: MoveCat) -> None:
+    rules = state.rules
+    hand = state.hands[action.player]
+    for key in action.discards:
+        hand.remove(key)
+    pile = state.removed if rules.discard_destination == OUT else state.disaster_pile
+    pile.extend(action.discards)
+    grid = state.island.grid
+    cat = state.cat_at(action.cat)
+    assert cat is not None
+    to = grid.index(action.to)
+    state.cat_mask ^= (1 << state.cat_sq[cat]) | (1 << to)
+    state.cat_sq[cat] = to
+    state.exhausted[cat] = True
+    if state.island.raft & (1 << to):
+        state.arrived[cat] = True
+        state.arrivals.append(cat)
+        rules.on_arrival(state, cat, action.player)
+        if all(state.arrived):
+            end_game(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
+            return
+    if check_cut_off(state):
+        return
+    threshold = rules.disaster_threshold
+    if threshold is not None and len(state.disaster_pile) >= threshold:
+        n = rules.disaster_cards
+        state.discard_pile.extend(state.disaster_pile[:n])
+        del state.disaster_pile[:n]
+        draw_fire(state, action.player, "disaster")
+    else:
+        _finish_action(state, action.player)
+
+
+def _end_round(state: Position) -> None:
+    state.exhausted = [False] * len(state.exhausted)
+    state.round += 1
+    state.drawn = [0] * state.players
+    state.phase = DRAW
+    if state.rules.decks_short(state):
+        need = state.players * state.rules.cards_per_draw
+        end_game(state, Outcome(LOSS, DECKS_SHORT, f"round {state.round} needs {need} cards but the decks hold {state.cards_in_decks()}"))
+
+
+def draw_fire(state: Position, player: int, cause: str) -> None:
+    """Draw a random tile from the bag into the pending-fire slot (or lose: FB-1, LC-1)."""
+    if not state.bag:
+        end_game(state, Outcome(LOSS, FIRE_BAG_EMPTY, "a fire tile must be drawn but the bag is empty"))
+        return
+    tile = state.bag.pop(state.rng.randrange(len(state.bag)))
+    state.pending = PendingFire(tile, player, cause)
+    state.phase = FIRE
+    if not legal.has_fire_placement(state):
+        end_game(state, Outcome(LOSS, FIRE_TILE_NO_PLACE, f"fire tile {tile} has no legal place on the island", tile=tile))
+
+
+def _finish_action(state: Position, player: int) -> None:
+    hand, reserve = state.hands[player], state.reserve[player]
+    while len(hand) < state.rules.hand_size and reserve:
+        hand.append(reserve.pop(0))
+    _check_stuck(state)
+
+
+def _check_stuck(state: Position) -> None:
+    """LC-7 house decision: cards left to play and no legal action at all."""
+    if not legal.has_play(state):
+        end_game(state, Outcome(LOSS, NO_LEGAL_PLAY, "cards remain to be played but no card can be placed and no cat can move"))
+
+
+def check_cut_off(state: Position) -> bool:
+    found = find_cut_off(state)
+    if found is None:
+        return False
+    end_game(state, cut_off_outcome(state, found))
+    return True
+
+
+def cut_off_outcome(state: Position, found: CutOff) -> Outcome:
+    colour = state.island.cat_colours[found.cat]
+    square = state.cat_square(found.cat)
+    return Outcome(
+        LOSS, CAT_CUT_OFF, f"the {colour} cat on ({square[0]}, {square[1]}) can no longer reach the raft: {found.why}",
+        cat=colour, square=square, region=state.island.grid.squares(found.region),
+    )  # fmt: skip
+
+
+def end_game(state: Position, outcome: Outcome) -> None:
+    state._outcome = outcome
+    state.phase = OVER

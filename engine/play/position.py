@@ -1,0 +1,300 @@
+"""A game position: everything play changes, and the one public way to build one.
+
+:class:`Position` holds the state of a game (visible terrain per square, fire, cats,
+decks, hands, reserve, bag, piles, water, phase, RNG) over an :class:`Island` that
+never changes.  :mod:`engine.play.legal`, :mod:`engine.play.moves` and
+:mod:`engine.play.reach` read and change a position; :class:`engine.play.state.GameState`
+adds the client contract (``legal_actions``, ``apply``...) on top, so those modules
+never import the state that calls them.
+
+Build a position with the constructor, by keyword: every argument is checked against
+the island and the rule set, and a bad one raises :class:`PositionError` naming it.
+Whatever is left out takes its set-up value (cats on their start squares, the decks in
+catalog order, an empty hand, every fire tile in the bag, the scenario's water).
+
+Representation: per-terrain int bitsets (the visible colour of every square not on
+fire), fire (permanent fire from the island plus fire tiles), cats, raft squares.  A
+fire tile never goes under anything and nothing goes on it, so the terrain bits under
+a tile are kept: returning the tile to the bag with water (WT-1) uncovers them again
+(PL-8's stack reduces to this).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Self, Sequence
+
+from engine.model.catalog import TERRAINS
+from engine.model.geometry import Square
+from engine.model.scenario import Scenario
+from engine.play.actions import Action, PlaceFire, PlacePathway
+from engine.play.island import Island
+from engine.play.outcome import IllegalAction, Outcome
+from engine.play.phases import DRAW, FIRE, OVER, PLAY, PendingFire
+from engine.play.variants import RuleSet
+
+PHASES = (DRAW, PLAY, FIRE, OVER)
+
+
+class PositionError(ValueError):
+    """An argument of :class:`Position` that no game can reach; the message names it."""
+
+
+@dataclass(frozen=True)
+class CatPosition:
+    """One cat of a position: where it stands and its flags (cat index = list index,
+    in the island's cat order)."""
+
+    square: Square
+    exhausted: bool = False
+    arrived: bool = False
+
+
+def shuffled_decks(island: Island, rng: random.Random) -> dict[str, list[str]]:
+    """The island's pathway decks shuffled by ``rng``, in catalog deck order (the RNG's
+    draws are part of every replay, so this order never changes); the top card last."""
+    decks: dict[str, list[str]] = {}
+    for deck in island.decks:
+        keys = [card.key for card in island.catalog.decks[deck]]
+        rng.shuffle(keys)
+        decks[deck] = keys
+    return decks
+
+
+class Position:
+    __slots__ = (
+        "island", "rules", "players", "seed", "rng", "terrain", "tile_fire", "fire", "tiles_placed",
+        "cat_sq", "cat_mask", "exhausted", "arrived", "arrivals", "decks", "hands", "reserve", "drawn",
+        "disaster_pile", "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used",
+        "phase", "round", "_outcome", "history",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        island: Island,
+        rules: RuleSet,
+        *,
+        players: int = 1,
+        seed: int = 0,
+        rng: random.Random | None = None,
+        cats: Sequence[CatPosition] | None = None,
+        arrivals: Sequence[int] | None = None,
+        terrain: Sequence[int] | None = None,
+        fire_tiles: Iterable[PlaceFire] = (),
+        decks: Mapping[str, Sequence[str]] | None = None,
+        hands: Sequence[Sequence[str]] | None = None,
+        reserve: Sequence[Sequence[str]] | None = None,
+        drawn: Sequence[int] | None = None,
+        bag: Sequence[str] | None = None,
+        disaster_pile: Sequence[str] = (),
+        discard_pile: Sequence[str] = (),
+        removed: Sequence[str] = (),
+        placed: Sequence[PlacePathway] = (),
+        pending: PendingFire | None = None,
+        water: int | None = None,
+        water_used: int = 0,
+        phase: str = DRAW,
+        round: int = 1,
+        outcome: Outcome | None = None,
+        history: Sequence[Action] = (),
+    ) -> None:
+        """A position over ``island`` played by ``rules``.
+
+        ``cats`` (island cat order), ``decks`` (deck name -> card keys ``deck:id``, the
+        top card last), ``hands`` / ``reserve`` (one list per player), ``bag`` (tile
+        ids), ``fire_tiles`` (placed tiles as :class:`PlaceFire` actions), ``terrain``
+        (one bit mask per terrain in :data:`TERRAINS` order, for cards already placed),
+        ``arrivals`` (cat indices in arrival order; default: the arrived cats in index
+        order), ``rng`` (the game's random source; default ``random.Random(seed)``).
+        Raises :class:`PositionError` naming the argument that does not fit."""
+        if players < 1:
+            raise PositionError(f"players: {players}; a game has at least 1 player")
+        self.island = island
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed)
+        grid = island.grid
+        # terrain and fire
+        self.terrain = list(island.start_terrain if terrain is None else terrain)
+        if len(self.terrain) != len(TERRAINS):
+            raise PositionError(f"terrain: {len(self.terrain)} masks; give one per terrain ({', '.join(TERRAINS)})")
+        if any(m & ~island.land for m in self.terrain):
+            raise PositionError("terrain: a terrain mask has squares off the island")
+        self.tiles_placed: dict[str, tuple[int, PlaceFire]] = {}
+        self.tile_fire = 0
+        for action in fire_tiles:
+            if action.tile in self.tiles_placed:
+                raise PositionError(f"fire_tiles: fire tile {action.tile!r} is placed twice")
+            try:
+                mask = island.tile_mask(action)
+            except IllegalAction as exc:
+                raise PositionError(f"fire_tiles: {action}: {exc.message}") from exc
+            if mask & ~island.land:
+                raise PositionError(f"fire_tiles: {action} hangs off the island")
+            self.tiles_placed[action.tile] = (mask, action)
+            self.tile_fire |= mask
+        self.fire = island.fixed_fire | self.tile_fire
+        # cats
+        starts = [CatPosition(grid.square(sq)) for sq in island.cat_starts]
+        cat_list = list(starts if cats is None else cats)
+        if len(cat_list) != len(island.cat_starts):
+            raise PositionError(f"cats: {len(cat_list)} given; the island has {len(island.cat_starts)} cats")
+        self.cat_sq = []
+        for i, cat in enumerate(cat_list):
+            r, c = cat.square
+            if not (0 <= r < grid.rows and 0 <= c < grid.cols) or not island.land & grid.bit((r, c)):
+                raise PositionError(f"cats: cat {i} ({island.cat_colours[i]}) at {list(cat.square)} is off the island")
+            self.cat_sq.append(grid.index((r, c)))
+        if len(set(self.cat_sq)) != len(self.cat_sq):
+            raise PositionError("cats: two cats stand on one square")
+        self.cat_mask = sum(1 << sq for sq in self.cat_sq)
+        self.exhausted = [bool(c.exhausted) for c in cat_list]
+        self.arrived = [bool(c.arrived) for c in cat_list]
+        if arrivals is None:
+            self.arrivals = [i for i, a in enumerate(self.arrived) if a]
+        else:
+            self.arrivals = list(arrivals)
+            if sorted(self.arrivals) != [i for i, a in enumerate(self.arrived) if a]:
+                raise PositionError("arrivals: list every arrived cat's index exactly once, in arrival order")
+        # cards
+        if decks is None:
+            self.decks = {d: [card.key for card in island.catalog.decks[d]] for d in island.decks}
+        else:
+            unknown = sorted(set(decks) - set(island.decks))
+            if unknown:
+                raise PositionError(f"decks: {', '.join(unknown)} not in this game (decks: {', '.join(island.decks)})")
+            self.decks = {d: list(decks.get(d, ())) for d in island.decks}
+            for name, keys in self.decks.items():
+                wrong = [k for k in keys if k not in island.cards or not k.startswith(f"{name}:")]
+                if wrong:
+                    raise PositionError(f"decks: {', '.join(wrong)} do not belong to the {name} deck")
+        self.hands = self._per_player("hands", hands)
+        self.reserve = self._per_player("reserve", reserve)
+        self.drawn = [0] * players if drawn is None else [int(n) for n in drawn]
+        if len(self.drawn) != players or any(n < 0 for n in self.drawn):
+            raise PositionError(f"drawn: give one count (0 or more) per player ({players})")
+        self.disaster_pile = list(disaster_pile)
+        self.discard_pile = list(discard_pile)
+        self.removed = list(removed)
+        self.placed = list(placed)
+        cards_seen = Counter(
+            [k for keys in self.decks.values() for k in keys] + [k for h in self.hands for k in h]
+            + [k for r in self.reserve for k in r] + self.disaster_pile + self.discard_pile + self.removed
+            + [a.card for a in self.placed]
+        )  # fmt: skip
+        twice = sorted(k for k, n in cards_seen.items() if n > 1)
+        if twice:
+            raise PositionError(f"cards: {', '.join(twice)} in two places (decks, hands, reserve, piles, placed)")
+        unknown_cards = sorted(k for k in cards_seen if k not in island.cards)
+        if unknown_cards:
+            raise PositionError(f"cards: {', '.join(unknown_cards)} are not pathway cards of this game")
+        # the bag and the pending tile
+        self.bag = list(island.tiles) if bag is None else list(bag)
+        wrong_tiles = sorted(t for t in self.bag if t not in island.tiles)
+        if wrong_tiles:
+            raise PositionError(f"bag: {', '.join(wrong_tiles)} are not fire tiles of this game")
+        out_of_bag = [t for t in self.tiles_placed] + ([pending.tile] if pending else [])
+        both = sorted((Counter(self.bag) + Counter(out_of_bag)) - Counter(set(self.bag) | set(out_of_bag)))
+        if both:
+            raise PositionError(f"bag: {', '.join(both)} both in the bag and placed or pending (or listed twice)")
+        if pending is not None and (pending.tile not in island.tiles or phase not in (FIRE, OVER)):
+            raise PositionError("pending: a pending fire tile needs a known tile and the fire phase")
+        self.pending = pending
+        # counters, phase, outcome
+        self.water = rules.water_tokens(island.scenario) if water is None else water
+        self.water_used = water_used
+        if self.water < 0 or water_used < 0:
+            raise PositionError("water: token counts are 0 or more")
+        if phase not in PHASES:
+            raise PositionError(f"phase: {phase!r}; use one of {', '.join(PHASES)}")
+        if (phase == OVER) != (outcome is not None):
+            raise PositionError("phase/outcome: a finished game has phase 'over' and an outcome, a running one neither")
+        if phase == FIRE and pending is None:
+            raise PositionError("phase: the fire phase needs the pending fire tile")
+        if round < 1:
+            raise PositionError(f"round: {round}; rounds count from 1")
+        self.phase = phase
+        self.round = round
+        self._outcome = outcome
+        self.history = list(history)
+
+    def _per_player(self, name: str, given: Sequence[Sequence[str]] | None) -> list[list[str]]:
+        if given is None:
+            return [[] for _ in range(self.players)]
+        if len(given) != self.players:
+            raise PositionError(f"{name}: {len(given)} given; give one list per player ({self.players})")
+        return [list(cards) for cards in given]
+
+    # --- queries ---------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self) -> Self:
+        """An independent copy (the island is shared; it never changes)."""
+        other = type(self).__new__(type(self))
+        for name in ("island", "rules", "players", "seed", "tile_fire", "fire", "cat_mask", "pending",
+                     "water", "water_used", "phase", "round", "_outcome"):  # fmt: skip
+            setattr(other, name, getattr(self, name))
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "drawn", "disaster_pile",
+                     "discard_pile", "removed", "placed", "bag", "history"):  # fmt: skip
+            setattr(other, name, list(getattr(self, name)))
+        other.tiles_placed = dict(self.tiles_placed)
+        other.decks = {d: list(cards) for d, cards in self.decks.items()}
+        other.hands = [list(h) for h in self.hands]
+        other.reserve = [list(r) for r in self.reserve]
+        return other
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.island.scenario
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    def cat_count(self) -> int:
+        return len(self.cat_sq)
+
+    def cat_square(self, cat: int) -> Square:
+        return self.island.grid.square(self.cat_sq[cat])
+
+    def cat_at(self, square: Square) -> int | None:
+        bit = self.island.grid.index(square)
+        return next((i for i, sq in enumerate(self.cat_sq) if sq == bit), None)
+
+    def cats(self) -> list[dict[str, Any]]:
+        """Every cat: colour, square, exhausted, arrived (cat index = list index)."""
+        return [
+            {"colour": self.island.cat_colours[i], "square": self.cat_square(i),
+             "exhausted": self.exhausted[i], "arrived": self.arrived[i]}  # fmt: skip
+            for i in range(len(self.cat_sq))
+        ]
+
+    def cat_positions(self) -> list[CatPosition]:
+        """The cats as the constructor takes them."""
+        return [CatPosition(self.cat_square(i), self.exhausted[i], self.arrived[i]) for i in range(len(self.cat_sq))]
+
+    def terrain_at(self, square: Square) -> str | None:
+        """``'fire'``, a terrain name, ``'raft'``, or None off the island."""
+        bit = self.island.grid.bit(square)
+        if not self.island.land & bit:
+            return None
+        if self.fire & bit:
+            return "fire"
+        if self.island.raft & bit:
+            return "raft"
+        return next((TERRAINS[i] for i, m in enumerate(self.terrain) if m & bit), None)
+
+    def cards_in_decks(self) -> int:
+        return sum(len(cards) for cards in self.decks.values())
+
+
+__all__ = ["PHASES", "CatPosition", "Position", "PositionError", "shuffled_decks"]

@@ -1,0 +1,210 @@
+"""Where a cat can move now, and whether it can still ever reach the raft.
+
+Moving (RULINGS MV-1 .. MV-4)
+    A cat walks a 4-connected path over visible squares of its own terrain; it may pass
+    other cats but not end on one, and may not stay put.  Raft destinations of its
+    colour (or any-colour ones, ``*``) may be entered only as the **last** step, from an
+    orthogonally adjacent square of the path: destinations are never crossed, and raft
+    art (``#``) is never entered.  An open raft (raft A, no coloured destination) is
+    boarded from any side: a cat whose path touches the card may end on any free
+    square of it (rulebook "Raft cards").  A ``move_limit`` (advanced game, MV-6) counts steps
+    along the path, the final raft step included.
+
+Cut-off (LC-1 b, LC-5; house decision)
+    A cat is cut off, and the game lost, when no orthogonal path links it to a free
+    raft square it may use, through squares that are *passable for it*: squares of its
+    own terrain and squares that some legal 3x3 pathway-card placement could still
+    cover (a card can repaint them in any colour).  This is exactly the digital
+    variant's rule and the issue's normative reading of LC-5.  It never declares a loss
+    a perfect team could still avoid, because:
+
+    * a card placement is blocked only by fire, raft squares and cats; fire never
+      shrinks without water and raft squares never change, so a window that is not
+      coverable now never will be - except that cats move, so by default cats do not
+      block windows (``RuleSet.cutoff_cats_block_windows``; the digital variant sets it);
+    * while the team still holds water tokens (``removable_fire_budget`` = w > 0), up
+      to w fire *tiles* may yet be returned to the bag (WT-1), their squares then
+      showing the terrain underneath and taking cards again; fire cards, board strips
+      and printed fire stay permanent (WT-2).  A cat is cut off when even that is not
+      enough: :func:`tiles_needed` searches, level by level, the sets of at most w
+      tiles near the cat's region (a tile further than 3 squares from the region can
+      neither uncover a neighbouring square nor free a 3x3 window over one, so the
+      search is complete).  The tokens are shared, so the per-cat bound is a lower
+      bound for the team: a loss it declares is certain, though with several cats
+      each needing different tiles it may come later than the last possible moment;
+    * other cats never block a path (they may be passed), and placing a pathway card
+      changes only coverable squares, so the analysis need only run after fire is
+      placed, after cats move, after a water token is spent (one fewer may not be
+      enough) and once at set-up.
+
+    On top of the per-cat test the cats are matched to distinct free destinations
+    (MV-3: two green cats need two green destinations; an arrived cat never leaves its
+    square): if no matching exists, a cat left without one is cut off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.play.bitboard import iter_bits
+from engine.play.position import Position
+
+
+def move_targets(state: Position, cat: int) -> int:
+    """Bit mask of the squares the cat may legally end a move on."""
+    if state.arrived[cat]:
+        return 0
+    island = state.island
+    grid = island.grid
+    ci = island.cat_terrain[cat]
+    own = state.terrain[ci] & ~state.fire
+    start = 1 << state.cat_sq[cat]
+    limit = state.rules.move_limit(state)
+    if limit is None:
+        region = grid.flood(start, own)
+        entry = region
+    else:
+        entry = grid.flood(start, own, max(limit - 1, 0))
+        region = grid.flood(entry, own, 1) if limit > 0 else start
+    free = ~state.cat_mask
+    return (region & free) | (raft_entries(state, ci, entry) & free)
+
+
+def raft_entries(state: Position, terrain: int, region: int) -> int:
+    """Raft destinations a cat of ``terrain`` may step onto from ``region``: its own
+    or any-colour destinations next to the region, and every destination of an open
+    raft (raft A) that the region touches."""
+    island = state.island
+    around = island.grid.neighbours(region)
+    out = island.dest[terrain] & around
+    for squares, dests in island.boarding:
+        if squares & around:
+            out |= dests
+    return out
+
+
+@dataclass(frozen=True)
+class CutOff:
+    cat: int
+    region: int  # bit mask of the squares the cat can still get to
+    why: str
+
+
+def coverable_squares(state: Position, fire: int) -> int:
+    """Squares some 3x3 pathway card could still cover if ``fire`` were the fire."""
+    rules = state.rules
+    island = state.island
+    if rules.cutoff_mode == "permissive":
+        return island.land & ~fire & ~island.raft
+    blocked = fire | island.raft | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
+    grid = island.grid
+    return grid.card_cover(grid.card_anchors(island.land & ~blocked))
+
+
+def passable_masks(state: Position) -> tuple[int, int]:
+    """``(permanent fire, coverable squares)`` as the cut-off analysis sees them, with
+    every fire tile removed while any water is left (the optimistic bound)."""
+    island = state.island
+    perm_fire = island.fixed_fire if state.rules.removable_fire_budget(state) > 0 else state.fire
+    return perm_fire, coverable_squares(state, perm_fire)
+
+
+def _region(state: Position, cat: int, fire: int, coverage: dict[int, int]) -> int:
+    """The squares the cat could get to if ``fire`` were the fire: its own terrain
+    and coverable squares.  ``coverage`` memoises coverable squares by fire mask, so
+    one analysis computes them once per set of returned tiles, not once per cat."""
+    if fire not in coverage:
+        coverage[fire] = coverable_squares(state, fire)
+    ci = state.island.cat_terrain[cat]
+    return state.island.grid.flood(1 << state.cat_sq[cat], (state.terrain[ci] & ~fire) | coverage[fire])
+
+
+def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int] | None = None) -> int | None:
+    """The fewest fire tiles the team must return to the bag for ``cat`` to have a way
+    to a free raft square it may use (0..budget), or None when more than ``budget``."""
+    coverage = {} if coverage is None else coverage
+    grid = state.island.grid
+    ci = state.island.cat_terrain[cat]
+    free = ~state.cat_mask
+    tiles = [mask for mask, _ in state.tiles_placed.values()]
+    level, seen = [0], {0}
+    for removed_count in range(budget + 1):
+        following: list[int] = []
+        for removed in level:
+            region = _region(state, cat, state.fire & ~removed, coverage)
+            if raft_entries(state, ci, region) & free:
+                return removed_count
+            if removed_count == budget:
+                continue
+            near = grid.near(region, 3)
+            for mask in tiles:
+                union = removed | mask
+                if mask & near and union not in seen:
+                    seen.add(union)
+                    following.append(union)
+        level = following
+    return None
+
+
+def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
+    """For every cat not yet on the raft: ``(region, reachable free destinations)``."""
+    island = state.island
+    grid = island.grid
+    perm_fire, coverable = passable_masks(state)
+    free = ~state.cat_mask
+    out: dict[int, tuple[int, int]] = {}
+    done: dict[int, list[int]] = {}  # terrain index -> regions already filled
+    for cat, sq in enumerate(state.cat_sq):
+        if state.arrived[cat]:
+            continue
+        ci = island.cat_terrain[cat]
+        start = 1 << sq
+        region = next((r for r in done.get(ci, ()) if r & start), 0)
+        if not region:
+            region = grid.flood(start, (state.terrain[ci] & ~perm_fire) | coverable)
+            done.setdefault(ci, []).append(region)
+        out[cat] = (region, raft_entries(state, ci, region) & free)
+    return out
+
+
+def find_cut_off(state: Position) -> CutOff | None:
+    """The first cat that can no longer reach the raft, or None (see module doc)."""
+    if state.rules.cutoff_mode == "off":
+        return None
+    regions = cat_regions(state)
+    for cat, (region, targets) in regions.items():
+        if not targets:
+            return CutOff(cat, region, "no free raft square it may use can be reached")
+    unmatched = _unmatched({cat: targets for cat, (_, targets) in regions.items()})
+    if unmatched is not None:
+        return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
+    budget = state.rules.removable_fire_budget(state)
+    if budget > 0 and state.tiles_placed:
+        coverage: dict[int, int] = {}
+        for cat in regions:
+            if tiles_needed(state, cat, budget, coverage) is None:
+                tokens = f"{budget} water token{'s' if budget != 1 else ''}"
+                region = _region(state, cat, state.fire, coverage)  # as it lies now
+                return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
+    return None
+
+
+def _unmatched(options: dict[int, int]) -> int | None:
+    """Kuhn's augmenting paths: a cat with no destination in a maximum matching of
+    cats to distinct destination squares, or None when every cat gets one."""
+    owner: dict[int, int] = {}
+
+    def assign(cat: int, seen: set[int]) -> bool:
+        for d in iter_bits(options[cat]):
+            if d in seen:
+                continue
+            seen.add(d)
+            if d not in owner or assign(owner[d], seen):
+                owner[d] = cat
+                return True
+        return False
+
+    for cat in sorted(options, key=lambda c: bin(options[c]).count("1")):
+        if not assign(cat, set()):
+            return cat
+    return None

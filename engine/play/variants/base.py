@@ -1,0 +1,102 @@
+"""The base rule set: every rule that varies between variants is a named hook here.
+
+A variant is a :class:`RuleSet` (a frozen dataclass, so the data hooks are fields and
+can be overridden with :func:`dataclasses.replace`) or a subclass that overrides the
+behaviour hooks.  The engine (:mod:`engine.play.state`, :mod:`engine.play.moves`) asks these
+hooks and never tests a variant's name, like python-chess ``variant.py``.  Later
+issues slot in here: the advanced game sets ``move_limit`` and overrides
+``on_arrival`` / ``resolve_disaster``; the Kickstarter pack extends
+``removable_fire_budget`` (water objective tokens, RULINGS WT-3).
+
+Data hooks
+    ``players``                 player counts the variant supports.
+    ``hand_size``               cards a player holds after the draw.
+    ``reserve_size``            face-down cards that refill the hand after each action
+                                (solo: 3, RULINGS SO-1).
+    ``discard_destination``     ``"disaster"`` (the disaster pile, DP-1) or ``"out"``
+                                (cards leave the game: the digital variant).
+    ``disaster_threshold``      cards on the disaster pile that trigger a disaster
+                                (4, DP-1); ``None`` = no disaster pile.
+    ``disaster_cards``          cards a disaster moves to the discard pile (4).
+    ``cutoff_mode``             ``"coverable"``: a cat may path over its own terrain
+                                and any square a legal 3x3 card placement could still
+                                cover (the issue's normative reading of LC-5);
+                                ``"permissive"``: over any square not on fire (LC-5's
+                                default); ``"off"``: never declare a cut-off.
+    ``cutoff_cats_block_windows`` whether cats block the windows that make squares
+                                coverable.  Cats move, so a window under a cat may be
+                                legal later: ``False`` never declares an avoidable loss.
+                                The digital variant defines cut-off by the placements
+                                legal *now*, so it says ``True``.
+    ``uses_water``              whether the scenario's water tokens are in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.model.scenario import Scenario
+    from engine.play.position import Position
+
+DISASTER = "disaster"
+OUT = "out"
+CUTOFF_MODES = ("coverable", "permissive", "off")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    description: str
+    players: tuple[int, ...] = (1, 2, 3, 4)
+    hand_size: int = 3
+    reserve_size: int = 0
+    discard_destination: str = DISASTER
+    disaster_threshold: int | None = 4
+    disaster_cards: int = 4
+    cutoff_mode: str = "coverable"
+    cutoff_cats_block_windows: bool = False
+    uses_water: bool = True
+
+    def __post_init__(self) -> None:
+        if self.cutoff_mode not in CUTOFF_MODES:
+            raise ValueError(f"variant {self.name!r}: cutoff_mode must be one of {CUTOFF_MODES}")
+        if self.discard_destination not in (DISASTER, OUT):
+            raise ValueError(f"variant {self.name!r}: discard_destination must be {DISASTER!r} or {OUT!r}")
+
+    # --- drawing ---------------------------------------------------------------------
+    @property
+    def cards_per_draw(self) -> int:
+        """Cards each player draws at the start of a round (hand plus reserve)."""
+        return self.hand_size + self.reserve_size
+
+    def check_players(self, players: int) -> None:
+        if players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise ValueError(f"the {self.name} variant is for {allowed} player(s), not {players}; pick another variant")
+
+    def decks_short(self, state: "Position") -> bool:
+        """LC-1 (d) / LC-6: the decks cannot give every player a full draw."""
+        return state.cards_in_decks() < state.players * self.cards_per_draw
+
+    # --- moving ---------------------------------------------------------------------
+    def move_limit(self, state: "Position") -> int | None:
+        """Most squares a move may cover (advanced: 5, MV-6); None = unlimited."""
+        return None
+
+    def move_cost(self, exhausted: bool) -> int:
+        """Cards discarded to move a cat (MV-2)."""
+        return 2 if exhausted else 1
+
+    def on_arrival(self, state: "Position", cat: int, player: int) -> None:
+        """Called when a cat arrives on the raft, before the disaster pile is resolved
+        (DP-4).  The advanced raft-arrival bonus (AD-2) hooks in here."""
+
+    # --- fire and water ---------------------------------------------------------------
+    def water_tokens(self, scenario: "Scenario") -> int:
+        return scenario.rules.water_tokens if self.uses_water else 0
+
+    def removable_fire_budget(self, state: "Position") -> int:
+        """How many fire tiles the team can still remove (WT-1; KS water tokens later)."""
+        return state.water

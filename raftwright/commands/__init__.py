@@ -1,0 +1,1 @@
+"""One module per ``raftwright`` subcommand; each exposes ``register(subparsers)``."""

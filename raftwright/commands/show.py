@@ -1,0 +1,31 @@
+"""``raftwright show FILE``: a scenario's island as text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from engine.model.catalog import CatalogError, default_catalog
+from engine.model.formats import FormatError, load_scenario
+from engine.model.island_text import island_text
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, say
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        scenario = load_scenario(args.file)
+        catalog = default_catalog()
+    except (FormatError, CatalogError) as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    sys.stdout.write(island_text(scenario, catalog, legend=not args.no_legend))
+    return EXIT_OK
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("show", help="print a scenario's island as text",
+                       description="Print the island one character per square, with a legend.")
+    p.add_argument("file", metavar="FILE", help="a .scenario.json file")
+    p.add_argument("--no-legend", action="store_true", help="leave out the legend")
+    p.set_defaults(run=run)
