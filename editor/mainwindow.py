@@ -49,27 +49,27 @@ class MainWindow(FileFlows, QMainWindow):
         self.tools = ToolManager(self.doc, self.canvas)
         self.setCentralWidget(self.canvas)
         self._build_docks()
-        self.actions = actions.build_actions(self, self.canvas)
+        self.action_map = actions.build_actions(self, self.canvas)
         self._guard = actions.CanvasShortcutGuard(self.canvas)
-        menus = actions.build_menus(self.menuBar(), self.actions)
+        menus = actions.build_menus(self.menuBar(), self.action_map)
         self.recent_menu = QMenu("Open &recent", self)
         file_menu = menus["&File"]
-        file_menu.insertMenu(self.actions["file.save"], self.recent_menu)  # type: ignore[attr-defined]
-        file_menu.insertSeparator(self.actions["file.quit"])  # type: ignore[attr-defined]
+        file_menu.insertMenu(self.action_map["file.save"], self.recent_menu)  # type: ignore[attr-defined]
+        file_menu.insertSeparator(self.action_map["file.quit"])  # type: ignore[attr-defined]
         docks_menu = menus["&View"].addMenu("&Docks")  # type: ignore[attr-defined]
         for dock in self.docks:
             docks_menu.addAction(dock.toggleViewAction())
         toolbar = QToolBar("Main toolbar", self)
         toolbar.setObjectName("mainToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        actions.build_toolbar(toolbar, self.actions)
+        actions.build_toolbar(toolbar, self.action_map)
         self.addToolBar(toolbar)
         self._build_status_bar()
         self.autosaver = Autosaver(self.doc, autosave_seconds, self)
         self._connect()
         self.refresh_recent_menu()
-        self.actions["tool.select"].setChecked(True)
-        self.actions["view.grid"].setChecked(True)
+        self.action_map["tool.select"].setChecked(True)
+        self.action_map["view.grid"].setChecked(True)
         self._update_title()
         self._update_edit_actions()
         self.resize(1400, 900)
@@ -152,19 +152,19 @@ class MainWindow(FileFlows, QMainWindow):
         if not isValid(self.doc.undo_stack):  # the stack signals while it is destroyed
             return
         stack, chosen = self.doc.undo_stack, bool(self.doc.selected_elements())
-        self.actions["edit.undo"].setEnabled(stack.canUndo())
-        self.actions["edit.undo"].setText(f"&Undo {stack.undoText()}".strip())
-        self.actions["edit.redo"].setEnabled(stack.canRedo())
-        self.actions["edit.redo"].setText(f"&Redo {stack.redoText()}".strip())
+        self.action_map["edit.undo"].setEnabled(stack.canUndo())
+        self.action_map["edit.undo"].setText(f"&Undo {stack.undoText()}".strip())
+        self.action_map["edit.redo"].setEnabled(stack.canRedo())
+        self.action_map["edit.redo"].setText(f"&Redo {stack.redoText()}".strip())
         for key in ("edit.cut", "edit.copy", "edit.duplicate", "edit.delete", "edit.rotate", "edit.rotate_back", "edit.flip", "edit.fire_edge"):
-            self.actions[key].setEnabled(chosen)
+            self.action_map[key].setEnabled(chosen)
 
     def _picked(self, template: edits.Element) -> None:
         self.tools.start_placing(template)
         self.canvas.setFocus()
 
     def _tool_changed(self, tool_id: str) -> None:
-        self.actions[f"tool.{tool_id}"].setChecked(True)
+        self.action_map[f"tool.{tool_id}"].setChecked(True)
         if tool_id != "place":
             self.palette.clear_pick()
 
@@ -247,7 +247,7 @@ class MainWindow(FileFlows, QMainWindow):
         self.canvas.set_zoom(1.0)
 
     def toggle_grid(self) -> None:
-        self.canvas.set_grid_visible(self.actions["view.grid"].isChecked())
+        self.canvas.set_grid_visible(self.action_map["view.grid"].isChecked())
 
     def show_shortcuts(self) -> QDialog:
         dialog = QDialog(self)
@@ -273,4 +273,4 @@ class MainWindow(FileFlows, QMainWindow):
         QMessageBox.about(self, f"About {APP_TITLE}", f"{APP_TITLE}: scenarios and campaigns for Race to the Raft.")
 
     def action(self, action_id: str) -> QAction:
-        return self.actions[action_id]
+        return self.action_map[action_id]

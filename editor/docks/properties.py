@@ -111,13 +111,13 @@ def _set(box: QComboBox, text: str) -> None:
 class BoardPage(ElementPage):
     def __init__(self, doc: ScenarioDocument) -> None:
         super().__init__(doc)
-        self.size, self.face = combo(("large", "small")), combo(("fire", "plain"))
+        self.size_box, self.face = combo(("large", "small")), combo(("fire", "plain"))
         self.edge, self.orientation = combo(()), combo(("horizontal", "vertical"))
         self.pin, self.pin_rotation = combo(()), combo(ROTATIONS)
-        for label, widget in (("Size", self.size), ("Face", self.face), ("Fire strip edge", self.edge), ("Orientation", self.orientation), ("Pinned board", self.pin), ("Pinned rotation", self.pin_rotation)):
+        for label, widget in (("Size", self.size_box), ("Face", self.face), ("Fire strip edge", self.edge), ("Orientation", self.orientation), ("Pinned board", self.pin), ("Pinned rotation", self.pin_rotation)):
             self.form.addRow(label, widget)
         self.add_position()
-        self.size.activated.connect(lambda _: self.change("size", lambda b: edits.with_size(b, self.size.currentText()), "Change board size"))
+        self.size_box.activated.connect(lambda _: self.change("size", lambda b: edits.with_size(b, self.size_box.currentText()), "Change board size"))
         self.face.activated.connect(lambda _: self.change("face", lambda b: edits.flip_face(b) if b.face != self.face.currentText() else b, "Flip board"))
         self.edge.activated.connect(lambda _: self.change("edge", lambda b: replace(b, fire_edge=self.edge.currentText()), "Move fire strip"))
         self.orientation.activated.connect(lambda _: self.change("orientation", lambda b: edits.rotate_element(b, 1) if b.orientation != self.orientation.currentText() else b, "Turn small board"))
@@ -131,7 +131,7 @@ class BoardPage(ElementPage):
         return replace(board, pin=BoardPin(choice, board.pin.rotation if board.pin else 0))
 
     def show_element(self, board: BoardSlot) -> None:  # type: ignore[override]
-        self.size.setCurrentText(board.size)
+        self.size_box.setCurrentText(board.size)
         self.face.setCurrentText(board.face)
         self.edge.clear()
         self.edge.addItems(list(board.allowed_fire_edges()))

@@ -50,7 +50,7 @@ def test_small_board_orientation_and_size(window: MainWindow) -> None:
     choose(page.orientation, "vertical")
     turned = before.with_changes(boards=before.boards[:3] + (BoardSlot("small", "plain", (9, 9), None, "vertical"),))
     check_one_step(window, before, turned)
-    choose(page.size, "large")
+    choose(page.size_box, "large")
     assert doc.scenario.boards[3] == BoardSlot("large", "plain", (9, 9))
 
 
