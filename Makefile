@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	@$(PY) tools/check_qt_libs.py
 	$(VENV)/bin/raftwright edit
 
 test: $(STAMP)
