@@ -16,6 +16,7 @@ from engine.model.catalog import catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
+from . import smoke
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
 
@@ -69,6 +70,7 @@ def catalog_warning() -> str | None:
 def main(path: str | None = None) -> int:
     app = application()
     window = create_window(path)
+    smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()
     warning = catalog_warning()
     if warning:
