@@ -7,9 +7,10 @@
 * Settings (recent files, autosave interval, window layout): an INI file at
   ``$RAFTWRIGHT_SETTINGS`` if set, else the platform's QSettings store for
   organisation "Raftwright", application "Raftwright studio".
-* Saving goes through :class:`QSaveFile`: the text is written to a temporary file
-  beside the target and renamed over it only when complete, so a failed save leaves
-  the old file as it was.
+* Saving goes through the engine's one atomic writer,
+  :func:`engine.model.files.atomic_write`: the bytes go to a temporary file beside the
+  target and are renamed over it only when complete, so a failed save leaves the old
+  file as it was.  :class:`SaveError` is that writer's :class:`WriteError`.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QIODevice, QSaveFile, QSettings
+from PySide6.QtCore import QSettings
 
+from engine.model.files import WriteError, atomic_write_text
 from engine.model.formats import campaign_to_dict, canonical_json, scenario_to_dict
 from engine.model.scenario import Campaign, Scenario
 from engine.model.userdirs import APPLICATION, ORGANISATION, user_data_dir
@@ -27,8 +29,7 @@ ENV_SETTINGS = "RAFTWRIGHT_SETTINGS"
 MAX_RECENT = 10
 
 
-class SaveError(OSError):
-    """A save failed; the message names the file, the reason and what to do."""
+SaveError = WriteError  # a save failed; the message names the file, the reason and what to do
 
 
 def user_dir() -> Path:
@@ -56,32 +57,9 @@ def settings_location() -> str:
     return settings().fileName()
 
 
-def _why(target: Path, qt_reason: str) -> str:
-    """A reason a person can act on (Qt often says only "Unknown error")."""
-    if not target.parent.is_dir():
-        return f"the folder {target.parent} does not exist"
-    if not os.access(target.parent, os.W_OK):
-        return f"the folder {target.parent} is read-only"
-    if len(target.name.encode("utf-8")) > 248:
-        return "the file name is too long to save safely (a temporary file beside it needs 7 more characters); choose a shorter name"
-    return qt_reason
-
-
 def write_text_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through QSaveFile; raise :class:`SaveError`."""
-    target = Path(path)
-    saver = QSaveFile(str(target))
-    if not saver.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise SaveError(f"Could not save {target}: {_why(target, saver.errorString())}. The old file is unchanged; save to another folder or fix its permissions.")
-    data = text.encode("utf-8")
-    written = saver.write(data)
-    if written != len(data):
-        reason = saver.errorString()
-        saver.cancelWriting()
-        saver.commit()
-        raise SaveError(f"Could not save {target}: {reason}. The old file is unchanged; free some disk space or save elsewhere.")
-    if not saver.commit():
-        raise SaveError(f"Could not save {target}: {_why(target, saver.errorString())}. The old file is unchanged; save to another folder or fix its permissions.")
+    """Write ``text`` (UTF-8) to ``path`` atomically; raise :class:`SaveError`."""
+    atomic_write_text(path, text)
 
 
 def scenario_text(scenario: Scenario) -> str:

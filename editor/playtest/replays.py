@@ -1,15 +1,14 @@
 """Replay files (``*.replay.json``, ``schema/replay.schema.json``): the seed, the
-settings and every action of a game, written with QSaveFile (a failed write leaves
-the old file) and read back with a schema check whose errors name the file and the
+settings and every action of a game, written with the engine's atomic writer (a failed
+write leaves the old file) and read back with a schema check whose errors name the file and the
 element."""
 
 from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QSaveFile
-
 from engine import Outcome, Replay
+from engine.model.files import WriteError, atomic_write_text
 from engine.model.formats import FormatError, canonical_json, read_json
 from engine.model.schemas import schema_errors
 from engine.play.actions import ActionParseError
@@ -28,13 +27,10 @@ def replay_text(record: Replay, outcome: Outcome | None = None) -> str:
 
 def write_replay(path: str | os.PathLike[str], record: Replay, outcome: Outcome | None = None) -> None:
     """Save a replay; raises OSError naming the file when it cannot be written."""
-    text = replay_text(record, outcome)
-    out = QSaveFile(os.fspath(path))
-    if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
-        raise OSError(f"{os.fspath(path)}: cannot write the replay ({out.errorString()}); pick another folder")
-    out.write(text.encode("utf-8"))
-    if not out.commit():
-        raise OSError(f"{os.fspath(path)}: the replay was not saved ({out.errorString()}); the old file is unchanged")
+    try:
+        atomic_write_text(path, replay_text(record, outcome))
+    except WriteError as exc:
+        raise WriteError(path, f"cannot write the replay ({exc.reason})", "pick another folder") from exc
 
 
 def read_replay(path: str | os.PathLike[str]) -> Replay:

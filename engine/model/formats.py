@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
+from engine.model.files import atomic_write_text
 from engine.model.scenario import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_FORMAT_VERSION,
@@ -220,7 +220,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
     }
 
 
-# --- canonical JSON and atomic writes ---------------------------------------------
+# --- canonical JSON (writes go through engine.model.files.atomic_write) ---------------------------------------------
 _INLINE_PAIR = re.compile(r"\[\s*(-?\d+),\s*(-?\d+)\s*\]")
 
 
@@ -228,25 +228,6 @@ def canonical_json(data: Any) -> str:
     """Two-space indented JSON with ``[row, col]`` pairs kept on one line."""
     text = json.dumps(data, indent=2, ensure_ascii=False)
     return _INLINE_PAIR.sub(r"[\1, \2]", text) + "\n"
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write via a temporary file in the same folder and ``os.replace``: a failed
-    write leaves the old file intact."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
