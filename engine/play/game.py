@@ -27,6 +27,7 @@ from engine.play.moves import check_cut_off, end_game
 from engine.play.outcome import DECKS_SHORT, LOSS, Outcome
 from engine.play.position import shuffled_decks
 from engine.play.state import GameState
+from engine.play.support import check_playable
 from engine.play.variants import RuleSet, get_variant
 
 REPLAY_FORMAT = "raftwright.replay"
@@ -43,6 +44,7 @@ def new_game(
 ) -> GameState:
     """A new game of ``scenario`` in its first draw phase (or already lost, if a cat
     starts cut off or the decks are short)."""
+    check_playable(scenario)  # never a silent wrong answer: refuse the rules not played yet
     rules = get_variant(variant)
     rules.check_players(players)
     if players not in scenario.rules.players:

@@ -33,6 +33,7 @@ from engine.play.outcome import IllegalAction, Outcome
 from engine.play.phases import DRAW, FIRE, OVER, PLAY, PendingFire
 from engine.play.position import CatPosition, Position
 from engine.play.reach import find_cut_off, move_targets
+from engine.play.support import check_playable
 from engine.play.variants import get_variant
 
 STATE_FORMAT = "raftwright.gamestate"
@@ -156,6 +157,7 @@ class GameState(Position):
             raise ValueError(f"not a Raftwright game state (format {data.get('format')!r}, expected {STATE_FORMAT!r})")
         catalog = catalog or default_catalog()
         scenario = scenario_from_dict(data["scenario"])
+        check_playable(scenario)  # a saved game resumes only what the engine plays
         choices = tuple(BoardChoice(b["board"], int(b["rotation"])) for b in data["boards"])
         layout = compose_island(scenario, catalog, choices)
         island = Island.from_layout(scenario, catalog, layout, hybrid=scenario.rules.hybrid_fire_tiles)

@@ -20,6 +20,12 @@ def of(issues: list[Issue], code: str) -> list[Issue]:
     return [i for i in issues if i.code == code]
 
 
+def layout_only(issues: list[Issue]) -> list[Issue]:
+    """The layout checks' issues, without the playability warning (a scenario with
+    objectives or tokens cannot be playtested yet: tests/engine/test_unplayed_rules.py)."""
+    return [i for i in issues if i.code != "not-playable-yet"]
+
+
 def one(scenario: Scenario, code: str, catalog: Catalog | None = None) -> Issue:
     found = of(validate(scenario, catalog), code)
     assert len(found) == 1, (code, validate(scenario, catalog))
@@ -261,7 +267,7 @@ def test_two_tokens_on_one_square(first_steps: Scenario) -> None:
 def test_well_placed_tokens_are_quiet(first_steps: Scenario) -> None:
     s = first_steps.with_changes(tokens=(TokenPlacement("objective", (12, 15), "1"), TokenPlacement("map", (5, 9))),
                                  objectives=(Objective("arrival_order", "green", 1), Objective("collect_maps", count=1)))
-    assert validate(s) == []
+    assert layout_only(validate(s)) == []
 
 
 # --- objectives ---------------------------------------------------------------------
@@ -312,7 +318,7 @@ def test_arrive_together_needs_the_advanced_bonus(first_steps: Scenario) -> None
     s = objectives(first_steps, Objective("arrive_together", colours=("blue", "green")))
     issue = one(s, "objective-needs-advanced")
     assert issue.severity == WARNING and set(issue.where.squares) == {BLUE_CAT, GREEN_CAT}
-    assert validate(s.with_changes(mode="advanced")) == []
+    assert layout_only(validate(s.with_changes(mode="advanced"))) == []
 
 
 def test_objective_tokens_should_match_an_objective(first_steps: Scenario) -> None:
@@ -330,7 +336,7 @@ def test_issues_are_sorted_errors_first_then_by_path(first_steps: Scenario) -> N
     s = with_card(first_steps, LOC7, rotation=2)  # warning on /cards/8
     s = with_board(s, 3, pin=BoardPin("Q"))  # error on /boards/3
     s = s.with_changes(tokens=tuple(TokenPlacement("fish", (16, c)) for c in range(11)))  # errors /tokens/0../tokens/10
-    issues = validate(s)
+    issues = layout_only(validate(s))
     paths = [i.where.path for i in issues]
     assert [i.severity for i in issues] == sorted(i.severity for i in issues)  # "error" < "warning"
     assert paths[:3] == ["/boards/3", "/tokens/0", "/tokens/1"] and paths[-2:] == ["/tokens/10", "/cards/8"]

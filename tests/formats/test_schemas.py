@@ -107,7 +107,7 @@ def test_absence_checks_are_left_out_when_the_element_had_schema_errors(first_st
 
 def test_objective_numbering_survives_a_bad_objective(first_steps_doc: dict[str, Any]) -> None:
     first_steps_doc["objectives"] = [{"kind": "collect_maps", "count": 0}, {"kind": "arrival_order", "colour": "red", "position": 1}]
-    issues = validate(first_steps_doc)
+    issues = [i for i in validate(first_steps_doc) if i.code != "not-playable-yet"]  # objectives are not played yet
     assert [(i.code, i.where.path) for i in issues] == [("schema", "/objectives/0"), ("objective-no-cat", "/objectives/1")]
     assert issues[1].message.startswith('objective 2 ("Red arrives first")')
 

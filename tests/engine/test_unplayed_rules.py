@@ -1,0 +1,103 @@
+"""Never a silent wrong answer: a scenario that needs a rule the engine does not play
+yet is refused by ``new_game`` (and by every way into a game: replays, saved states),
+naming the rule, and ``validate`` warns that it cannot be playtested yet."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GameState, Replay, new_game, validate
+from engine.model.formats import load_scenario
+from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Objective, RuleOptions, Scenario, TokenPlacement
+from engine.play.support import UnsupportedScenario, unplayed_rules
+
+
+@pytest.fixture(scope="module")
+def scenario() -> Scenario:
+    return load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+
+
+def _raft_destination(scenario: Scenario) -> tuple[int, int]:
+    raft = next(c for c in scenario.cards if c.kind == "raft")
+    return raft.at[0] + 1, raft.at[1] + 1
+
+
+CASES = {
+    # rulebook "Advanced rules": 5-square moves, the disaster deck, the arrival bonus
+    "advanced": (lambda s: s.with_changes(mode="advanced"), "the advanced game", "/mode"),
+    # Kickstarter pack "Expert mode": advanced rules with hybrid tiles in the bag
+    "expert": (lambda s: s.with_changes(mode="expert"), "expert mode", "/mode"),
+    # rulebook "Advanced rules": the disaster deck
+    "disaster deck": (lambda s: s.with_changes(rules=RuleOptions(disaster_deck=True)), "the disaster deck",
+                      "/rules/disaster_deck"),
+    # Kickstarter pack "Hybrid fire tiles"
+    "hybrid tiles": (lambda s: s.with_changes(rules=RuleOptions(hybrid_fire_tiles=True)), "hybrid fire tiles",
+                     "/rules/hybrid_fire_tiles"),
+    # rulebook "Additional rules" 1: arrival order
+    "arrival order": (lambda s: s.with_changes(objectives=(Objective("arrival_order", colour="blue", position=1),)),
+                      "additional objectives", "/objectives/0"),
+    # rulebook "Additional rules": collect treasure maps (Kickstarter map tokens)
+    "maps": (lambda s: s.with_changes(objectives=(Objective("collect_maps", count=2),)), "additional objectives",
+             "/objectives/0"),
+    # Kickstarter pack "New tokens": a fish token on the island
+    "fish token": (lambda s: s.with_changes(tokens=(TokenPlacement("fish", (4, 4)),)), "Kickstarter tokens",
+                   "/tokens/0"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_new_game_refuses_a_rule_it_does_not_play(scenario: Scenario, case: str) -> None:
+    """Each rule not played yet is refused by name; the game never starts as a standard
+    game (which could announce a win the real rules deny)."""
+    change, rule, _ = CASES[case]
+    changed = change(scenario)
+    with pytest.raises(UnsupportedScenario, match=rule) as caught:
+        new_game(changed, seed=1)
+    assert "cannot be played yet" in str(caught.value) and changed.id in str(caught.value)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_validate_warns_that_the_scenario_cannot_be_playtested(scenario: Scenario, case: str) -> None:
+    change, rule, path = CASES[case]
+    found = [i for i in validate(change(scenario)) if i.code == "not-playable-yet"]
+    assert [(i.severity, i.where.path) for i in found] == [("warning", path)]
+    assert rule in found[0].message
+
+
+def test_an_objective_token_is_refused_too(scenario: Scenario) -> None:
+    """Rulebook "Additional rules": objective tokens 1-5 and '=' on raft destinations
+    remind of objectives the engine does not check yet."""
+    token = TokenPlacement("objective", _raft_destination(scenario), "1")
+    changed = scenario.with_changes(tokens=(token,))
+    assert [r.rule for r in unplayed_rules(changed)] == ["objective tokens"]
+    with pytest.raises(UnsupportedScenario, match="objective token 1"):
+        new_game(changed, seed=3)
+
+
+def test_free_text_objectives_and_question_tokens_are_played(scenario: Scenario) -> None:
+    """A '?' objective is free text shown to players, never checked: nothing to refuse."""
+    changed = scenario.with_changes(
+        objectives=(Objective("text", text="Sing while you play"),),
+        tokens=(TokenPlacement("objective", _raft_destination(scenario), "?"),),
+    )
+    assert unplayed_rules(changed) == []
+    assert not new_game(changed, seed=2).is_terminal()
+
+
+def test_every_bundled_scenario_is_playable() -> None:
+    refused = [s.id for p in bundled_campaign_paths() for _, s in load_campaign_with_scenarios(p)[1] if unplayed_rules(s)]
+    assert refused == []
+
+
+def test_replays_and_saved_games_of_unplayed_rules_are_refused(scenario: Scenario) -> None:
+    """Every way into a game goes through the same refusal."""
+    state = new_game(scenario, seed=5)
+    advanced = scenario.with_changes(mode="advanced")
+    with pytest.raises(UnsupportedScenario, match="advanced game"):
+        Replay(advanced, seed=5).play()
+    saved = state.to_dict()
+    saved["scenario"]["mode"] = "advanced"
+    with pytest.raises(UnsupportedScenario, match="advanced game"):
+        GameState.from_dict(saved)
