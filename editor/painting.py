@@ -1,4 +1,6 @@
-"""Drawing the island's pieces with QPainter, shared by the canvas and the palette icons.
+"""Drawing the island's pieces with QPainter, shared by the canvas, the palette icons,
+the playtest (:mod:`editor.playtest.island_paint` reuses the square painters) and the
+printable sheets (:mod:`editor.sheets` draws a whole layout with :func:`paint_scenario`).
 
 Everything is drawn in scene units where one square is :data:`SQUARE` wide, at the
 element's own squares (``at``), so the canvas items and the icons use the same code.
@@ -15,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 
 from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, Catalog
 from engine.model.geometry import Square
-from engine.model.scenario import BoardSlot, CardPlacement, TokenPlacement
+from engine.model.scenario import BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 from .edits import Element, size_of
 
@@ -237,6 +239,14 @@ def paint_element(p: QPainter, el: Element, catalog: Catalog) -> None:
         paint_card(p, el, catalog)
     else:
         paint_token(p, el)
+
+
+def paint_scenario(p: QPainter, scenario: Scenario, catalog: Catalog) -> None:
+    """The whole layout in the canvas's stacking order: boards, then cards, then tokens
+    (each list in file order, as the canvas's z values put them)."""
+    elements: list[Element] = [*scenario.boards, *scenario.cards, *scenario.tokens]
+    for element in elements:
+        paint_element(p, element, catalog)
 
 
 def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio: float = 1.0) -> QPixmap:
