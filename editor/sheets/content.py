@@ -1,0 +1,125 @@
+"""What a scenario sheet says in words, worked out from the scenario (no Qt here).
+
+The campaign book puts beside each island the scenario's name, its paws, the
+additional objectives, the Kickstarter tokens with their counts and what to set out;
+:class:`SheetText` holds those lines so the painter (:mod:`editor.sheets.layout`)
+only places them, and tests can read them without drawing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from engine.check.issues import Issue
+from engine.model.scenario import Scenario
+
+MAX_PAWS = 5
+KICKSTARTER_TOKENS: dict[str, str] = {"water": "Water", "fish": "Fish", "map": "Treasure map", "fire": "Fire"}
+#: keys under ``scenario.metadata`` that may hold the simulated difficulty estimate
+DIFFICULTY_KEYS = ("difficulty_estimate", "simulated_difficulty", "difficulty")
+
+
+@dataclass(frozen=True)
+class DifficultyBox:
+    """A simulated difficulty estimate: which bot, how many games, the share won."""
+
+    bot: str
+    games: int
+    win_rate: float
+
+    def lines(self) -> list[str]:
+        return [f"Bot: {self.bot}", f"Games: {self.games}", f"Win rate: {self.win_rate:.0%}"]
+
+
+@dataclass(frozen=True)
+class SheetText:
+    name: str
+    paws: int | None  # None: not rated yet
+    objectives: list[str]
+    kickstarter: list[tuple[str, str, int]]  # (token kind, label, count)
+    checklist: list[str]
+    warnings: list[str] = field(default_factory=list)
+    difficulty: DifficultyBox | None = None
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def difficulty_estimate(scenario: Scenario) -> DifficultyBox | None:
+    """The estimate under ``scenario.metadata`` when there is one (read defensively:
+    the field is new and its exact keys may differ), else None."""
+    metadata = getattr(scenario, "metadata", None)
+    if not isinstance(metadata, Mapping):
+        return None
+    for key in DIFFICULTY_KEYS:
+        found = metadata.get(key)
+        if isinstance(found, Mapping):
+            return _box(found)
+    return None
+
+
+def _box(data: Mapping[str, Any]) -> DifficultyBox | None:
+    games = data.get("games", data.get("runs"))
+    rate = data.get("win_rate", data.get("wins_share"))
+    if rate is None and isinstance(data.get("wins"), int) and isinstance(games, int) and games > 0:
+        rate = data["wins"] / games
+    if not isinstance(games, int) or not isinstance(rate, (int, float)):
+        return None
+    return DifficultyBox(str(data.get("bot", "?")), games, float(rate))
+
+
+def checklist(scenario: Scenario, unlocks: Sequence[str] = ()) -> list[str]:
+    """The set-up list: boards by size and face, the cards, the tokens, the rules."""
+    lines: list[str] = []
+    boards = Counter((b.size, b.face) for b in scenario.boards)
+    for (size, face), n in sorted(boards.items()):
+        lines.append(f"{_plural(n, f'{size} board')}, {face} face")
+    for slot in scenario.boards:
+        if slot.pin is not None:
+            lines.append(f"Board {slot.pin.board} pinned at ({slot.at[0]}, {slot.at[1]})")
+    for kind, title in (("location", "Location cards"), ("raft", "Raft cards")):
+        names = [f"{c.ident or '?'}{'*' if c.stand_in else ''}" for c in scenario.cards if c.kind == kind]
+        if names:
+            lines.append(f"{title}: {', '.join(names)}")
+    fire = sum(1 for c in scenario.cards if c.kind == "fire")
+    if fire:
+        lines.append(_plural(fire, "fire card"))
+    objective = [t.value or "?" for t in scenario.tokens if t.kind == "objective"]
+    if objective:
+        lines.append(f"Objective tokens: {' '.join(objective)}")
+    kickstarter = sum(1 for t in scenario.tokens if t.kind in KICKSTARTER_TOKENS)
+    if kickstarter:
+        lines.append(f"{_plural(kickstarter, 'Kickstarter token')} (listed above)")
+    rules = scenario.rules
+    if rules.water_tokens:
+        lines.append(f"{_plural(rules.water_tokens, 'water token')} in the supply")
+    if rules.communication_tokens:
+        lines.append("Meow and talk tokens")
+    if rules.hybrid_fire_tiles:
+        lines.append("Hybrid fire tiles in the bag")
+    if rules.disaster_deck:
+        lines.append("Disaster deck")
+    if tuple(rules.players) != (1, 2, 3, 4):
+        lines.append(f"Players: {', '.join(str(n) for n in rules.players)}")
+    if scenario.mode != "standard":
+        lines.append(f"Mode: {scenario.mode}")
+    lines += [f"New rule: {rule}" for rule in unlocks]
+    return lines
+
+
+def sheet_text(scenario: Scenario, issues: Sequence[Issue] = (), *, unlocks: Sequence[str] = (),
+               show_difficulty: bool = False) -> SheetText:
+    counts = Counter(t.kind for t in scenario.tokens if t.kind in KICKSTARTER_TOKENS)
+    warnings = [f"{i.message} ({i.where.describe()})" for i in issues if i.is_error]
+    return SheetText(
+        name=scenario.name or scenario.id,
+        paws=scenario.difficulty,
+        objectives=[o.describe() for o in scenario.objectives],
+        kickstarter=[(kind, label, counts[kind]) for kind, label in KICKSTARTER_TOKENS.items() if counts[kind]],
+        checklist=checklist(scenario, unlocks),
+        warnings=warnings,
+        difficulty=difficulty_estimate(scenario) if show_difficulty else None,
+    )
