@@ -60,7 +60,8 @@ def describe_element(collection: str, index: int, element: Any) -> str:
             return f"{kind} card" + (at or f" {index + 1}")
         return f"{kind} card {ident}{at}"
     if collection == "tokens":
-        name = TOKEN_NAMES.get(e.get("kind"), f"token {index + 1}") if isinstance(e.get("kind"), str) else f"token {index + 1}"
+        token_kind = e.get("kind")
+        name = TOKEN_NAMES.get(token_kind, f"token {index + 1}") if isinstance(token_kind, str) else f"token {index + 1}"
         value = f" {e['value']}" if e.get("kind") == "objective" and isinstance(e.get("value"), str) else ""
         return f"{name}{value}{at}"
     if collection == "objectives":

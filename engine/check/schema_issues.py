@@ -110,7 +110,7 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
         kinds = [k for k in kinds if k]
         if kinds and isinstance(inst, dict):
             return f"kind {json.dumps(inst.get('kind'))} is not known; use one of {', '.join(kinds)}"
-    return err.message
+    return str(err.message)
 
 
 def _element_squares(collection: str, element: Any) -> tuple[Square, ...]:

@@ -277,7 +277,8 @@ def scenario_to_challenge(scenario: Scenario, catalog: Catalog | None = None) ->
         if card.kind != "fire" and card.rotation % 4:
             raise ValueError(f"{where}: card {i + 1} ({card.kind} {card.ident}) is rotated; the notation never rotates cards")
         if card.kind == "location":
-            number = int(card.ident) if (card.ident or "").isdigit() else -1
+            ident = card.ident or ""
+            number = int(ident) if ident.isdigit() else -1
             if number not in physical_to_id:
                 raise ValueError(f"{where}: card {i + 1} is location card {card.ident}, which the notation does not know")
             cats.append((physical_to_id[number], card.at))

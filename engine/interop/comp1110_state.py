@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
 from engine.play import legal, moves
@@ -79,7 +79,7 @@ def _parse_cards(text: str, field: str, decks: dict[str, str]) -> dict[str, list
     letters = re.findall(r"[A-D]", text)
     if letters != sorted(set(letters)):
         raise ValueError(f"{field} string {text!r}: each deck letter appears once, in the order A, B, C, D")
-    out = {name: [] for name in decks.values()}
+    out: dict[str, list[str]] = {name: [] for name in decks.values()}
     for letter, ids in re.findall(r"([A-D])([a-y]*)", text):
         if len(set(ids)) != len(ids):
             raise ValueError(f"{field} string {text!r}: deck {letter} lists a card twice; list each card once")
@@ -103,7 +103,7 @@ def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
     return [(NOTATION_TERRAIN[e[0].lower()], (int(e[1:3]), int(e[3:5]))) for e in re.findall(r".{5}", text)]
 
 
-def _parse_bag(text: str, order: dict[str, int]) -> list[str]:
+def _parse_bag(text: str, order: Mapping[str, int]) -> list[str]:
     unknown = sorted(set(text) - set(order))
     if unknown or len(set(text)) != len(text):
         problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"

@@ -245,13 +245,14 @@ def read_json(path: str | os.PathLike[str]) -> Any:
 
 def document_kind(data: Any) -> str | None:
     """``scenario``, ``campaign`` or ``components`` from a document's format field."""
-    if not isinstance(data, dict):
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(fmt, str):
         return None
     return {
         SCENARIO_FORMAT: "scenario",
         CAMPAIGN_FORMAT: "campaign",
         "raftwright.components": "components",
-    }.get(data.get("format"))
+    }.get(fmt)
 
 
 def _load(path: str | os.PathLike[str], kind: str) -> Any:

@@ -103,8 +103,8 @@ def has_fire_placement(state: Position) -> bool:
     return bool(fire_anchor_sets(state))
 
 
-def fire_placements(state: Position) -> Iterator[Action]:
-    return iter(LegalActions(_fire_action_segments(state)))
+def fire_placements(state: Position) -> Iterator[PlaceFire]:
+    return (a for a in LegalActions(_fire_action_segments(state)) if isinstance(a, PlaceFire))
 
 
 def card_placements(state: Position, player: int, card: str) -> Iterator[PlacePathway]:

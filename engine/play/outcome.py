@@ -82,4 +82,5 @@ class IllegalAction(ValueError):
 
     def __init__(self, code: str, message: str) -> None:
         self.code = code
+        self.message = message
         super().__init__(f"{code}: {message}")
