@@ -126,9 +126,11 @@ def _blocks(sheets: list[Sheet], page_width: float, page_height: float) -> list[
 
 
 def render_booklet(campaign: Campaign, scenarios: Sequence[Scenario], catalog: Catalog, *, paper: str = "a4",
-                   show_difficulty: bool = False, progress: Progress | None = None) -> bytes:
+                   show_difficulty: bool = False, strict: bool = False, progress: Progress | None = None) -> bytes:
     """The campaign's booklet as PDF bytes; ``progress(done, total)`` is called after
-    each scenario is laid out and each page is drawn (for a progress dialog)."""
+    each scenario is laid out and each page is drawn (for a progress dialog).  A
+    scenario with errors carries a warning banner, or with ``strict`` raises
+    :class:`editor.sheets.SheetError`."""
     layout = page_layout(paper)
     total = len(scenarios) * 2 + 2
     done = 0
@@ -142,7 +144,7 @@ def render_booklet(campaign: Campaign, scenarios: Sequence[Scenario], catalog: C
     unlocks = [entry.unlocks for entry in campaign.scenarios] + [()] * len(scenarios)
     sheets = []
     for scenario, new_rules in zip(scenarios, unlocks):
-        sheets.append(make_sheet(scenario, catalog, show_difficulty=show_difficulty, unlocks=new_rules))
+        sheets.append(make_sheet(scenario, catalog, strict=strict, show_difficulty=show_difficulty, unlocks=new_rules))
         step()
     data = QByteArray()
     buffer = QBuffer(data)

@@ -1,0 +1,150 @@
+"""``raftwright render FILE... --format svg|png|pdf`` and ``raftwright booklet CAMPAIGN -o OUT.pdf``:
+campaign-book sheets and booklets (drawn by :mod:`editor.sheets`, headless).
+
+Exit status as ``validate``: 0 written; 1 a scenario has errors and ``--strict`` was
+given (without it the sheet carries a red warning banner); 2 an input cannot be read.
+Qt is imported when the command runs, not when the parser is built.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from engine.model.catalog import CatalogError, default_catalog
+from engine.model.formats import FormatError, load_scenario
+from engine.model.library import CAMPAIGN_FILE, load_campaign_with_scenarios
+from engine.model.resources import campaigns_dir
+from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display, say
+
+FORMATS = ("svg", "png", "pdf")
+PAPERS = ("a4", "letter")
+
+
+def write_output(path: Path, data: bytes) -> bool:
+    """Write ``data`` whole (a temporary file renamed over ``path``); False after
+    saying why when the folder cannot be written."""
+    temporary = path.with_name(f".{path.name}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        temporary.replace(path)
+    except OSError as exc:
+        say(f"cannot write {display(path)} ({exc.strerror or exc}); choose another -o")
+        return False
+    return True
+
+
+def _stem(path: Path) -> str:
+    name = path.name
+    for suffix in (".scenario.json", ".json"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return path.stem
+
+
+def _targets(files: list[Path], out: Path | None, fmt: str) -> list[Path]:
+    """One output per input: ``-o`` names the file for a single input, else a folder
+    (made when missing); without ``-o`` the sheets go to the working folder."""
+    if out is not None and len(files) == 1 and not out.is_dir():
+        return [out]
+    folder = out if out is not None else Path.cwd()
+    return [folder / f"{_stem(f)}.{fmt}" for f in files]
+
+
+def run_render(args: argparse.Namespace) -> int:
+    from editor.sheets import SheetError, render_scenario
+
+    files = [Path(f) for f in args.files]
+    out = Path(args.output) if args.output else None
+    fmt = args.format or (out.suffix.lstrip(".").lower() if out is not None and out.suffix else "png")
+    if fmt not in FORMATS:
+        say(f"cannot tell the format from '{args.output}': give --format {'|'.join(FORMATS)}")
+        return EXIT_UNREADABLE
+    try:
+        catalog = default_catalog()
+    except CatalogError as exc:
+        say(f"cannot load the component catalog: {exc}")
+        return EXIT_UNREADABLE
+    targets = _targets(files, out, fmt)
+    if len(files) > 1 and out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    unreadable = refused = 0
+    for source, target in zip(files, targets):
+        try:
+            scenario = load_scenario(source)
+        except FormatError as exc:
+            unreadable += 1
+            say(str(exc))
+            continue
+        try:
+            data = render_scenario(scenario, catalog, fmt, dpi=args.dpi, paper=args.paper, strict=args.strict,
+                                   show_difficulty=args.difficulty)
+        except SheetError as exc:
+            refused += 1
+            say(f"{display(source)}: {exc}")
+            continue
+        if not write_output(target, data):
+            unreadable += 1
+            continue
+        say(f"wrote {display(target)}")
+    return EXIT_UNREADABLE if unreadable else EXIT_ERRORS if refused else EXIT_OK
+
+
+def campaign_path(given: str) -> Path:
+    """A campaign file, a folder holding ``campaign.json``, or a bundled campaign's id."""
+    path = Path(given)
+    if path.is_dir():
+        return path / CAMPAIGN_FILE
+    if not path.exists() and (campaigns_dir() / given / CAMPAIGN_FILE).is_file():
+        return campaigns_dir() / given / CAMPAIGN_FILE
+    return path
+
+
+def run_booklet(args: argparse.Namespace) -> int:
+    from editor.sheets import SheetError, render_booklet
+
+    try:
+        catalog = default_catalog()
+        campaign, entries = load_campaign_with_scenarios(campaign_path(args.campaign))
+    except (FormatError, CatalogError) as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    try:
+        data = render_booklet(campaign, [s for _, s in entries], catalog, paper=args.paper,
+                              show_difficulty=args.difficulty, strict=args.strict)
+    except SheetError as exc:
+        say(str(exc))
+        return EXIT_ERRORS
+    if not write_output(Path(args.output), data):
+        return EXIT_UNREADABLE
+    say(f"wrote {display(Path(args.output))}: {campaign.name}, {len(entries)} scenario(s)")
+    return EXIT_OK
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("render", help="draw scenario sheets as SVG, PNG or PDF",
+                       description="Draw each scenario as the campaign book does: the island, its name, paws, "
+                       "objectives, Kickstarter tokens and set-up checklist. A scenario with errors is drawn "
+                       "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a .scenario.json file")
+    p.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else png)")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="output file for one input, else a folder (default: the working folder, FILE's name)")
+    p.add_argument("--dpi", type=int, default=150, help="PNG resolution in dots per inch (default 150)")
+    p.add_argument("--paper", choices=PAPERS, default="a4", help="PDF paper size (default a4)")
+    p.add_argument("--strict", action="store_true", help="refuse (exit 1) a scenario with errors")
+    p.add_argument("--difficulty", action="store_true",
+                   help="show the simulated difficulty estimate when the scenario carries one")
+    p.set_defaults(run=run_render)
+    b = sub.add_parser("booklet", help="a campaign's printable PDF booklet",
+                       description="One PDF: a cover, every scenario with a scoring box, and the campaign's "
+                       "scoring table. CAMPAIGN is a campaign file, a folder holding campaign.json or a "
+                       "bundled campaign's id (campaign-1). Exit 2 when it cannot be read.")
+    b.add_argument("campaign", metavar="CAMPAIGN")
+    b.add_argument("-o", "--output", metavar="OUT.pdf", required=True)
+    b.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    b.add_argument("--strict", action="store_true", help="refuse (exit 1) when a scenario has errors")
+    b.add_argument("--difficulty", action="store_true", help="show simulated difficulty estimates where present")
+    b.set_defaults(run=run_booklet)
