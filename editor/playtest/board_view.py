@@ -12,7 +12,9 @@
 
 The view never changes the game: every gesture ends in a signal carrying an engine
 action (or a move without its discards), which the window applies through the
-session.  Squares map to widget pixels with :meth:`square_center`.
+session.  Squares map to widget pixels with :meth:`square_center`; the island's
+edges carry its row and column numbers from 0, as the studio's canvas and every
+message write squares: ``(row, col)``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from . import island_paint as paint
 from .session import PlaytestSession
 
 MARGIN = 10  # pixels around the island
+RULER = 0.7  # squares above and left of the island for its row and column numbers
 
 
 class BoardView(QWidget):
@@ -124,9 +127,9 @@ class BoardView(QWidget):
         state = self.session.state
         rows, cols = (state.island.grid.rows, state.island.grid.cols) if state else self.session.scenario.extent()
         rows, cols = max(rows, 1), max(cols, 1)
-        px = max(4.0, min((self.width() - 2 * MARGIN) / cols, (self.height() - 2 * MARGIN) / rows))
-        ox = (self.width() - px * cols) / 2
-        oy = (self.height() - px * rows) / 2
+        px = max(4.0, min((self.width() - 2 * MARGIN) / (cols + RULER), (self.height() - 2 * MARGIN) / (rows + RULER)))
+        ox = (self.width() - px * (cols + RULER)) / 2 + px * RULER
+        oy = (self.height() - px * (rows + RULER)) / 2 + px * RULER
         return px / SQUARE, ox, oy
 
     def square_center(self, square: Square) -> QPoint:
@@ -281,6 +284,7 @@ class BoardView(QWidget):
         k, ox, oy = self._scale()
         p.translate(ox, oy)
         p.scale(k, k)
+        paint.paint_rulers(p, state.island.grid.rows, state.island.grid.cols, RULER)
         paint.paint_island(p, state)
         outcome = state.outcome()
         if outcome is not None and outcome.region:

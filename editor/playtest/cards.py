@@ -40,6 +40,26 @@ CARDS_PER_ROW = 3
 SELECT = QColor("#0a84ff")
 
 
+def paint_deck_symbol(p: QPainter, deck: str, r: QRectF, colour: QColor, width: float) -> None:
+    """The symbol printed on a deck's backs (circle, cross, square, triangle): what a
+    player sees of a card's deck; a deck without a known symbol shows its first letters."""
+    p.save()
+    p.setPen(QPen(colour, width))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    if deck == "circle":
+        p.drawEllipse(r)
+    elif deck == "square":
+        p.drawRect(r.adjusted(2, 2, -2, -2))
+    elif deck == "triangle":
+        p.drawPolygon(QPolygonF([QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()]))
+    elif deck == "cross":
+        p.drawLine(r.topLeft(), r.bottomRight())
+        p.drawLine(r.topRight(), r.bottomLeft())
+    else:
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, deck[:2])
+    p.restore()
+
+
 def colour_mix(catalog: Catalog, deck: str) -> list[tuple[str, float]]:
     """Share of each terrain over every square of every card of ``deck`` (largest first)."""
     counts = Counter(LETTER_TO_TERRAIN[ch] for card in catalog.decks.get(deck, ()) for row in card.grid for ch in row)
@@ -59,11 +79,11 @@ class CardButton(QAbstractButton):
         self.armed = False
         self.setObjectName(f"card-{player}-{key}")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        deck = key.split(":")[0]
+        self.deck = deck = key.split(":")[0]
         self.setToolTip(
             f"A {deck} card, face down until player {player + 1} has drawn them all"
             if face_down
-            else f"Card {key} (player {player + 1})"
+            else f"A {deck} card, {key} (player {player + 1})"
         )
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
@@ -80,17 +100,20 @@ class CardButton(QAbstractButton):
             p.fillRect(top, QColor("#8a8f98"))
             p.setPen(QColor("white"))
             p.drawText(top, Qt.AlignmentFlag.AlignCenter, "face\ndown")
-            p.setPen(QColor("#222"))
-            p.drawText(QRectF(0, top.bottom() + 1, self.width(), 16), Qt.AlignmentFlag.AlignCenter, self.key.split(":")[0])
+            self._paint_deck(p, top, QColor("#222"))
             return
         p.fillRect(top, QColor("white"))
         for r, row in enumerate(self.grid):
             for c, ch in enumerate(row):
                 _terrain_square(p, QRectF(top.left() + c * CARD_PX + 1, top.top() + r * CARD_PX + 1, CARD_PX - 2, CARD_PX - 2), ch)
-        p.setPen(QColor("white") if picked else QColor("#222"))
-        p.drawText(QRectF(0, top.bottom() + 1, self.width(), 16), Qt.AlignmentFlag.AlignCenter, self.key)
+        self._paint_deck(p, top, QColor("white") if picked else QColor("#222"))
         if not self.isEnabled():
             p.fillRect(self.rect(), QColor(255, 255, 255, 140))
+
+    def _paint_deck(self, p: QPainter, top: QRectF, ink: QColor) -> None:
+        """Under the picture, the deck's symbol (what a player sees; the id is in the tooltip)."""
+        side = 12.0
+        paint_deck_symbol(p, self.deck, QRectF(top.center().x() - side / 2, top.bottom() + 3, side, side), ink, 1.6)
 
 
 class DeckButton(QAbstractButton):
@@ -120,7 +143,7 @@ class DeckButton(QAbstractButton):
         p.setPen(QPen(QColor("#1d2b3a"), 2))
         p.setBrush(QColor("#30465e") if self.isEnabled() else QColor("#9aa3ad"))
         p.drawRoundedRect(body, 7, 7)
-        self._symbol(p, QRectF(body.center().x() - 14, body.top() + 8, 28, 28))
+        paint_deck_symbol(p, self.deck, QRectF(body.center().x() - 14, body.top() + 8, 28, 28), QColor("#f4e3b5"), 4)
         bar = QRectF(body.left() + 7, body.top() + 44, body.width() - 14, 14)
         x = bar.left()
         for terrain, share in self.mix:
@@ -133,22 +156,6 @@ class DeckButton(QAbstractButton):
         p.drawText(QRectF(body.left(), bar.bottom() + 2, body.width(), body.bottom() - bar.bottom() - 2),
                    Qt.AlignmentFlag.AlignCenter, f"{self.left} left")  # fmt: skip
 
-    def _symbol(self, p: QPainter, r: QRectF) -> None:
-        p.setPen(QPen(QColor("#f4e3b5"), 4))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        if self.deck == "circle":
-            p.drawEllipse(r)
-        elif self.deck == "square":
-            p.drawRect(r.adjusted(2, 2, -2, -2))
-        elif self.deck == "triangle":
-            p.drawPolygon(QPolygonF([QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()]))
-        elif self.deck == "cross":
-            p.drawLine(r.topLeft(), r.bottomRight())
-            p.drawLine(r.topRight(), r.bottomLeft())
-        else:
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.deck[:2])
-
-
 class DeckPicker(QGroupBox):
     drawRequested = Signal(str)
 
@@ -157,6 +164,7 @@ class DeckPicker(QGroupBox):
         self.buttons: dict[str, DeckButton] = {}
         self.prompt = QLabel()
         self.prompt.setObjectName("draw-prompt")
+        self.prompt.setWordWrap(True)
         row = QHBoxLayout()
         for deck in catalog.decks:
             button = DeckButton(deck, colour_mix(catalog, deck))
@@ -200,18 +208,27 @@ class HandsPanel(QGroupBox):
         self._order: list[CardButton] = []
         self.rows = QVBoxLayout()
         self.choose = QLabel()
+        self.choose.setObjectName("discard-prompt")
+        self.choose.setWordWrap(True)  # "Move the green cat to (6, 9): tick ..." must not widen the panel
         self.confirm = QPushButton("Move cat")
         self.confirm.setObjectName("confirm-move")
         self.cancel = QPushButton("Cancel")
         self.cancel.setObjectName("cancel-move")
         self.confirm.clicked.connect(self._confirm)
-        bar = QHBoxLayout()
-        bar.addWidget(self.choose, 1)
-        bar.addWidget(self.confirm)
-        bar.addWidget(self.cancel)
+        # The discard choice: the window lays it out where it is always in sight (not
+        # in the scrolling hands), the prompt on its own wrapped line above its buttons.
+        self.bar = QWidget()
+        self.bar.setObjectName("discard-bar")
+        bar = QVBoxLayout(self.bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.choose)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.confirm)
+        buttons.addWidget(self.cancel)
+        bar.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.addLayout(self.rows)
-        layout.addLayout(bar)
         self._set_choosing(0)
 
     def button(self, player: int, key: str) -> CardButton:
@@ -268,8 +285,7 @@ class HandsPanel(QGroupBox):
     def _set_choosing(self, need: int, what: str = "") -> None:
         self.need = need
         self._order = []
-        for w in (self.choose, self.confirm, self.cancel):
-            w.setVisible(need > 0)
+        self.bar.setVisible(need > 0)
         self.choose.setText(f"{what}: tick {need} card{'s' if need > 1 else ''} of one hand to discard" if need else "")
         self._update_confirm()
 

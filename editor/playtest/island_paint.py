@@ -37,6 +37,7 @@ REACH = QColor(255, 255, 255, 150)
 CUT_OFF = QColor(215, 35, 35, 110)
 TILE_EDGE = QColor("#ffcf5a")
 PLACED_EDGE = QColor("#1c1c1c")
+RULER_INK = QColor("#4f5a66")
 GAP = SQUARE * 0.05
 
 
@@ -74,6 +75,19 @@ def paint_island(p: QPainter, state: GameState) -> None:
     outline(p, (square_rect(a.at[0], a.at[1], 3, 3) for a in state.placed), PLACED_EDGE, 2.5)
     for mask, _action in state.tiles_placed.values():
         paint_tile_edge(p, grid.squares(mask), TILE_EDGE, 3)
+
+
+def paint_rulers(p: QPainter, rows: int, cols: int, depth: float) -> None:
+    """Row numbers left of the island and column numbers above it, from 0 as on the
+    studio's canvas, in a strip ``depth`` squares deep."""
+    font = QFont()
+    font.setPixelSize(int(SQUARE * 0.36))
+    p.setFont(font)
+    p.setPen(RULER_INK)
+    for c in range(cols):
+        p.drawText(QRectF(c * SQUARE, -depth * SQUARE, SQUARE, depth * SQUARE), Qt.AlignmentFlag.AlignCenter, str(c))
+    for r in range(rows):
+        p.drawText(QRectF(-depth * SQUARE, r * SQUARE, depth * SQUARE, SQUARE), Qt.AlignmentFlag.AlignCenter, str(r))
 
 
 def outline(p: QPainter, rects: Iterable[QRectF], colour: QColor, width: float) -> None:

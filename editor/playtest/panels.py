@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -124,14 +124,21 @@ class Counters(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Game", parent)
         self.labels: dict[str, QLabel] = {}
-        form = QFormLayout(self)
-        form.setVerticalSpacing(2)
-        for key, text in COUNTERS:
+        grid = QGridLayout(self)  # two counters a row: the side column stays short enough for 800 pixels
+        grid.setVerticalSpacing(2)
+        grid.setHorizontalSpacing(6)
+        for n, (key, text) in enumerate(COUNTERS):
             label = QLabel("-")
             label.setObjectName(f"counter-{key}")
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setWordWrap(True)
             self.labels[key] = label
-            form.addRow(text, label)
+            name = QLabel(text)
+            name.setStyleSheet("QLabel { color: #555; }")
+            grid.addWidget(name, n // 2, 2 * (n % 2), Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(label, n // 2, 2 * (n % 2) + 1, Qt.AlignmentFlag.AlignTop)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
 
     def show_state(self, state: GameState | None, steps: tuple[int, int], replaying: bool = False) -> None:
         values = counter_values(state, steps, replaying) if state is not None else {}
@@ -156,6 +163,9 @@ def banner_text(outcome: Outcome) -> str:
     return f"{head}. {outcome.message[:1].upper()}{outcome.message[1:]}.{tail}"
 
 
+BANNER_HEIGHT = 64  # pixels: two lines of the 16 px headline and its padding
+
+
 class Banner(QLabel):
     """The outcome (or why the scenario cannot be played) above the island."""
 
@@ -164,6 +174,12 @@ class Banner(QLabel):
         self.setObjectName("playtest-banner")
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # Its room is kept while hidden and its height never follows the text: a win or
+        # loss appearing (or undone) must not move or rescale the island under the mouse.
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
+        self.setFixedHeight(BANNER_HEIGHT)
         self.hide()
 
     def show_message(self, text: str, good: bool) -> None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )  # fmt: skip
 
 from engine import IllegalAction
+from engine.check.rulecheck import square_text
 from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
@@ -73,29 +74,48 @@ class PlaytestPanel(QWidget):
         session.start(seed=seed, players=players)
 
     def _layout(self) -> None:
+        """The island's geometry never depends on what is said around it: the banner,
+        the prompt and the hint keep their height whether shown or empty, so the square
+        under the mouse stays put between steps.  The side column has a fixed width:
+        counters, decks and hands scroll (vertically only, and nothing in them is wider
+        than the column), while the discard choice and the round's buttons sit below
+        the scrolling part, always in sight."""
+        for label, lines in ((self.prompt, 2), (self.hint, 2)):
+            label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 6)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         centre = QVBoxLayout()
         centre.addWidget(self.banner)
         centre.addWidget(self.board, 1)
         centre.addWidget(self.prompt)
         centre.addWidget(self.hint)
         side = QWidget()
+        side.setObjectName("playtest-side")
         column = QVBoxLayout(side)
+        column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.counters)
         column.addWidget(self.decks)
         column.addWidget(self.hands)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("playtest-side-scroll")
+        scroll.setWidget(side)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_water)
         buttons.addWidget(self.end_round)
-        column.addLayout(buttons)
-        column.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(side)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(SIDE_WIDTH)
+        actions = QVBoxLayout()
+        actions.addWidget(scroll, 1)
+        actions.addWidget(self.hands.bar)
+        actions.addLayout(buttons)
+        right = QWidget()
+        right.setObjectName("playtest-actions")
+        right.setLayout(actions)
+        right.setFixedWidth(SIDE_WIDTH)
         body = QHBoxLayout()
         body.addLayout(centre, 1)
-        body.addWidget(scroll)
+        body.addWidget(right)
         outer = QVBoxLayout(self)
         outer.addWidget(self.setup)
         outer.addLayout(body, 1)
@@ -145,7 +165,7 @@ class PlaytestPanel(QWidget):
         need = state.rules.move_cost(state.exhausted[cat])
         colour = state.island.cat_colours[cat]
         tired = " (exhausted: 2 cards)" if state.exhausted[cat] else ""
-        self.hands.begin_discard(need, f"Move the {colour} cat to {list(to)}{tired}")
+        self.hands.begin_discard(need, f"Move the {colour} cat to {square_text(to)}{tired}")
         self._show_prompt()
 
     def _move(self, player: int, discards: tuple[str, ...]) -> None:
@@ -245,7 +265,7 @@ class PlaytestWindow(QMainWindow):
         build_toolbar(toolbar, self.actions_by_id, PLAYTEST_ACTIONS)
         self.session.changed.connect(self._update_actions)
         self._update_actions()
-        self.resize(1280, 820)
+        self.resize(1280, 800)
 
     def _update_actions(self) -> None:
         s = self.session
