@@ -19,7 +19,7 @@ SCHEMA_FILES = {
     "scenario": "scenario.schema.json",
     "campaign": "campaign.schema.json",
     "replay": "replay.schema.json",
-    "pack": "pack.schema.json",
+    "pack": "pack-manifest.schema.json",
 }
 
 

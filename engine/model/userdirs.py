@@ -11,7 +11,8 @@ stays Qt-free):
 * Windows: ``%APPDATA%\\Raftwright\\Raftwright studio``.
 
 It holds ``campaigns/`` (the designer's campaigns), ``catalogs/`` (custom components,
-``*.components.json``) and ``recovery/`` (the studio's autosaves).
+``*.components.json``), ``recovery/`` (the studio's autosaves) and ``packs/`` (installed
+scenario packs).
 """
 
 from __future__ import annotations
@@ -41,3 +42,8 @@ def user_data_dir() -> Path:
 def user_catalogs_dir() -> Path:
     """Custom component catalogs merged into every catalog the engine loads."""
     return user_data_dir() / "catalogs"
+
+
+def user_packs_dir() -> Path:
+    """Installed scenario packs, one folder per pack and version (``<id>/<version>/``)."""
+    return user_data_dir() / "packs"

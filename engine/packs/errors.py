@@ -1,0 +1,71 @@
+"""Refusals of a pack: a stable code, the pack, the entry and what is wrong.
+
+A refusal is data (:class:`Problem`) collected while reading; :class:`PackError`
+carries one or more of them when a pack cannot be used at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: every refusal code, with what it means (the README's "Packs" table comes from here)
+REFUSAL_CODES: dict[str, str] = {
+    "pack-unreadable": "the file cannot be read or is not a zip archive",
+    "pack-too-large": "the pack file is larger than the limit",
+    "entry-count": "the pack holds more entries than the limit",
+    "entry-name": "an entry name is empty, absolute, has a drive letter, a backslash, '.' or '..' parts",
+    "entry-special": "an entry is a symbolic link, a folder or another special file",
+    "entry-duplicate": "two entries have the same name",
+    "entry-case-collision": "two entry names differ only in case (they collide on Windows and macOS)",
+    "entry-encrypted": "an entry is encrypted",
+    "entry-compression": "an entry uses a compression method other than stored or deflated",
+    "entry-too-large": "an entry is larger than the per-entry limit",
+    "total-too-large": "the entries together are larger than the total limit",
+    "compression-ratio": "an entry expands more than the compression-ratio limit (a zip bomb)",
+    "entry-corrupt": "an entry's data does not match its zip checksum",
+    "json-invalid": "a JSON entry is not valid UTF-8 JSON",
+    "json-too-large": "a JSON entry is larger than the JSON size limit",
+    "json-too-deep": "a JSON entry nests deeper than the limit",
+    "manifest-missing": "the pack has no manifest.json",
+    "manifest-format": "manifest.json is not a Raftwright pack manifest",
+    "format-newer": "the manifest's format version is newer than this Raftwright reads",
+    "engine-newer": "the pack needs a newer Raftwright",
+    "manifest-invalid": "manifest.json does not match its schema",
+    "manifest-file-missing": "the manifest lists a file the pack does not hold",
+    "manifest-file-unlisted": "the pack holds a file the manifest does not list",
+    "file-size-mismatch": "a file's size differs from the manifest's",
+    "file-checksum-mismatch": "a file's SHA-256 differs from the manifest's",
+    "file-kind-mismatch": "a file is not of the kind the manifest says",
+    "file-invalid": "a scenario, campaign, catalog or replay does not match its schema",
+    "component-redefines-bundled": "the pack's custom components redefine a bundled component",
+    "already-installed": "this version of the pack is installed already (use --force to replace it)",
+    "not-installed": "no installed pack has that id (and version)",
+    "scenario-errors": "a scenario to pack has errors (build refused unless told otherwise)",
+    "source-unreadable": "a file given to build cannot be read",
+    "replay-outcome-changed": "a golden playthrough ends differently with this engine",
+    "replay-broken": "a golden playthrough can no longer be replayed (an action is illegal now)",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    pack: str
+    entry: str
+    message: str
+
+    def line(self) -> str:
+        """One line, as ``validate`` prints issues: ``PACK: error CODE MESSAGE (ENTRY)``."""
+        return f"{self.pack}: error {self.code} {self.message} ({self.entry or '/'})"
+
+
+class PackError(Exception):
+    """A pack that cannot be used; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(p.line() for p in problems))
+
+    @property
+    def codes(self) -> list[str]:
+        return [p.code for p in self.problems]

@@ -1,0 +1,53 @@
+"""Migrating older pack manifests to the current format, one version step at a time.
+
+:data:`MIGRATIONS` maps a format version to the function that lifts a manifest of
+that version to the next.  Reading a pack runs every step from its version up to
+:data:`~engine.packs.manifest.PACK_FORMAT_VERSION`; a version with no step (or newer
+than the current one) is refused by the reader.
+
+* 1 -> 2: version 1 spelled the licence ``license`` and listed ``files`` as an object
+  keyed by path (``{"scenarios/a.scenario.json": {"kind": ..., "size": ..., "sha256": ...}}``);
+  version 2 says ``licence`` (the project's spelling) and lists files as an array of
+  objects with a ``path``, so the order is explicit and a path can be checked like
+  any other value.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from engine.packs.manifest import PACK_FORMAT_VERSION
+
+Document = dict[str, Any]
+
+
+def _v1_to_v2(doc: Document) -> Document:
+    out = {k: v for k, v in doc.items() if k not in ("license", "files")}
+    if "license" in doc:
+        out["licence"] = doc["license"]
+    files = doc.get("files", {})
+    if isinstance(files, dict):
+        out["files"] = [{"path": path, **entry} if isinstance(entry, dict) else {"path": path}
+                        for path, entry in sorted(files.items())]
+    else:
+        out["files"] = files
+    out["format_version"] = 2
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {1: _v1_to_v2}
+
+
+def can_migrate(found: int) -> bool:
+    return all(v in MIGRATIONS for v in range(found, PACK_FORMAT_VERSION))
+
+
+def migrate(doc: Document) -> Document:
+    """The manifest lifted to the current format (a new dict; ``doc`` is untouched).
+    Call only when :func:`can_migrate` says so."""
+    found = int(doc.get("format_version", 0))
+    out = copy.deepcopy(doc)
+    for step in range(found, PACK_FORMAT_VERSION):
+        out = MIGRATIONS[step](out)
+    return out

@@ -1,0 +1,76 @@
+"""``pack verify``: check a pack's scenarios with this engine and replay its golden
+playthroughs, reporting every scenario that now has errors and every game whose
+outcome differs from the one recorded (or that no longer replays at all)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.check.issues import ERROR, Issue, Where
+from engine.check.validate import validate
+from engine.model.catalog import Catalog, CatalogError
+from engine.packs.components import pack_catalog
+from engine.packs.reader import Pack
+from engine.play.actions import ActionParseError
+from engine.play.game import Replay
+from engine.play.outcome import IllegalAction
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem, in the file it is about (``entry`` inside the pack)."""
+
+    entry: str
+    issue: Issue
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    entry: str
+    recorded: dict[str, Any] | None
+    now: dict[str, Any] | None
+
+
+def catalog_of(pack: Pack) -> Catalog:
+    docs = {f.path: pack.documents[f.path] for f in pack.manifest.of_kind("components") if f.path in pack.documents}
+    return pack_catalog(pack.manifest.id, docs)
+
+
+def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
+    """Every finding (errors and warnings of the scenarios, changed or broken replays)
+    and the result of each replay."""
+    try:
+        catalog = catalog_of(pack)
+    except CatalogError as exc:
+        return [Finding("", Issue("component-redefines-bundled", ERROR, str(exc)))], []
+    findings: list[Finding] = []
+    for entry in pack.manifest.of_kind("scenario"):
+        findings += [Finding(entry.path, i) for i in validate(pack.documents[entry.path], catalog)]
+    results: list[ReplayResult] = []
+    for entry in pack.manifest.of_kind("replay"):
+        doc = pack.documents[entry.path]
+        recorded = doc.get("outcome")
+        try:
+            state = Replay.from_dict(doc).play(catalog)
+        except (IllegalAction, ActionParseError, ValueError) as exc:
+            findings.append(Finding(entry.path, Issue("replay-broken", ERROR, f"the game no longer replays with this "
+                                                      f"engine: {exc}; record the playthrough again", Where("/actions"))))
+            results.append(ReplayResult(entry.path, recorded, None))
+            continue
+        outcome = state.outcome()
+        now = outcome.to_dict() if outcome is not None else None
+        results.append(ReplayResult(entry.path, recorded, now))
+        if _summary(recorded) != _summary(now):
+            findings.append(Finding(entry.path, Issue(
+                "replay-outcome-changed", ERROR, f"the recorded game ended {_describe(recorded)}; with this engine "
+                f"it ends {_describe(now)}; check the rules change, then re-record the playthrough", Where("/outcome"))))
+    return findings, results
+
+
+def _summary(outcome: dict[str, Any] | None) -> tuple[str, str] | None:
+    return None if outcome is None else (str(outcome.get("result")), str(outcome.get("reason")))
+
+
+def _describe(outcome: dict[str, Any] | None) -> str:
+    return "unfinished" if outcome is None else f"in a {outcome.get('result')} ({outcome.get('reason')})"
