@@ -8,10 +8,11 @@ All questions go through ``ask_*`` methods, which tests replace.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from engine.model.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
 
@@ -21,18 +22,26 @@ from .files import RecentFiles, SaveError, save_scenario_file, user_campaigns_di
 from .recovery import RecoveryFile, orphaned_recoveries
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .canvas import IslandView
+    from .docks.library import LibraryDock
+    from .document import ScenarioDocument
+    from .recovery import Autosaver
 
 FILE_FILTER = "Raftwright scenarios (*.json);;All files (*)"
 
 
-class FileFlows:
-    """Mixed into :class:`editor.mainwindow.MainWindow`."""
+class FileFlows(QMainWindow):
+    """The file half of :class:`editor.mainwindow.MainWindow`, which sets these attributes."""
 
+    doc: ScenarioDocument
     recent: RecentFiles
+    recent_menu: QMenu
+    canvas: IslandView
+    library: LibraryDock
+    autosaver: Autosaver
 
     # --- questions (tests replace these) --------------------------------------------------
-    def ask_unsaved(self: "MainWindow") -> str:
+    def ask_unsaved(self) -> str:
         """"save", "discard" or "cancel"."""
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
@@ -44,18 +53,18 @@ class FileFlows:
         )
         return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
 
-    def ask_open_path(self: "MainWindow") -> str:
+    def ask_open_path(self) -> str:
         start = str(self.doc.path.parent) if self.doc.path else str(user_campaigns_dir())
         return QFileDialog.getOpenFileName(self, "Open scenario", start, FILE_FILTER)[0]
 
-    def ask_save_path(self: "MainWindow") -> str:
+    def ask_save_path(self) -> str:
         if self.doc.path is not None and not campaigns.is_bundled(self.doc.path):
             start = str(self.doc.path)
         else:
             start = str(user_campaigns_dir() / f"{self.doc.scenario.id}.scenario.json")
         return QFileDialog.getSaveFileName(self, "Save scenario as", start, FILE_FILTER)[0]
 
-    def ask_recover(self: "MainWindow", found: RecoveryFile) -> bool:
+    def ask_recover(self, found: RecoveryFile) -> bool:
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self,
@@ -67,11 +76,11 @@ class FileFlows:
         )
         return answer == buttons.Yes
 
-    def show_error(self: "MainWindow", title: str, message: str) -> None:
+    def show_error(self, title: str, message: str) -> None:
         QMessageBox.critical(self, title, message)
 
     # --- flows ----------------------------------------------------------------------------
-    def maybe_save(self: "MainWindow") -> bool:
+    def maybe_save(self) -> bool:
         """True when it is fine to drop the current document."""
         if not self.doc.is_modified:
             return True
@@ -80,18 +89,18 @@ class FileFlows:
             return self.save()
         return answer == "discard"
 
-    def new_file(self: "MainWindow") -> None:
+    def new_file(self) -> None:
         if self.maybe_save():
             self.autosaver.discard()
             self.doc.reset(new_scenario(), None)
             self.canvas.fit_island()
 
-    def open_file(self: "MainWindow") -> None:
+    def open_file(self) -> None:
         path = self.ask_open_path()
         if path and self.maybe_save():
             self.open_path(path)
 
-    def open_path(self: "MainWindow", path: str | Path) -> bool:
+    def open_path(self, path: str | Path) -> bool:
         """Open a scenario file (or a campaign file: its first scenario). Errors are shown."""
         path = Path(path)
         try:
@@ -115,16 +124,16 @@ class FileFlows:
         self.statusBar().showMessage(f"Opened {path}", 4000)
         return True
 
-    def save(self: "MainWindow") -> bool:
+    def save(self) -> bool:
         if self.doc.path is None or campaigns.is_bundled(self.doc.path):
             return self.save_as()
         return self.save_to(self.doc.path)
 
-    def save_as(self: "MainWindow") -> bool:
+    def save_as(self) -> bool:
         path = self.ask_save_path()
         return bool(path) and self.save_to(path)
 
-    def save_to(self: "MainWindow", path: str | Path) -> bool:
+    def save_to(self, path: str | Path) -> bool:
         path = Path(path)
         if campaigns.is_bundled(path):
             self.show_error("Cannot save there", f"{path} is bundled content, which the studio never overwrites; save a copy in your own folder ({user_campaigns_dir()}).")
@@ -141,16 +150,16 @@ class FileFlows:
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
-    def open_recent(self: "MainWindow", path: Path) -> None:
+    def open_recent(self, path: Path) -> None:
         if self.maybe_save():
             self.open_path(path)
 
-    def refresh_recent_menu(self: "MainWindow") -> None:
+    def refresh_recent_menu(self) -> None:
         menu = self.recent_menu
         menu.clear()
         paths = self.recent.paths()
         for n, path in enumerate(paths, start=1):
-            action = menu.addAction(f"&{n % 10} {path.name}", lambda p=path: self.open_recent(p))
+            action = menu.addAction(f"&{n % 10} {path.name}", partial(self.open_recent, path))
             action.setToolTip(str(path))
             action.setStatusTip(str(path))
         if paths:
@@ -158,11 +167,11 @@ class FileFlows:
             menu.addAction("Clear recent files", self._clear_recent)
         menu.setEnabled(bool(paths))
 
-    def _clear_recent(self: "MainWindow") -> None:
+    def _clear_recent(self) -> None:
         self.recent.clear()
         self.refresh_recent_menu()
 
-    def offer_recovery(self: "MainWindow") -> bool:
+    def offer_recovery(self) -> bool:
         """At start: offer each recovery file a crashed studio left; True if one was opened."""
         for found in orphaned_recoveries():
             if self.ask_recover(found):
@@ -173,7 +182,7 @@ class FileFlows:
             found.discard()
         return False
 
-    def add_open_scenario_to(self: "MainWindow", campaign_path: Path) -> None:
+    def add_open_scenario_to(self, campaign_path: Path) -> None:
         """Library "Add open scenario": an unsaved or bundled scenario is written into the
         campaign's folder (and the document then edits that file); a file of the
         designer's own is saved if needed and listed (copied in if it lives elsewhere)."""
