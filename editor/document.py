@@ -10,6 +10,7 @@ thread (:class:`editor.validation.ValidationRunner`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -141,7 +142,7 @@ class ScenarioDocument(QObject):
         self.pathChanged.emit()
 
     # --- selection and highlight -----------------------------------------------------
-    def set_selection(self, refs: Selection | set[Ref] | list[Ref]) -> None:
+    def set_selection(self, refs: Iterable[Ref]) -> None:
         self._set_selection(frozenset(refs))
 
     def _set_selection(self, refs: Selection) -> None:
