@@ -14,7 +14,7 @@ from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenuBar, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QToolBar, QWidget
 
 
 @dataclass(frozen=True)
@@ -102,20 +102,20 @@ def build_actions(owner: QWidget, canvas: QWidget, specs: tuple[ActionSpec, ...]
     return actions
 
 
-def build_menus(menubar: QMenuBar, actions: dict[str, QAction], specs: tuple[ActionSpec, ...] = ACTIONS) -> dict[str, object]:
+def build_menus(menubar: QMenuBar, actions: dict[str, QAction], specs: tuple[ActionSpec, ...] = ACTIONS) -> dict[str, QMenu]:
     """Menus (and sub-menus, ``"&Edit/&Move"``) in declaration order."""
-    menus: dict[str, object] = {}
+    menus: dict[str, QMenu] = {}
     for s in specs:
         if not s.menu:
             continue
         path = s.menu.split("/")
-        parent = menubar
+        parent: QMenuBar | QMenu = menubar
         for depth in range(len(path)):
             key = "/".join(path[: depth + 1])
             if key not in menus:
                 menus[key] = parent.addMenu(path[depth])
-            parent = menus[key]  # type: ignore[assignment]
-        parent.addAction(actions[s.id])  # type: ignore[attr-defined]
+            parent = menus[key]
+        parent.addAction(actions[s.id])
     return menus
 
 
@@ -156,8 +156,11 @@ class CanvasShortcutGuard(QObject):
     def __init__(self, canvas: QWidget, specs: tuple[ActionSpec, ...] = ACTIONS) -> None:
         super().__init__(canvas)
         self.canvas = canvas
-        self.keys = {QKeySequence(k)[0].toCombined() for s in specs if s.scope == "canvas" for k in s.shortcuts}
-        QApplication.instance().installEventFilter(self)
+        # PySide6's stubs leave out QKeySequence.__getitem__ (Qt's operator[]), which it has
+        self.keys = {QKeySequence(k)[0].toCombined() for s in specs if s.scope == "canvas" for k in s.shortcuts}  # type: ignore[index]
+        app = QApplication.instance()
+        assert app is not None, "the shortcut guard needs the application"
+        app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
