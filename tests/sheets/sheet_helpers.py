@@ -65,7 +65,7 @@ def fixture_tokens_scenario() -> Scenario:
 
 
 def _image(data: bytes) -> QImage:
-    image = QImage.fromData(data, "PNG")
+    image = QImage.fromData(data)
     assert not image.isNull(), "not a PNG"
     return image.convertToFormat(QImage.Format.Format_RGB32)
 

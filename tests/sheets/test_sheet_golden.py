@@ -33,8 +33,8 @@ def test_png_size_follows_the_dpi(catalog: Catalog) -> None:
     from PySide6.QtGui import QImage
 
     scenario = bundled(TUTORIAL_1)
-    small = QImage.fromData(render_scenario(scenario, catalog, "png", dpi=50), "PNG")
-    large = QImage.fromData(render_scenario(scenario, catalog, "png", dpi=200), "PNG")
+    small = QImage.fromData(render_scenario(scenario, catalog, "png", dpi=50))
+    large = QImage.fromData(render_scenario(scenario, catalog, "png", dpi=200))
     assert abs(large.width() / small.width() - 4) < 0.05
     assert round(large.dotsPerMeterX() * 0.0254) == 200
 
