@@ -54,9 +54,9 @@ class MainWindow(FileFlows, QMainWindow):
         menus = actions.build_menus(self.menuBar(), self.action_map)
         self.recent_menu = QMenu("Open &recent", self)
         file_menu = menus["&File"]
-        file_menu.insertMenu(self.action_map["file.save"], self.recent_menu)  # type: ignore[attr-defined]
-        file_menu.insertSeparator(self.action_map["file.quit"])  # type: ignore[attr-defined]
-        docks_menu = menus["&View"].addMenu("&Docks")  # type: ignore[attr-defined]
+        file_menu.insertMenu(self.action_map["file.save"], self.recent_menu)
+        file_menu.insertSeparator(self.action_map["file.quit"])
+        docks_menu = menus["&View"].addMenu("&Docks")
         for dock in self.docks:
             docks_menu.addAction(dock.toggleViewAction())
         toolbar = QToolBar("Main toolbar", self)
@@ -77,7 +77,7 @@ class MainWindow(FileFlows, QMainWindow):
 
     # --- construction -----------------------------------------------------------------
     def _build_docks(self) -> None:
-        self.palette = PaletteDock(self.doc.catalog, self)
+        self.palette_dock = PaletteDock(self.doc.catalog, self)
         self.library = LibraryDock(self)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
@@ -87,17 +87,17 @@ class MainWindow(FileFlows, QMainWindow):
         self.undo_view.setEmptyLabel("(opened)")
         self.history.setWidget(self.undo_view)
         left, right, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
-        self.addDockWidget(left, self.palette)
+        self.addDockWidget(left, self.palette_dock)
         self.addDockWidget(left, self.library)
-        self.tabifyDockWidget(self.palette, self.library)
-        self.palette.raise_()
+        self.tabifyDockWidget(self.palette_dock, self.library)
+        self.palette_dock.raise_()
         self.addDockWidget(right, self.properties)
         self.addDockWidget(right, self.history)
         self.addDockWidget(bottom, self.problems)
-        self.resizeDocks([self.palette, self.properties], [300, 340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.palette_dock, self.properties], [300, 340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [200], Qt.Orientation.Vertical)
         self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
-        self.docks = [self.palette, self.library, self.properties, self.history, self.problems]
+        self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems]
 
     def _build_status_bar(self) -> None:
         self.problem_label, self.square_label, self.zoom_label = QLabel(), QLabel(), QLabel()
@@ -119,7 +119,7 @@ class MainWindow(FileFlows, QMainWindow):
         stack.canRedoChanged.connect(lambda _: self._update_edit_actions())
         stack.undoTextChanged.connect(lambda _: self._update_edit_actions())
         stack.redoTextChanged.connect(lambda _: self._update_edit_actions())
-        self.palette.picked.connect(self._picked)
+        self.palette_dock.picked.connect(self._picked)
         self.tools.toolChanged.connect(self._tool_changed)
         self.canvas.squareHovered.connect(lambda sq: self.square_label.setText("" if sq is None else f"row {sq[0]}, col {sq[1]}"))
         self.canvas.zoomChanged.connect(self._update_zoom)
@@ -166,7 +166,7 @@ class MainWindow(FileFlows, QMainWindow):
     def _tool_changed(self, tool_id: str) -> None:
         self.action_map[f"tool.{tool_id}"].setChecked(True)
         if tool_id != "place":
-            self.palette.clear_pick()
+            self.palette_dock.clear_pick()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

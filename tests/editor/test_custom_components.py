@@ -28,7 +28,7 @@ def custom_catalogs(user_env: Path, custom_catalog_doc: dict) -> Iterator[Path]:
 def test_the_palette_offers_a_custom_location_card(custom_catalogs: Path, make_window: WindowFactory) -> None:
     reload_default_catalog()
     window = make_window()
-    assert "Location card 13" in window.palette.items
+    assert "Location card 13" in window.palette_dock.items
     assert window.doc.catalog.location_cards[13].cats[0].colour == "green"
     assert catalog_warning() is None
 

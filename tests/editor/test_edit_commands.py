@@ -57,7 +57,7 @@ def key(qtbot: QtBot, window: MainWindow, k: Qt.Key, modifiers: Qt.KeyboardModif
 )
 def test_place_from_the_palette_by_pick_and_click(window: MainWindow, label: str, pos: tuple[float, float], element: Element) -> None:
     before = window.doc.scenario
-    window.palette.pick(label)
+    window.palette_dock.pick(label)
     assert window.tools.current.id == "place"
     mouse(window.canvas, "move", pos, button=Qt.MouseButton.NoButton)
     assert window.canvas.overlay.ghosts == [element]
@@ -70,7 +70,7 @@ def test_place_from_the_palette_by_pick_and_click(window: MainWindow, label: str
 
 
 def test_place_shows_an_illegal_spot_in_red_before_the_click(window: MainWindow) -> None:
-    window.palette.pick("Fire card")
+    window.palette_dock.pick("Fire card")
     mouse(window.canvas, "move", (1.5, 4.5), button=Qt.MouseButton.NoButton)  # on location card 3
     assert window.canvas.overlay.legal is False
     assert "overlaps card 1 (location card 3)" in window.statusBar().currentMessage()
@@ -94,8 +94,8 @@ def _drop_events(view: IslandView, mime: QMimeData, pos: tuple[float, float]):
 
 def test_drag_from_the_palette_onto_the_grid(window: MainWindow) -> None:
     before = window.doc.scenario
-    tree = window.palette.tree
-    mime = tree.mimeData([window.palette.items["Location card 9"]])
+    tree = window.palette_dock.tree
+    mime = tree.mimeData([window.palette_dock.items["Location card 9"]])
     enter, _, _ = _drop_events(window.canvas, mime, (16.5, 13.5))
     QApplication.sendEvent(window.canvas.viewport(), enter)
     assert window.canvas.overlay.ghosts == [CardPlacement("location", (15, 12), "9")]
@@ -180,7 +180,7 @@ def test_arrow_keys_move_the_selection(qtbot: QtBot, window: MainWindow, k: Qt.K
 
 def test_arrow_keys_in_a_dock_list_do_not_move_the_island(qtbot: QtBot, window: MainWindow) -> None:
     window.doc.set_selection({("cards", 2)})
-    tree = window.palette.tree
+    tree = window.palette_dock.tree
     tree.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is tree)
     QTest.keyClick(tree, Qt.Key.Key_Down)
