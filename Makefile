@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench venv clean
+.PHONY: run test bench package venv clean
 
 venv: $(STAMP)
 
@@ -24,6 +24,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run_all.py
+
+# the desktop application: dist/raftwright/ and its .tar.gz, smoke-tested (slow: not part of test)
+package: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[package]'
+	QT_QPA_PLATFORM=offscreen $(PY) packaging/build.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
