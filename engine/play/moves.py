@@ -27,8 +27,11 @@ Timing of the automatic steps (house decisions, all documented in the README):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from engine.play.bitboard import window_mask
+from engine.play.objectives import failed_objective
 from engine.play.outcome import (
     ALL_CATS_ON_RAFT,
     CAT_CUT_OFF,
@@ -37,7 +40,9 @@ from engine.play.outcome import (
     FIRE_TILE_NO_PLACE,
     LOSS,
     NO_LEGAL_PLAY,
+    OBJECTIVE_FAILED,
     WIN,
+    WIN_POINTS,
     IllegalAction,
     Outcome,
 )  # fmt: skip
@@ -232,10 +237,15 @@ def _move_cat(state: Position, action: MoveCat) -> None:
     if state.island.raft & (1 << to):
         state.arrived[cat] = True
         state.arrivals.append(cat)
+        state.arrival_turns.append(len(state.history))
         rules.on_arrival(state, cat, action.player)
-        if all(state.arrived):
-            end_game(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
-            return
+    failed = failed_objective(state)
+    if failed is not None:
+        end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
+        return
+    if all(state.arrived):
+        end_game(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
+        return
     if check_cut_off(state):
         return
     threshold = rules.disaster_threshold
@@ -301,5 +311,8 @@ def cut_off_outcome(state: Position, found: CutOff) -> Outcome:
 
 
 def end_game(state: Position, outcome: Outcome) -> None:
+    """Finish the game; a win scores 5 minus one per water token spent (SC-1)."""
+    if outcome.won:
+        outcome = replace(outcome, score=WIN_POINTS - state.water_used)
     state._outcome = outcome
     state.phase = OVER

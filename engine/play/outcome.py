@@ -11,12 +11,18 @@ Outcome reasons are stable codes (tests, bots, the studio and replays rely on th
                        squares it is confined to) say which and where.
 ``no-legal-play``      cards remain to be played but no action is legal at all
                        (LC-7 house decision: the round cannot finish, so it is lost).
+``objective-failed``   an additional objective can no longer be met (rulebook
+                       "Additional rules"; :mod:`engine.play.objectives`).
+
+Every outcome carries its ``score`` (rulebook "Scoring", RULINGS SC-1): a win scores
+5 minus one per water token spent, a loss 0.  A campaign's total is the sum of its
+scenarios' best scores (:func:`campaign_total`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from engine.model.geometry import Square
 
@@ -28,7 +34,9 @@ FIRE_BAG_EMPTY = "fire-bag-empty"
 DECKS_SHORT = "decks-short"
 CAT_CUT_OFF = "cat-cut-off"
 NO_LEGAL_PLAY = "no-legal-play"
-REASONS = (ALL_CATS_ON_RAFT, FIRE_TILE_NO_PLACE, FIRE_BAG_EMPTY, DECKS_SHORT, CAT_CUT_OFF, NO_LEGAL_PLAY)
+OBJECTIVE_FAILED = "objective-failed"
+REASONS = (ALL_CATS_ON_RAFT, FIRE_TILE_NO_PLACE, FIRE_BAG_EMPTY, DECKS_SHORT, CAT_CUT_OFF, NO_LEGAL_PLAY, OBJECTIVE_FAILED)
+WIN_POINTS = 5  # rulebook "Scoring": a won scenario scores 5, minus 1 per water token spent
 
 
 @dataclass(frozen=True)
@@ -40,13 +48,14 @@ class Outcome:
     square: Square | None = None  # where that cat stands
     region: tuple[Square, ...] = ()  # squares a cut-off cat is confined to
     tile: str | None = None  # fire tile concerned
+    score: int = 0  # 5 minus water tokens spent on a win, 0 on a loss (SC-1)
 
     @property
     def won(self) -> bool:
         return self.result == WIN
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"result": self.result, "reason": self.reason, "message": self.message}
+        d: dict[str, Any] = {"result": self.result, "reason": self.reason, "message": self.message, "score": self.score}
         if self.cat is not None:
             d["cat"] = self.cat
         if self.square is not None:
@@ -68,7 +77,17 @@ class Outcome:
             square=(int(square[0]), int(square[1])) if square else None,
             region=tuple((int(r), int(c)) for r, c in data.get("region", ())),
             tile=data.get("tile"),
+            score=int(data.get("score", 0)),
         )
+
+
+def campaign_total(results: Iterable[tuple[str, int]]) -> int:
+    """A campaign's score: the best score of each scenario, summed (scenarios may be
+    replayed to improve a score, SC-1).  ``results`` are (scenario id, score) pairs."""
+    best: dict[str, int] = {}
+    for scenario, score in results:
+        best[scenario] = max(score, best.get(scenario, 0))
+    return sum(best.values())
 
 
 class IllegalAction(ValueError):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, Iterable, Mapping, Self, Sequence
 
 from engine.model.catalog import TERRAINS
@@ -66,7 +67,7 @@ def shuffled_decks(island: Island, rng: random.Random) -> dict[str, list[str]]:
 class Position:
     __slots__ = (
         "island", "rules", "players", "seed", "rng", "terrain", "tile_fire", "fire", "tiles_placed",
-        "cat_sq", "cat_mask", "exhausted", "arrived", "arrivals", "decks", "hands", "reserve", "drawn",
+        "cat_sq", "cat_mask", "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn",
         "disaster_pile", "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used",
         "phase", "round", "_outcome", "history",
     )  # fmt: skip
@@ -81,6 +82,7 @@ class Position:
         rng: random.Random | None = None,
         cats: Sequence[CatPosition] | None = None,
         arrivals: Sequence[int] | None = None,
+        arrival_turns: Sequence[int] | None = None,
         terrain: Sequence[int] | None = None,
         fire_tiles: Iterable[PlaceFire] = (),
         decks: Mapping[str, Sequence[str]] | None = None,
@@ -107,7 +109,9 @@ class Position:
         ids), ``fire_tiles`` (placed tiles as :class:`PlaceFire` actions), ``terrain``
         (one bit mask per terrain in :data:`TERRAINS` order, for cards already placed),
         ``arrivals`` (cat indices in arrival order; default: the arrived cats in index
-        order), ``rng`` (the game's random source; default ``random.Random(seed)``).
+        order), ``arrival_turns`` (for each arrival, the number of the action it came
+        in, counted from 1: arrivals in one action share it; default: one action
+        each), ``rng`` (the game's random source; default ``random.Random(seed)``).
         Raises :class:`PositionError` naming the argument that does not fit."""
         if players < 1:
             raise PositionError(f"players: {players}; a game has at least 1 player")
@@ -159,6 +163,9 @@ class Position:
             self.arrivals = list(arrivals)
             if sorted(self.arrivals) != [i for i, a in enumerate(self.arrived) if a]:
                 raise PositionError("arrivals: list every arrived cat's index exactly once, in arrival order")
+        self.arrival_turns = list(range(1, len(self.arrivals) + 1)) if arrival_turns is None else list(arrival_turns)
+        if len(self.arrival_turns) != len(self.arrivals) or self.arrival_turns != sorted(self.arrival_turns):
+            raise PositionError("arrival_turns: give one non-decreasing action number per arrival")
         # cards
         if decks is None:
             self.decks = {d: [card.key for card in island.catalog.decks[d]] for d in island.decks}
@@ -168,9 +175,11 @@ class Position:
                 raise PositionError(f"decks: {', '.join(unknown)} not in this game (decks: {', '.join(island.decks)})")
             self.decks = {d: list(decks.get(d, ())) for d in island.decks}
             for name, keys in self.decks.items():
-                wrong = [k for k in keys if k not in island.cards or not k.startswith(f"{name}:")]
-                if wrong:
-                    raise PositionError(f"decks: {', '.join(wrong)} do not belong to the {name} deck")
+                prefix = f"{name}:"
+                if island.cards.keys() >= set(keys) and all(map(str.startswith, keys, repeat(prefix))):
+                    continue  # the common case, checked without a Python step per card
+                wrong = [k for k in keys if k not in island.cards or not k.startswith(prefix)]
+                raise PositionError(f"decks: {', '.join(wrong)} do not belong to the {name} deck")
         self.hands = self._per_player("hands", hands)
         self.reserve = self._per_player("reserve", reserve)
         self.drawn = [0] * players if drawn is None else [int(n) for n in drawn]
@@ -180,25 +189,26 @@ class Position:
         self.discard_pile = list(discard_pile)
         self.removed = list(removed)
         self.placed = list(placed)
-        cards_seen = Counter(
+        every_card = (
             [k for keys in self.decks.values() for k in keys] + [k for h in self.hands for k in h]
             + [k for r in self.reserve for k in r] + self.disaster_pile + self.discard_pile + self.removed
             + [a.card for a in self.placed]
         )  # fmt: skip
-        twice = sorted(k for k, n in cards_seen.items() if n > 1)
-        if twice:
+        cards_seen = set(every_card)
+        if len(cards_seen) != len(every_card):
+            twice = sorted(k for k, n in Counter(every_card).items() if n > 1)
             raise PositionError(f"cards: {', '.join(twice)} in two places (decks, hands, reserve, piles, placed)")
-        unknown_cards = sorted(k for k in cards_seen if k not in island.cards)
+        unknown_cards = sorted(cards_seen - island.cards.keys())
         if unknown_cards:
             raise PositionError(f"cards: {', '.join(unknown_cards)} are not pathway cards of this game")
         # the bag and the pending tile
         self.bag = list(island.tiles) if bag is None else list(bag)
-        wrong_tiles = sorted(t for t in self.bag if t not in island.tiles)
-        if wrong_tiles:
+        if not island.tiles.keys() >= set(self.bag):
+            wrong_tiles = sorted(t for t in self.bag if t not in island.tiles)
             raise PositionError(f"bag: {', '.join(wrong_tiles)} are not fire tiles of this game")
         out_of_bag = [t for t in self.tiles_placed] + ([pending.tile] if pending else [])
-        both = sorted((Counter(self.bag) + Counter(out_of_bag)) - Counter(set(self.bag) | set(out_of_bag)))
-        if both:
+        if len(set(self.bag) | set(out_of_bag)) != len(self.bag) + len(out_of_bag):
+            both = sorted((Counter(self.bag) + Counter(out_of_bag)) - Counter(set(self.bag) | set(out_of_bag)))
             raise PositionError(f"bag: {', '.join(both)} both in the bag and placed or pending (or listed twice)")
         if pending is not None and (pending.tile not in island.tiles or phase not in (FIRE, OVER)):
             raise PositionError("pending: a pending fire tile needs a known tile and the fire phase")
@@ -243,7 +253,8 @@ class Position:
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "drawn", "disaster_pile",
+        for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
+                     "disaster_pile",
                      "discard_pile", "removed", "placed", "bag", "history"):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
         other.tiles_placed = dict(self.tiles_placed)

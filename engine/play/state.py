@@ -129,6 +129,7 @@ class GameState(Position):
             "cats": [{"square": list(self.cat_square(i)), "exhausted": self.exhausted[i], "arrived": self.arrived[i]}
                      for i in range(len(self.cat_sq))],  # fmt: skip
             "arrivals": list(self.arrivals),
+            "arrival_turns": list(self.arrival_turns),
             "decks": {d: list(cards) for d, cards in self.decks.items()},
             "hands": [list(h) for h in self.hands],
             "reserve": [list(r) for r in self.reserve],
@@ -183,6 +184,7 @@ class GameState(Position):
             cats=[CatPosition((c["square"][0], c["square"][1]), bool(c["exhausted"]), bool(c["arrived"]))
                   for c in data["cats"]],  # fmt: skip
             arrivals=data["arrivals"],
+            arrival_turns=data.get("arrival_turns"),  # absent in states saved before objectives were played
             terrain=terrain,
             fire_tiles=fire_tiles,
             decks=data["decks"],

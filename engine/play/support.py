@@ -1,9 +1,10 @@
 """What the engine plays, and the refusal of everything it does not play yet.
 
 A scenario may ask for rules the engine does not model yet (the advanced game, the
-disaster deck, additional objectives, objective and Kickstarter tokens, hybrid fire
-tiles).  Playing it as a standard game would report wrong results: an advanced game
-with no move limit, a "win" that ignores the arrival order.  So :func:`new_game
+disaster deck, treasure-map objectives, Kickstarter tokens, hybrid fire tiles).
+Playing it as a standard game would report wrong results: an advanced game with no
+move limit, a "win" with no map collected.  (Arrival order, arriving together and
+"close to" are played: :mod:`engine.play.objectives`.)  So :func:`new_game
 <engine.play.game.new_game>` refuses such a scenario with :class:`UnsupportedScenario`
 naming every rule it needs, and ``raftwright validate`` warns that it cannot be
 playtested yet (``not-playable-yet``).  Each entry below goes away when its rule is
@@ -46,14 +47,11 @@ def unplayed_rules(scenario: Scenario) -> list[UnplayedRule]:
         found.append(UnplayedRule("hybrid fire tiles", "Kickstarter pack, 'Hybrid fire tiles'",
                                   "the rule option hybrid_fire_tiles", "/rules/hybrid_fire_tiles"))  # fmt: skip
     for i, objective in enumerate(scenario.objectives):
-        if objective.kind != "text":  # free text is shown to players, never checked
-            found.append(UnplayedRule("additional objectives", "rulebook, 'Additional rules'",
+        if objective.kind == "collect_maps":  # arrival order, together, close to: engine.play.objectives
+            found.append(UnplayedRule("treasure maps", "Kickstarter pack, 'New tokens'",
                                       f"the objective '{objective.describe()}'", f"/objectives/{i}"))  # fmt: skip
     for i, token in enumerate(scenario.tokens):
-        if token.kind == "objective" and token.value != "?":
-            found.append(UnplayedRule("objective tokens", "rulebook, 'Additional rules'",
-                                      f"objective token {token.value}", f"/tokens/{i}"))  # fmt: skip
-        elif token.kind in KICKSTARTER_TOKENS:
+        if token.kind in KICKSTARTER_TOKENS:  # objective tokens are reminders of the objectives
             found.append(UnplayedRule("Kickstarter tokens", "Kickstarter pack, 'New tokens'",
                                       f"a {token.kind} token", f"/tokens/{i}"))  # fmt: skip
     return found

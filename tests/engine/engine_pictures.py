@@ -17,7 +17,7 @@ from typing import Iterable
 
 from engine.model.catalog import default_catalog
 from engine.model.layout import IslandLayout
-from engine.model.scenario import CardPlacement, RuleOptions, Scenario
+from engine.model.scenario import CardPlacement, Objective, RuleOptions, Scenario
 from engine.play.actions import PlaceFire
 from engine.play.island import Island
 from engine.play.position import shuffled_decks
@@ -75,12 +75,14 @@ def picture_state(
     water: int = 0,
     seed: int = 0,
     open_rafts: bool = False,
+    objectives: tuple[Objective, ...] = (),
 ) -> GameState:
     """A new game (draw phase) on the pictured island.  With ``open_rafts`` every raft
     in the picture is raft A (boarded from any side)."""
     layout, centres = picture_layout(picture)
     cards = tuple(CardPlacement("raft", (r - 1, c - 1), "A") for r, c in centres) if open_rafts else ()
-    scenario = Scenario(id="picture", name="picture", cards=cards, rules=RuleOptions(water_tokens=water))
+    scenario = Scenario(id="picture", name="picture", cards=cards, rules=RuleOptions(water_tokens=water),
+                        objectives=objectives)  # fmt: skip
     island = Island.from_layout(scenario, default_catalog(), layout)
     rng = random.Random(seed)
     return GameState(island, get_variant(variant), players=players, seed=seed, rng=rng, decks=shuffled_decks(island, rng))

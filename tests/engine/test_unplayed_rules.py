@@ -35,11 +35,8 @@ CASES = {
     # Kickstarter pack "Hybrid fire tiles"
     "hybrid tiles": (lambda s: s.with_changes(rules=RuleOptions(hybrid_fire_tiles=True)), "hybrid fire tiles",
                      "/rules/hybrid_fire_tiles"),
-    # rulebook "Additional rules" 1: arrival order
-    "arrival order": (lambda s: s.with_changes(objectives=(Objective("arrival_order", colour="blue", position=1),)),
-                      "additional objectives", "/objectives/0"),
-    # rulebook "Additional rules": collect treasure maps (Kickstarter map tokens)
-    "maps": (lambda s: s.with_changes(objectives=(Objective("collect_maps", count=2),)), "additional objectives",
+    # Kickstarter pack "New tokens": treasure maps are mandatory objectives (SC-2)
+    "maps": (lambda s: s.with_changes(objectives=(Objective("collect_maps", count=2),)), "treasure maps",
              "/objectives/0"),
     # Kickstarter pack "New tokens": a fish token on the island
     "fish token": (lambda s: s.with_changes(tokens=(TokenPlacement("fish", (4, 4)),)), "Kickstarter tokens",
@@ -66,14 +63,13 @@ def test_validate_warns_that_the_scenario_cannot_be_playtested(scenario: Scenari
     assert rule in found[0].message
 
 
-def test_an_objective_token_is_refused_too(scenario: Scenario) -> None:
-    """Rulebook "Additional rules": objective tokens 1-5 and '=' on raft destinations
-    remind of objectives the engine does not check yet."""
+def test_objectives_and_their_tokens_are_played(scenario: Scenario) -> None:
+    """Rulebook "Additional rules" 1, 3, 5: arrival order, '=' and "close to" are played
+    (engine.play.objectives); objective tokens are their reminders (OB-2)."""
     token = TokenPlacement("objective", _raft_destination(scenario), "1")
-    changed = scenario.with_changes(tokens=(token,))
-    assert [r.rule for r in unplayed_rules(changed)] == ["objective tokens"]
-    with pytest.raises(UnsupportedScenario, match="objective token 1"):
-        new_game(changed, seed=3)
+    changed = scenario.with_changes(tokens=(token,), objectives=(Objective("arrival_order", colour="blue", position=1),))
+    assert unplayed_rules(changed) == []
+    assert not new_game(changed, seed=3).is_terminal()
 
 
 def test_free_text_objectives_and_question_tokens_are_played(scenario: Scenario) -> None:

@@ -29,6 +29,15 @@ Data hooks
                                 The digital variant defines cut-off by the placements
                                 legal *now*, so it says ``True``.
     ``uses_water``              whether the scenario's water tokens are in play.
+    ``close_to_measure``        how "Keep X close to Y" measures distance (rulebook
+                                "Additional rules" 5 does not say; RULINGS CT-2):
+                                ``"manhattan"`` (orthogonal steps, the RULINGS
+                                inference and the default: cats move orthogonally) or
+                                ``"king"`` (diagonals count one).  Checked at the end
+                                of every move.
+    ``close_to_on_raft``        whether "close to" still binds once one of the two cats
+                                is on the raft (CT-2 unknown; default ``True``: the
+                                rulebook says the cats may *never* be more than 5 apart).
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
 DISASTER = "disaster"
 OUT = "out"
 CUTOFF_MODES = ("coverable", "permissive", "off")
+CLOSE_TO_MEASURES = ("manhattan", "king")
 
 
 @dataclass(frozen=True)
@@ -58,8 +68,12 @@ class RuleSet:
     cutoff_mode: str = "coverable"
     cutoff_cats_block_windows: bool = False
     uses_water: bool = True
+    close_to_measure: str = "manhattan"
+    close_to_on_raft: bool = True
 
     def __post_init__(self) -> None:
+        if self.close_to_measure not in CLOSE_TO_MEASURES:
+            raise ValueError(f"variant {self.name!r}: close_to_measure must be one of {CLOSE_TO_MEASURES}")
         if self.cutoff_mode not in CUTOFF_MODES:
             raise ValueError(f"variant {self.name!r}: cutoff_mode must be one of {CUTOFF_MODES}")
         if self.discard_destination not in (DISASTER, OUT):
