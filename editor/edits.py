@@ -161,7 +161,15 @@ def rotate_element(el: Element, turns: int) -> Element:
         if el.kind == "fire":
             return el
         return replace(el, rotation=(el.rotation + turns) % 4)
-    board: BoardSlot = el
+    return rotate_board(el, turns)
+
+
+def rotate_board(board: BoardSlot, turns: int) -> BoardSlot:
+    """A board turned ``turns`` clockwise quarter turns: its fire strip, pinned rotation
+    and (small boards) orientation turn with it; the top-left is kept, then clamped."""
+    turns %= 4
+    if turns == 0:
+        return board
     edge = board.fire_edge
     if board.face == "fire" and edge in EDGES:
         edge = EDGES[(EDGES.index(edge) + turns) % 4]

@@ -8,7 +8,7 @@ share a merge key, so spinning a row from 2 to 9 is one undo step.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -42,6 +42,7 @@ from .scenario_form import ScenarioPage
 
 ROTATIONS = ("0°", "90°", "180°", "270°")
 NO_PIN = "(drawn at setup)"
+E = TypeVar("E", BoardSlot, CardPlacement, TokenPlacement)
 
 
 def combo(items: list[str] | tuple[str, ...], editable: bool = False) -> QComboBox:
@@ -57,8 +58,10 @@ def square_spin() -> QSpinBox:
     return spin
 
 
-class ElementPage(QWidget):
+class ElementPage(QWidget, Generic[E]):
     """Fields of one element kind; ``load`` shows an element, edits push commands."""
+
+    element_type: type[E]
 
     def __init__(self, doc: ScenarioDocument) -> None:
         super().__init__()
@@ -78,10 +81,14 @@ class ElementPage(QWidget):
         self.row.valueChanged.connect(lambda v: self.change("row", lambda el: replace(el, at=(v, el.at[1])), "Move"))
         self.col.valueChanged.connect(lambda v: self.change("col", lambda el: replace(el, at=(el.at[0], v)), "Move"))
 
-    def change(self, field: str, change: Callable[[Element], Element], text: str) -> None:
+    def change(self, field: str, change: Callable[[E], E], text: str) -> None:
         if self._loading or self.ref is None:
             return
-        commands.change_element(self.doc, self.ref, change, text, merge_key=("property", self.ref, field))
+
+        def apply(element: Element) -> Element:
+            return change(element) if isinstance(element, self.element_type) else element
+
+        commands.change_element(self.doc, self.ref, apply, text, merge_key=("property", self.ref, field))
 
     def load(self, ref: Ref) -> None:
         self.ref = ref
@@ -92,11 +99,12 @@ class ElementPage(QWidget):
             self.title.setText(text[:1].upper() + text[1:])
             self.row.setValue(element.at[0])
             self.col.setValue(element.at[1])
-            self.show_element(element)
+            if isinstance(element, self.element_type):
+                self.show_element(element)
         finally:
             self._loading = False
 
-    def show_element(self, element: Element) -> None:
+    def show_element(self, element: E) -> None:
         raise NotImplementedError
 
 
@@ -108,7 +116,9 @@ def _set(box: QComboBox, text: str) -> None:
         box.setEditText(text)
 
 
-class BoardPage(ElementPage):
+class BoardPage(ElementPage[BoardSlot]):
+    element_type = BoardSlot
+
     def __init__(self, doc: ScenarioDocument) -> None:
         super().__init__(doc)
         self.size_box, self.face = combo(("large", "small")), combo(("fire", "plain"))
@@ -120,7 +130,7 @@ class BoardPage(ElementPage):
         self.size_box.activated.connect(lambda _: self.change("size", lambda b: edits.with_size(b, self.size_box.currentText()), "Change board size"))
         self.face.activated.connect(lambda _: self.change("face", lambda b: edits.flip_face(b) if b.face != self.face.currentText() else b, "Flip board"))
         self.edge.activated.connect(lambda _: self.change("edge", lambda b: replace(b, fire_edge=self.edge.currentText()), "Move fire strip"))
-        self.orientation.activated.connect(lambda _: self.change("orientation", lambda b: edits.rotate_element(b, 1) if b.orientation != self.orientation.currentText() else b, "Turn small board"))
+        self.orientation.activated.connect(lambda _: self.change("orientation", lambda b: edits.rotate_board(b, 1) if b.orientation != self.orientation.currentText() else b, "Turn small board"))
         self.pin.activated.connect(lambda _: self.change("pin", self._pin, "Pin board"))
         self.pin_rotation.activated.connect(lambda i: self.change("pin_rotation", lambda b: replace(b, pin=BoardPin(b.pin.board, i)) if b.pin else b, "Turn pinned board"))
 
@@ -130,7 +140,7 @@ class BoardPage(ElementPage):
             return replace(board, pin=None)
         return replace(board, pin=BoardPin(choice, board.pin.rotation if board.pin else 0))
 
-    def show_element(self, board: BoardSlot) -> None:  # type: ignore[override]
+    def show_element(self, board: BoardSlot) -> None:
         self.size_box.setCurrentText(board.size)
         self.face.setCurrentText(board.face)
         self.edge.clear()
@@ -146,7 +156,9 @@ class BoardPage(ElementPage):
         self.pin_rotation.setEnabled(board.pin is not None and board.face == "plain")
 
 
-class CardPage(ElementPage):
+class CardPage(ElementPage[CardPlacement]):
+    element_type = CardPlacement
+
     def __init__(self, doc: ScenarioDocument) -> None:
         super().__init__(doc)
         self.kind = combo(CARD_KINDS)
@@ -157,7 +169,9 @@ class CardPage(ElementPage):
         for label, widget in (("Kind", self.kind), ("Card", self.ident), ("Rotation", self.rotation), ("Stand-in", self.stand_in)):
             self.form.addRow(label, widget)
         self.add_position()
-        self.ident.lineEdit().editingFinished.connect(self._ident)
+        line = self.ident.lineEdit()
+        assert line is not None, "the card box is editable"
+        line.editingFinished.connect(self._ident)
         self.ident.activated.connect(lambda _: self._ident())
         self.rotation.activated.connect(lambda i: self.change("rotation", lambda c: replace(c, rotation=i), "Rotate card"))
         self.stand_in.toggled.connect(lambda on: self.change("stand_in", lambda c: replace(c, stand_in=on), "Mark stand-in"))
@@ -167,7 +181,7 @@ class CardPage(ElementPage):
         if text:
             self.change("ident", lambda c: replace(c, ident=text), f"Change card to {text}")
 
-    def show_element(self, card: CardPlacement) -> None:  # type: ignore[override]
+    def show_element(self, card: CardPlacement) -> None:
         self.kind.setCurrentText(card.kind)
         self.ident.clear()
         if card.kind == "location":
@@ -186,7 +200,9 @@ class CardPage(ElementPage):
         self.stand_in.setEnabled(card.kind == "location")
 
 
-class TokenPage(ElementPage):
+class TokenPage(ElementPage[TokenPlacement]):
+    element_type = TokenPlacement
+
     def __init__(self, doc: ScenarioDocument) -> None:
         super().__init__(doc)
         self.kind, self.value = combo(TOKEN_KINDS), combo(OBJECTIVE_TOKEN_VALUES)
@@ -201,7 +217,7 @@ class TokenPage(ElementPage):
         value = (token.value or "1") if kind == "objective" else None
         return replace(token, kind=kind, value=value)
 
-    def show_element(self, token: TokenPlacement) -> None:  # type: ignore[override]
+    def show_element(self, token: TokenPlacement) -> None:
         self.kind.setCurrentText(token.kind)
         self.value.setCurrentText(token.value or "")
         self.value.setEnabled(token.kind == "objective")
