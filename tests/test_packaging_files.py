@@ -1,0 +1,186 @@
+"""The desktop packaging files agree with each other and with pyproject.toml (issue 14).
+
+The PyInstaller spec, the desktop entry, the AppStream metainfo, the shared-mime-info
+XML, the icons and the install script name the same application id, command, icons
+and MIME types, and the metainfo's newest release is pyproject.toml's version.  The
+metainfo and desktop entry go through ``appstreamcli validate`` and
+``desktop-file-validate`` when those tools are installed (Debian: ``appstream``,
+``desktop-file-utils``); a structural check runs everywhere.  Building the bundle is
+``make package``, not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import importlib.util
+import shutil
+import subprocess
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from PySide6.QtGui import QImageReader
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+
+
+def _module(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"packaging_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _spec_constants() -> dict[str, str]:
+    """The spec's top-level string constants, read without running PyInstaller."""
+    tree = ast.parse((PACKAGING / "raftwright.spec").read_text(encoding="utf-8"))
+    return {node.targets[0].id: node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+
+SPEC = _spec_constants()
+APP_ID = SPEC["APP_ID"]
+DESKTOP_FILE = PACKAGING / f"{APP_ID}.desktop"
+METAINFO_FILE = PACKAGING / f"{APP_ID}.metainfo.xml"
+MIME_FILE = PACKAGING / f"{APP_ID}.mime.xml"
+
+
+@pytest.fixture(scope="module")
+def desktop() -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    parser.read(DESKTOP_FILE, encoding="utf-8")
+    assert parser.has_section("Desktop Entry"), f"{DESKTOP_FILE}: no [Desktop Entry] group"
+    return parser["Desktop Entry"]
+
+
+@pytest.fixture(scope="module")
+def metainfo() -> ET.Element:
+    return ET.parse(METAINFO_FILE).getroot()
+
+
+@pytest.fixture(scope="module")
+def mime_types() -> dict[str, ET.Element]:
+    root = ET.parse(MIME_FILE).getroot()
+    assert root.tag == f"{MIME_NS}mime-info", f"{MIME_FILE}: the root must be shared-mime-info's <mime-info>"
+    return {node.attrib["type"]: node for node in root.findall(f"{MIME_NS}mime-type")}
+
+
+def _list(value: str) -> list[str]:
+    return [item for item in value.split(";") if item]
+
+
+def test_every_file_names_the_same_application(desktop: configparser.SectionProxy, metainfo: ET.Element) -> None:
+    command = next(iter(PYPROJECT["project"]["scripts"]))
+    assert SPEC["APP_NAME"] == command == "raftwright"
+    assert desktop["Exec"].split()[0] == command and desktop["TryExec"] == command
+    assert desktop["Exec"].split()[1:] == ["edit", "%f"], "a double-click opens the file in the studio"
+    assert desktop["Icon"] == APP_ID
+    assert metainfo.findtext("id") == APP_ID
+    assert metainfo.findtext("launchable[@type='desktop-id']") == DESKTOP_FILE.name
+    assert metainfo.findtext("icon[@type='stock']") == APP_ID
+    assert metainfo.findtext("provides/binary") == command
+    assert desktop["Name"] == metainfo.findtext("name") == SPEC["DISPLAY_NAME"]
+    for script in ("install.sh", "uninstall.sh"):
+        text = (PACKAGING / script).read_text(encoding="utf-8")
+        assert "lib/raftwright" in text
+    assert f"APP_ID={APP_ID}\n" in (PACKAGING / "install.sh").read_text(encoding="utf-8")
+    build, icons = _module(PACKAGING / "build.py"), _module(PACKAGING / "make_icons.py")
+    assert build.APP_ID == icons.APP_ID == APP_ID and build.APP_NAME == command
+
+
+def test_mime_types_agree_and_cover_packs_and_scenarios(desktop: configparser.SectionProxy, metainfo: ET.Element,
+                                                         mime_types: dict[str, ET.Element]) -> None:
+    declared = set(mime_types)
+    assert set(_list(desktop["MimeType"])) == declared
+    assert {node.text for node in metainfo.findall("provides/mediatype")} == declared
+    globs = {glob.attrib["pattern"]: kind for kind, node in mime_types.items() for glob in node.findall(f"{MIME_NS}glob")}
+    assert set(globs) == {"*.raftpack", "*.scenario.json"}
+    assert mime_types[globs["*.raftpack"]].find(f"{MIME_NS}sub-class-of").attrib["type"] == "application/zip"
+    assert mime_types[globs["*.scenario.json"]].find(f"{MIME_NS}sub-class-of").attrib["type"] == "application/json"
+
+
+def test_every_icon_exists_as_svg_and_in_every_png_size(mime_types: dict[str, ET.Element]) -> None:
+    icons = _module(PACKAGING / "make_icons.py")
+    mime_icons = {node.find(f"{MIME_NS}icon").attrib["name"] for node in mime_types.values()}
+    # each MIME icon is also the name shared-mime-info derives from the type
+    assert mime_icons == {kind.replace("/", "-") for kind in mime_types} == set(icons.MIME_ICONS)
+    for name in {APP_ID, *mime_icons}:
+        assert (PACKAGING / "icons" / f"{name}.svg").is_file(), f"packaging/icons/{name}.svg is missing"
+    pngs = sorted((PACKAGING / "icons" / "hicolor").rglob("*.png"))
+    assert {png for _svg, png, _size in icons.png_targets()} == set(pngs), "run packaging/make_icons.py"
+    for _svg, png, size in icons.png_targets():
+        reader = QImageReader(str(png))
+        assert (reader.size().width(), reader.size().height()) == (size, size), f"{png}: not {size}x{size}"
+        context = png.parent.name
+        assert context == ("apps" if png.stem == APP_ID else "mimetypes")
+
+
+def test_the_metainfo_release_is_the_pyproject_version(metainfo: ET.Element) -> None:
+    releases = metainfo.findall("releases/release")
+    assert releases, f"{METAINFO_FILE}: no <release>"
+    assert releases[0].attrib["version"] == PYPROJECT["project"]["version"], (
+        f"{METAINFO_FILE}: the newest <release> is {releases[0].attrib['version']}; add a <release> for "
+        f"{PYPROJECT['project']['version']} (pyproject.toml) at the top of <releases>")
+    spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
+    assert 'VERSION = tomllib.loads((ROOT / "pyproject.toml")' in spec_text
+
+
+def test_the_spec_bundles_the_data_where_the_engine_looks_for_it() -> None:
+    spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
+    for name in ("schema", "campaigns"):
+        assert f'(str(ROOT / "{name}"), "engine/_bundled/{name}")' in spec_text
+    assert '"_bundled"' in (ROOT / "engine" / "model" / "resources.py").read_text(encoding="utf-8")
+    for unused in ("PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtWebEngineCore", "PySide6.QtMultimedia",
+                   "PySide6.Qt3DCore"):
+        assert f'"{unused}"' in spec_text, f"the spec should exclude {unused}"
+
+
+def test_the_metainfo_has_what_appstream_requires(metainfo: ET.Element) -> None:
+    assert metainfo.tag == "component" and metainfo.attrib.get("type") == "desktop-application"
+    for tag in ("id", "name", "summary", "metadata_license", "project_license", "description", "launchable",
+                "content_rating", "releases"):
+        assert metainfo.find(tag) is not None, f"{METAINFO_FILE}: <{tag}> is missing"
+    assert metainfo.findtext("project_license") == PYPROJECT["project"]["license"]
+
+
+def test_the_desktop_entry_has_the_required_keys(desktop: configparser.SectionProxy) -> None:
+    for key in ("Type", "Name", "Exec", "Icon", "Categories", "MimeType"):
+        assert desktop.get(key), f"{DESKTOP_FILE}: {key}= is missing"
+    assert desktop["Type"] == "Application" and desktop["Terminal"] == "false"
+    assert all(value.endswith(";") for key, value in desktop.items() if key in ("Categories", "MimeType", "Keywords"))
+
+
+@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstreamcli is not installed (Debian: appstream)")
+def test_appstreamcli_validates_the_metainfo() -> None:
+    result = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO_FILE)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate is not installed (Debian: desktop-file-utils)")
+def test_desktop_file_validate_accepts_the_entry() -> None:
+    result = subprocess.run(["desktop-file-validate", str(DESKTOP_FILE)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("executable", "argv", "expected"), [
+    ("/opt/raftwright/raftwright", ["validate", "--bundled"], ["validate", "--bundled"]),
+    ("/opt/raftwright/raftwright", [], []),
+    ("C:/Raftwright/raftwright-studio.exe", ["C:/x.scenario.json"], ["edit", "C:/x.scenario.json"]),
+    ("/Applications/Raftwright.app/Contents/MacOS/raftwright-studio", ["-psn_0_12345"], ["edit"]),
+])
+def test_the_launcher_opens_the_studio_from_the_windowed_executable(executable: str, argv: list[str],
+                                                                    expected: list[str]) -> None:
+    launcher = _module(PACKAGING / "launcher.py")
+    assert launcher.STUDIO_NAME == SPEC["STUDIO_NAME"]
+    assert launcher.arguments(executable, argv) == expected
