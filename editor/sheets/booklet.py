@@ -151,23 +151,25 @@ def render_booklet(campaign: Campaign, scenarios: Sequence[Scenario], catalog: C
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer: QPdfWriter = pdf_writer(buffer, layout, f"{campaign.name}: scenario booklet")
     p = QPainter(writer)
-    area = QRectF(0, 0, writer.width(), writer.height())
-    _cover(p, area, campaign, scenarios)
-    step()
-    number = 0
-    for page in _blocks(sheets, area.width(), area.height()):
+    try:  # end the painter even when a progress callback cancels
+        area = QRectF(0, 0, writer.width(), writer.height())
+        _cover(p, area, campaign, scenarios)
+        step()
+        number = 0
+        for page in _blocks(sheets, area.width(), area.height()):
+            writer.newPage()
+            y = area.top()
+            for sheet, scale in page:
+                number += 1
+                height = sheet.size.height() * scale
+                paint_fitted(p, sheet, QRectF(area.left(), y, area.width(), height), max_scale=scale)
+                _scoring_box(p, QRectF(area.left(), y + height + 4, area.width(), SCORING_HEIGHT - 10), number)
+                y += height + SCORING_HEIGHT + BLOCK_GAP
+                step()
         writer.newPage()
-        y = area.top()
-        for sheet, scale in page:
-            number += 1
-            height = sheet.size.height() * scale
-            paint_fitted(p, sheet, QRectF(area.left(), y, area.width(), height), max_scale=scale)
-            _scoring_box(p, QRectF(area.left(), y + height + 4, area.width(), SCORING_HEIGHT - 10), number)
-            y += height + SCORING_HEIGHT + BLOCK_GAP
-            step()
-    writer.newPage()
-    _scoring_table(p, area, campaign, scenarios)
-    p.end()
-    buffer.close()
+        _scoring_table(p, area, campaign, scenarios)
+    finally:
+        p.end()
+        buffer.close()
     step()
     return bytes(data.data())
