@@ -34,6 +34,7 @@ from .document import ScenarioDocument
 from .fileflows import FileFlows
 from .files import RecentFiles, settings
 from .recovery import Autosaver
+from .sheets.studio import SheetDialogs
 from .tools import ToolManager
 
 APP_TITLE = "Raftwright studio"
@@ -47,6 +48,7 @@ class MainWindow(FileFlows, QMainWindow):
         self.recent = RecentFiles()
         self.canvas = IslandView(self.doc)
         self.tools = ToolManager(self.doc, self.canvas)
+        self.sheets = SheetDialogs(self)
         self.setCentralWidget(self.canvas)
         self._build_docks()
         self.action_map = actions.build_actions(self, self.canvas)
@@ -127,6 +129,7 @@ class MainWindow(FileFlows, QMainWindow):
         self.problems.located.connect(lambda _: self.canvas.setFocus())
         self.library.openRequested.connect(self.open_recent)
         self.library.addCurrentRequested.connect(self.add_open_scenario_to)
+        self.library.bookletRequested.connect(lambda path: self.sheets.export_booklet(path, self.doc.catalog))
 
     def _restore_layout(self) -> None:
         state = settings().value("window_state")
@@ -263,6 +266,15 @@ class MainWindow(FileFlows, QMainWindow):
         dialog.resize(620, 560)
         dialog.show()
         return dialog
+
+    def export_image(self) -> None:
+        self.sheets.export_image(self.doc.scenario, self.doc.catalog, self.doc.path)
+
+    def print_sheet(self) -> None:
+        self.sheets.print_scenario(self.doc.scenario, self.doc.catalog)
+
+    def toggle_sheet_difficulty(self) -> None:
+        self.sheets.show_difficulty = self.action("file.sheet_difficulty").isChecked()
 
     def playtest(self) -> None:
         from .playtest.launch import open_playtest  # loaded on the first F5

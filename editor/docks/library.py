@@ -83,6 +83,7 @@ class CampaignDialog(QDialog):
 class LibraryDock(QDockWidget):
     openRequested = Signal(object)  # Path of a scenario file
     addCurrentRequested = Signal(object)  # Path of the campaign to add the open scenario to
+    bookletRequested = Signal(object)  # Path of the campaign to export as a printable booklet
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Campaign library", parent)
@@ -100,7 +101,9 @@ class LibraryDock(QDockWidget):
             "up": bar.addAction("Up", lambda: self._move_selected(-1)),
             "down": bar.addAction("Down", lambda: self._move_selected(1)),
             "details": bar.addAction("Details…", self._edit_selected),
+            "booklet": bar.addAction("Export booklet…", self._booklet_selected),
         }
+        self.buttons["booklet"].setToolTip("Save the selected campaign as a printable PDF booklet")
         self.buttons["add"].setToolTip("List the open scenario in the selected campaign (it is copied into the campaign's folder)")
         self.buttons["remove"].setToolTip("Take the selected scenario out of its campaign (the file stays)")
         body = QWidget()
@@ -158,6 +161,7 @@ class LibraryDock(QDockWidget):
         editable = chosen is not None and not campaigns.is_bundled(chosen[0])
         self.buttons["add"].setEnabled(editable)
         self.buttons["details"].setEnabled(editable)
+        self.buttons["booklet"].setEnabled(chosen is not None)
         for key in ("remove", "up", "down"):
             self.buttons[key].setEnabled(editable and chosen is not None and chosen[1] >= 0)
 
@@ -165,6 +169,11 @@ class LibraryDock(QDockWidget):
         if item.data(0, PATH_ROLE) is None or int(item.data(0, INDEX_ROLE)) < 0:
             return
         self.open_entry(Path(item.data(0, PATH_ROLE)), int(item.data(0, INDEX_ROLE)))
+
+    def _booklet_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is not None:
+            self.bookletRequested.emit(chosen[0])
 
     def open_entry(self, campaign_path: Path, index: int) -> None:
         entry = load_campaign(campaign_path).scenarios[index]
