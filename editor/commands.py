@@ -106,13 +106,13 @@ def rotate_elements(doc: "ScenarioDocument", refs: Iterable[Ref], turns: int = 1
 
 def flip_boards(doc: "ScenarioDocument", refs: Iterable[Ref]) -> bool:
     boards = [r for r in refs if r[0] == "boards"]
-    after = edits.map_elements(doc.scenario, boards, edits.flip_face)
+    after = edits.map_elements(doc.scenario, boards, edits.on_boards(edits.flip_face))
     return doc.edit(_count_text("Flip", doc, boards), after)
 
 
 def cycle_fire_edges(doc: "ScenarioDocument", refs: Iterable[Ref]) -> bool:
     boards = [r for r in refs if r[0] == "boards"]
-    after = edits.map_elements(doc.scenario, boards, edits.next_fire_edge)
+    after = edits.map_elements(doc.scenario, boards, edits.on_boards(edits.next_fire_edge))
     return doc.edit(_count_text("Move fire strip of", doc, boards), after)
 
 

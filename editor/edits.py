@@ -204,6 +204,15 @@ def next_fire_edge(board: BoardSlot, step: int = 1) -> BoardSlot:
     return replace(board, fire_edge=allowed[(current + step) % len(allowed)])
 
 
+def on_boards(change: Callable[[BoardSlot], BoardSlot]) -> Callable[[Element], Element]:
+    """``change`` as an element edit: boards are changed, cards and tokens left as they are."""
+
+    def apply(el: Element) -> Element:
+        return change(el) if isinstance(el, BoardSlot) else el
+
+    return apply
+
+
 def map_elements(scenario: Scenario, refs: Iterable[Ref], change: Callable[[Element], Element]) -> Scenario:
     """Apply ``change(element) -> element`` to each ref; unchanged elements are skipped."""
     changes: dict[Ref, Element] = {}

@@ -23,7 +23,7 @@ ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get 
 
 def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element]]]]:
     """(group, [(label, element at (0, 0))]) for everything that can be placed."""
-    boards = [
+    boards: list[tuple[str, Element]] = [
         ("Large board, fire face", BoardSlot("large", "fire", ORIGIN, "west")),
         ("Large board, plain face", BoardSlot("large", "plain", ORIGIN)),
         ("Small board, fire face", BoardSlot("small", "fire", ORIGIN, "west")),
@@ -31,11 +31,11 @@ def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element
         ("Small board (vertical), fire face", BoardSlot("small", "fire", ORIGIN, "north", "vertical")),
         ("Small board (vertical), plain face", BoardSlot("small", "plain", ORIGIN, None, "vertical")),
     ]
-    locations = [(f"Location card {n}", CardPlacement("location", ORIGIN, str(n))) for n in sorted(catalog.location_cards)]
-    rafts = [(f"Raft card {letter}", CardPlacement("raft", ORIGIN, letter)) for letter in sorted(catalog.raft_cards)]
-    fire = [("Fire card", CardPlacement("fire", ORIGIN))]
-    objectives = [(f"Objective token {v}", TokenPlacement("objective", ORIGIN, v)) for v in OBJECTIVE_TOKEN_VALUES]
-    kickstarter = [(f"{kind.capitalize()} token", TokenPlacement(kind, ORIGIN)) for kind in KICKSTARTER_TOKENS]
+    locations: list[tuple[str, Element]] = [(f"Location card {n}", CardPlacement("location", ORIGIN, str(n))) for n in sorted(catalog.location_cards)]
+    rafts: list[tuple[str, Element]] = [(f"Raft card {letter}", CardPlacement("raft", ORIGIN, letter)) for letter in sorted(catalog.raft_cards)]
+    fire: list[tuple[str, Element]] = [("Fire card", CardPlacement("fire", ORIGIN))]
+    objectives: list[tuple[str, Element]] = [(f"Objective token {v}", TokenPlacement("objective", ORIGIN, v)) for v in OBJECTIVE_TOKEN_VALUES]
+    kickstarter: list[tuple[str, Element]] = [(f"{kind.capitalize()} token", TokenPlacement(kind, ORIGIN)) for kind in KICKSTARTER_TOKENS]
     return [
         ("Boards", boards),
         ("Location cards", locations),
