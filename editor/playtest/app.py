@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Replay
-from engine.model.formats import FormatError, document_kind, load_scenario, read_json
+from engine.check.validate_files import open_scenario
+from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.scenario import Scenario
 
 from ..app import application
@@ -27,7 +28,7 @@ def read_target(path: str | Path, players: int | None = None) -> Scenario | Repl
         return read_replay(path)
     if document_kind(data) != "scenario":
         raise FormatError(path, "not a scenario or replay file; open a .scenario.json or .replay.json file")
-    scenario = load_scenario(path)
+    scenario = open_scenario(path, data)  # the located message validate gives
     allowed = sorted(scenario.rules.players)
     if players is not None and players not in allowed:
         raise ValueError(f"{path}: the scenario is for {', '.join(map(str, allowed))} player(s), not {players}; pick another --players")

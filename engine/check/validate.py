@@ -21,6 +21,7 @@ from engine.check.rulecheck_cats import check_cats, check_objectives, check_toke
 from engine.check.schema_issues import schema_issues
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
+from engine.model.jsonio import document_problem
 from engine.model.scenario import Scenario
 from engine.play.support import unplayed_rules
 
@@ -65,7 +66,9 @@ ISSUE_CODES: dict[str, str] = {
     "catalog-duplicate-id": "a catalog defines a component id twice",
     "catalog-board-face": "a catalog board face has the wrong size or fire strip",
     "catalog-location-cats": "a catalog location card puts a cat on fire or two cats on one square",
-    "catalog-id-clash": "a catalog redefines a component of the bundled catalogs",
+    "catalog-id-clash": "a catalog redefines a component of the bundled catalogs or of another catalog in its folder",
+    "catalog-too-large": "a catalog defines more components of one kind than a catalog may (see Limits and recovery)",
+    "text-unsavable": "a text holds a lone UTF-16 surrogate, or the document nests too deep, so it cannot be saved",
 }
 
 ELEMENT_LISTS = ("boards", "cards", "tokens", "objectives")
@@ -170,6 +173,9 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
         doc = target
     if not isinstance(doc, Mapping):
         return [Issue("schema", ERROR, f"not a scenario: expected a JSON object, got {type(doc).__name__}")]
+    problem = document_problem(doc)
+    if problem is not None:  # too deep to check (or a lone surrogate): say where, never raise
+        return [Issue("text-unsavable", ERROR, problem[1], Where(problem[0]))]
     issues = schema_issues("scenario", doc)
     if not issues:
         scenario = target if isinstance(target, Scenario) else scenario_from_dict(doc)

@@ -10,7 +10,6 @@ are issues; a file that cannot be read, is not JSON or is not a Raftwright file 
 from __future__ import annotations
 
 import os
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -20,16 +19,19 @@ from engine.check.rulecheck import count_text, issue
 from engine.check.schema_issues import schema_issues
 from engine.check.validate import sort_issues, validate
 from engine.model.catalog import (
-    BOARD_SHAPES,
-    FIRE_STRIP_WIDTH,
     Catalog,
     CatalogError,
-    bundled_catalog,
+    bundled_catalog_parts,
     bundled_catalog_paths,
+    catalog_document_problems,
     catalog_from_dict,
+    clash_report,
     default_catalog,
+    load_catalog_file,
 )  # fmt: skip
-from engine.model.formats import FormatError, document_kind, read_json
+from engine.model.formats import FormatError, describe_format, document_kind, read_json, scenario_from_dict
+from engine.model.jsonio import MAX_CATALOG_BYTES
+from engine.model.scenario import Scenario
 
 FORMATS = "raftwright.scenario, raftwright.campaign or raftwright.components"
 
@@ -58,8 +60,10 @@ class FileChecker:
             "components": self.components,
         }
         if kind is None:
-            found = data.get("format") if isinstance(data, dict) else None
-            raise FormatError(path, f"not a Raftwright file: its \"format\" is {found!r}; expected {FORMATS}")
+            raise FormatError(path, f"not a Raftwright file: {describe_format(data)}; expected {FORMATS}")
+        if kind == "components" and Path(path).stat().st_size > MAX_CATALOG_BYTES:
+            raise FormatError(path, f"the catalog is larger than {MAX_CATALOG_BYTES // 1024} KiB, the most a catalog "
+                              "may be (see 'Limits and recovery' in the README); split it")
         return checks[kind](Path(path), data)
 
     def _scenario(self, path: Path, data: Any = None) -> _ScenarioResult:
@@ -126,63 +130,48 @@ class FileChecker:
         out = schema_issues("components", data)
         if out:
             return sort_issues(out)
-        out += _duplicate_ids(data) + _board_faces(data) + _location_cats(data)
+        out += [issue(p.code, p.message, p.path) for p in catalog_document_problems(data)]
         if path.resolve() not in {p.resolve() for p in bundled_catalog_paths()}:
-            try:  # against the shipped catalogs: a user catalog is in default_catalog() itself
-                bundled_catalog().merged(catalog_from_dict(data))
-            except CatalogError as exc:
-                out.append(Issue("catalog-id-clash", ERROR, str(exc), Where("")))
+            # against the shipped catalogs and the other catalogs of its folder (a user
+            # catalog is in default_catalog() itself, so that cannot be the reference)
+            clash = clash_report(catalog_from_dict(data), [*bundled_catalog_parts(), *_siblings(path)])
+            if clash is not None:
+                out.append(Issue("catalog-id-clash", ERROR, clash, Where("")))
         return sort_issues(out)
 
 
-def _duplicate_ids(data: dict[str, Any]) -> list[Issue]:
-    out: list[Issue] = []
-    lists = [("island_boards", "id", "island board", data.get("island_boards", [])),
-             ("location_cards", "number", "location card", data.get("location_cards", [])),
-             ("raft_cards", "letter", "raft card", data.get("raft_cards", [])),
-             ("fire_tiles", "id", "fire tile", data.get("fire_tiles", []))]
-    lists += [(f"pathway_decks/{d}/cards", "id", f"{deck['deck']} card", deck["cards"])
-              for d, deck in enumerate(data.get("pathway_decks", []))]
-    for collection, key, label, items in lists:
-        seen: dict[Any, int] = {}
-        for i, item in enumerate(items):
-            ident = item[key]
-            if ident in seen:
-                out.append(issue("catalog-duplicate-id", f"{label} {ident} is defined twice (entries {seen[ident] + 1} "
-                                 f"and {i + 1}); give it a new {key}", f"/{collection}/{i}"))
-            seen.setdefault(ident, i)
+def _siblings(path: Path) -> list[tuple[Catalog, str]]:
+    """The other usable catalogs in ``path``'s folder (a broken one is reported when
+    it is validated itself)."""
+    out: list[tuple[Catalog, str]] = []
+    for other in sorted(path.parent.glob("*.components.json")):
+        if other.resolve() == path.resolve():
+            continue
+        try:
+            out.append((load_catalog_file(other), other.name))
+        except CatalogError:
+            continue
     return out
 
 
-def _board_faces(data: dict[str, Any]) -> list[Issue]:
-    out: list[Issue] = []
-    for i, board in enumerate(data.get("island_boards", [])):
-        rows, cols = BOARD_SHAPES[board["size"]]
-        name, where = f"island board {board['id']}", f"/island_boards/{i}"
-        for face in ("fire_face", "plain_face"):
-            if len(board[face]) != rows:
-                out.append(issue("catalog-board-face", f"{name}: its {face} has {len(board[face])} rows; a {board['size']} "
-                                 f"board has {rows} rows of {cols}", where))
-        if any(not row.startswith("f" * FIRE_STRIP_WIDTH) for row in board["fire_face"]):
-            out.append(issue("catalog-board-face", f"{name}: its fire_face must start every row with the "
-                             f"{FIRE_STRIP_WIDTH}-square fire strip ('fff', west edge of the north form)", where))
-    return out
-
-
-def _location_cats(data: dict[str, Any]) -> list[Issue]:
-    out: list[Issue] = []
-    for i, card in enumerate(data.get("location_cards", [])):
-        name, where = f"location card {card['number']}", f"/location_cards/{i}"
-        squares = [tuple(c["square"]) for c in card["cats"]]
-        on_fire = [sq for sq in squares if card["grid"][sq[0]][sq[1]] == "f"]
-        if on_fire:
-            out.append(issue("catalog-location-cats", f"{name} starts a cat on printed fire at {on_fire[0]}; "
-                             "move the cat or fix the grid", where))
-        twice = [sq for sq, n in Counter(squares).items() if n > 1]
-        if twice:
-            out.append(issue("catalog-location-cats", f"{name} starts two cats on square {twice[0]}; give each "
-                             "cat its own square", where))
-    return out
+def open_scenario(path: str | os.PathLike[str], data: Any = None) -> Scenario:
+    """Read a scenario file for use (``show``, ``play``, the studio's Open) with the
+    same located message ``validate`` gives: raises :class:`FormatError` whose message
+    is the first schema issue (element, what is wrong, the fix) and how many more.
+    ``data`` is the already-read document, if any."""
+    if data is None:
+        data = read_json(path)
+    if document_kind(data) != "scenario":
+        raise FormatError(path, f"not a Raftwright scenario file: {describe_format(data)}; expected \"raftwright.scenario\"")
+    issues = sort_issues(schema_issues("scenario", data))
+    if issues:
+        first = issues[0]
+        more = f"; {count_text(len(issues) - 1, 'more error')} (run 'raftwright validate {path}')" if len(issues) > 1 else ""
+        raise FormatError(path, f"{first.message} ({first.where.describe()}){more}")
+    try:
+        return scenario_from_dict(data)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:  # the schema should have said: still refuse cleanly
+        raise FormatError(path, f"cannot read the scenario ({exc!r}); run 'raftwright validate {path}'") from None
 
 
 def validate_campaign(path: str | os.PathLike[str], catalog: Catalog | None = None) -> list[Issue]:

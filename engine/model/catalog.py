@@ -13,13 +13,14 @@ colour.
 
 from __future__ import annotations
 
-import json
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from engine.model.geometry import Grid, Square
+from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, read_json
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.model.userdirs import user_catalogs_dir
@@ -33,6 +34,7 @@ BOARD_SHAPES: dict[str, tuple[int, int]] = {"large": (9, 9), "small": (6, 9)}  #
 FIRE_STRIP_WIDTH = 3
 RAFT_BLOCKED = "#"
 RAFT_ANY = "*"
+MAX_CATALOG_ITEMS = 500  # per list (boards, cards of each kind, fire tiles, cards of a deck)
 
 
 @dataclass(frozen=True)
@@ -136,15 +138,19 @@ class Catalog:
     def is_known_missing(self, component: str, ident: str) -> bool:
         return any(m.component == component and ident in m.ids for m in self.known_missing)
 
-    def merged(self, other: "Catalog") -> "Catalog":
-        """This catalog plus ``other``'s components; ``other`` may not redefine ids."""
-        clashes = (
-            [b.id for b in other.boards if self.board(b.id)]
+    def clashes(self, other: "Catalog") -> list[str]:
+        """The components ``other`` defines that this catalog already has."""
+        return (
+            [f"island board {b.id}" for b in other.boards if self.board(b.id)]
             + [f"location card {n}" for n in other.location_cards if n in self.location_cards]
             + [f"raft card {letter}" for letter in other.raft_cards if letter in self.raft_cards]
             + [f"fire tile {t}" for t in other.fire_tiles if t in self.fire_tiles]
             + [c.key for cards in other.decks.values() for c in cards if self.pathway_card(c.deck, c.id)]
         )
+
+    def merged(self, other: "Catalog") -> "Catalog":
+        """This catalog plus ``other``'s components; ``other`` may not redefine ids."""
+        clashes = self.clashes(other)
         if clashes:
             raise CatalogError(
                 f"catalog '{other.ids[0]}' redefines components of '{self.ids[0]}': "
@@ -221,17 +227,110 @@ def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
     )
 
 
+@dataclass(frozen=True)
+class CatalogProblem:
+    """A problem of a schema-valid catalog document that the schema cannot express."""
+
+    code: str
+    message: str
+    path: str  # JSON pointer to the element
+
+
+def catalog_document_problems(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    """Every check beyond the schema that a catalog must pass before it is used: the
+    loader and ``raftwright validate`` apply the same list."""
+    return _too_many(data) + _duplicate_ids(data) + _board_faces(data) + _location_cats(data)
+
+
+def _lists(data: Mapping[str, Any]) -> list[tuple[str, str, str, list[Any]]]:
+    """(pointer, id key, label, items) of every list of identified components."""
+    lists = [("/island_boards", "id", "island board", data.get("island_boards", [])),
+             ("/location_cards", "number", "location card", data.get("location_cards", [])),
+             ("/raft_cards", "letter", "raft card", data.get("raft_cards", [])),
+             ("/fire_tiles", "id", "fire tile", data.get("fire_tiles", []))]
+    lists += [(f"/pathway_decks/{d}/cards", "id", f"{deck['deck']} card", deck["cards"])
+              for d, deck in enumerate(data.get("pathway_decks", []))]
+    return lists
+
+
+def _too_many(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    return [CatalogProblem("catalog-too-large", f"{len(items)} {label}s: a catalog may define at most "
+                           f"{MAX_CATALOG_ITEMS} of each kind; split it or remove some", where)
+            for where, _key, label, items in _lists(data) if len(items) > MAX_CATALOG_ITEMS]
+
+
+def _duplicate_ids(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    out: list[CatalogProblem] = []
+    for collection, key, label, items in _lists(data):
+        seen: dict[Any, int] = {}
+        for i, item in enumerate(items):
+            ident = item[key]
+            if ident in seen:
+                out.append(CatalogProblem("catalog-duplicate-id", f"{label} {ident} is defined twice (entries "
+                                          f"{seen[ident] + 1} and {i + 1}); give it a new {key}", f"{collection}/{i}"))
+            seen.setdefault(ident, i)
+    return out
+
+
+def _board_faces(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    out: list[CatalogProblem] = []
+    for i, board in enumerate(data.get("island_boards", [])):
+        rows, cols = BOARD_SHAPES[board["size"]]
+        name, where = f"island board {board['id']}", f"/island_boards/{i}"
+        for face in ("fire_face", "plain_face"):
+            if len(board[face]) != rows:
+                out.append(CatalogProblem("catalog-board-face", f"{name}: its {face} has {len(board[face])} rows; a "
+                                          f"{board['size']} board has {rows} rows of {cols}", where))
+        if any(not row.startswith("f" * FIRE_STRIP_WIDTH) for row in board["fire_face"]):
+            out.append(CatalogProblem("catalog-board-face", f"{name}: its fire_face must start every row with the "
+                                      f"{FIRE_STRIP_WIDTH}-square fire strip ('fff', west edge of the north form)", where))
+    return out
+
+
+def _location_cats(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    out: list[CatalogProblem] = []
+    for i, card in enumerate(data.get("location_cards", [])):
+        name, where = f"location card {card['number']}", f"/location_cards/{i}"
+        squares = [tuple(c["square"]) for c in card["cats"]]
+        on_fire = [sq for sq in squares if card["grid"][sq[0]][sq[1]] == "f"]
+        if on_fire:
+            out.append(CatalogProblem("catalog-location-cats", f"{name} starts a cat on printed fire at {on_fire[0]}; "
+                                      "move the cat or fix the grid", where))
+        twice = [sq for sq, n in Counter(squares).items() if n > 1]
+        if twice:
+            out.append(CatalogProblem("catalog-location-cats", f"{name} starts two cats on square {twice[0]}; give "
+                                      "each cat its own square", where))
+    return out
+
+
 def load_catalog_file(path: Path) -> Catalog:
-    """Read, schema-validate and convert one catalog file."""
+    """Read (within :data:`~engine.model.jsonio.MAX_CATALOG_BYTES`), schema-validate,
+    check (:func:`catalog_document_problems`) and convert one catalog file; raises
+    :class:`CatalogError` naming the file, the element and the fix."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CatalogError(f"{path}: cannot read the catalog ({exc}); fix or replace the file") from exc
+        data = read_json(path, MAX_CATALOG_BYTES)
+    except FormatError as exc:
+        raise CatalogError(f"{path}: cannot read the catalog ({exc.reason}); fix or replace the file") from None
+    if not isinstance(data, dict) or data.get("format") != "raftwright.components":
+        raise CatalogError(f"{path}: not a component catalog (its \"format\" must be \"raftwright.components\"); "
+                           "fix or remove the file")
     errors = schema_errors("components", data)
-    if errors:
-        first = errors[0]
-        raise CatalogError(f"{path}: {first.path or '/'}: {first.message}")
+    problems = [(e.path, e.message) for e in errors] or [(p.path, p.message) for p in catalog_document_problems(data)]
+    if problems:
+        where, message = problems[0]
+        more = f" (and {len(problems) - 1} more; run 'raftwright validate {path}')" if len(problems) > 1 else ""
+        raise CatalogError(f"{path}: {where or '/'}: {message}{more}")
     return catalog_from_dict(data)
+
+
+def clash_report(extra: Catalog, others: Iterable[tuple[Catalog, str]]) -> str | None:
+    """Why ``extra`` cannot join catalogs already in use (each with a label saying where
+    it comes from), naming each catalog whose components it redefines; None if none."""
+    owned = [(c, label, c.clashes(extra)) for c, label in others]
+    parts = [f"{', '.join(found)} of catalog '{c.ids[0]}' ({label})" for c, label, found in owned if found]
+    if not parts:
+        return None
+    return f"catalog '{extra.ids[0]}' redefines {'; '.join(parts)}; give custom components new ids"
 
 
 def bundled_catalog_paths() -> list[Path]:
@@ -239,33 +338,53 @@ def bundled_catalog_paths() -> list[Path]:
 
 
 @cache
-def bundled_catalog() -> Catalog:
-    """The catalogs shipped with Raftwright (base game first), without user files.
+def bundled_catalog_parts() -> tuple[tuple[Catalog, str], ...]:
+    """Each catalog shipped with Raftwright (base game first) with its file name.
     A broken bundled catalog raises :class:`CatalogError`."""
     paths = bundled_catalog_paths()
     base = next((p for p in paths if p.name.startswith("base-game")), None)
     if base is None:
         raise CatalogError("the bundled base-game catalog is missing; reinstall Raftwright")
-    catalog = load_catalog_file(base)
-    for extra in paths:
-        if extra != base:
-            catalog = catalog.merged(load_catalog_file(extra))
+    return tuple((load_catalog_file(p), f"shipped {p.name}") for p in [base] + [p for p in paths if p != base])
+
+
+@cache
+def bundled_catalog() -> Catalog:
+    """The catalogs shipped with Raftwright merged, without user files."""
+    parts = bundled_catalog_parts()
+    catalog = parts[0][0]
+    for extra, _label in parts[1:]:
+        catalog = catalog.merged(extra)
     return catalog
 
 
 def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, ...]]:
-    """The bundled catalogs merged with every ``*.components.json`` in ``extra_dirs``.
-    A broken or clashing extra catalog is skipped, never fatal: its reason (naming the
-    file and the fix) is returned beside the catalog."""
+    """The bundled catalogs merged with every ``*.components.json`` in ``extra_dirs``
+    (in name order).  A broken or clashing extra catalog is skipped, never fatal: its
+    reason (naming the file, the catalog it clashes with, and the fix) is returned
+    beside the catalog.  Reading never raises for a user file's content."""
     catalog = bundled_catalog()
+    in_use = list(bundled_catalog_parts())
     skipped: list[str] = []
     for folder in extra_dirs:
-        for path in sorted(Path(folder).glob("*.components.json")):
+        try:
+            paths = sorted(Path(folder).glob("*.components.json"))
+        except OSError as exc:
+            skipped.append(f"{folder}: cannot list the folder ({exc.strerror or exc}); check its permissions")
+            continue
+        for path in paths:
             try:
-                catalog = catalog.merged(load_catalog_file(path))
+                extra = load_catalog_file(path)
             except CatalogError as exc:
                 message = str(exc)
                 skipped.append(message if str(path) in message else f"{path}: {message}")
+                continue
+            clash = clash_report(extra, in_use)
+            if clash is not None:
+                skipped.append(f"{path}: {clash}")
+                continue
+            catalog = catalog.merged(extra)
+            in_use.append((extra, path.name))
     return catalog, tuple(skipped)
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
+import reprlib
 from typing import Any, Mapping
 
 from engine.model.files import atomic_write_text
+from engine.model.jsonio import FormatError, read_json
 from engine.model.scenario import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_FORMAT_VERSION,
@@ -31,16 +32,9 @@ from engine.model.scenario import (
     Scenario,
     TokenPlacement,
 )
-from engine.model.schemas import SchemaError, schema_errors
+from engine.model.schemas import schema_errors
 
-
-class FormatError(ValueError):
-    """A file cannot be read as the expected kind; the message names file, element, fix."""
-
-    def __init__(self, path: str | os.PathLike[str] | None, message: str, errors: list[SchemaError] | None = None):
-        self.path = str(path) if path is not None else None
-        self.errors = errors or []
-        super().__init__(f"{self.path}: {message}" if self.path else message)
+__all__ = ["FormatError", "read_json"]  # re-exported: every reader imports them from here
 
 
 # --- scenario -------------------------------------------------------------------
@@ -230,19 +224,6 @@ def canonical_json(data: Any) -> str:
     return _INLINE_PAIR.sub(r"[\1, \2]", text) + "\n"
 
 
-def read_json(path: str | os.PathLike[str]) -> Any:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FormatError(path, "file not found; check the path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FormatError(path, f"cannot read the file ({exc})") from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(path, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; fix the syntax") from exc
-
-
 def document_kind(data: Any) -> str | None:
     """``scenario``, ``campaign`` or ``components`` from a document's format field."""
     fmt = data.get("format") if isinstance(data, dict) else None
@@ -255,11 +236,19 @@ def document_kind(data: Any) -> str | None:
     }.get(fmt)
 
 
+def describe_format(data: Any) -> str:
+    """What a document's ``"format"`` is, for a message saying it is the wrong kind."""
+    if not isinstance(data, dict):
+        return f"the file holds {'an array' if isinstance(data, list) else 'a single value'}, not a JSON object"
+    if "format" not in data:
+        return "it has no \"format\" field"
+    return f"its \"format\" is {reprlib.repr(data['format'])}"
+
+
 def _load(path: str | os.PathLike[str], kind: str) -> Any:
     data = read_json(path)
-    found = document_kind(data)
-    if found != kind:
-        raise FormatError(path, f"not a Raftwright {kind} file (its \"format\" is {data.get('format') if isinstance(data, dict) else None!r}; expected \"raftwright.{kind}\")")
+    if document_kind(data) != kind:
+        raise FormatError(path, f"not a Raftwright {kind} file: {describe_format(data)}; expected \"raftwright.{kind}\"")
     errors = schema_errors(kind, data)
     if errors:
         first = errors[0]

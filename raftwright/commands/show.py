@@ -6,15 +6,16 @@ import argparse
 import sys
 from typing import Any
 
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import CatalogError, default_catalog
-from engine.model.formats import FormatError, load_scenario
+from engine.model.formats import FormatError
 from engine.model.island_text import island_text
 from raftwright.common import EXIT_OK, EXIT_UNREADABLE, say
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        scenario = load_scenario(args.file)
+        scenario = open_scenario(args.file)  # the located message validate gives
         catalog = default_catalog()
     except (FormatError, CatalogError) as exc:
         say(str(exc))
