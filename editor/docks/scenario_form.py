@@ -7,6 +7,7 @@ merge into one undo step, and the problems dock keeps up without blocking typing
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
@@ -73,8 +74,8 @@ class ScenarioPage(QScrollArea):
         self.communication = QCheckBox("meow and talk tokens")
         self.hybrid = QCheckBox("hybrid fire tiles in the bag")
         self.disaster = QCheckBox("disaster deck")
-        for label, widget in (("Players", players), ("Water tokens", self.water), ("Communication", self.communication), ("Kickstarter", self.hybrid), ("Advanced", self.disaster)):
-            rform.addRow(label, widget)
+        for label, option in (("Players", players), ("Water tokens", self.water), ("Communication", self.communication), ("Kickstarter", self.hybrid), ("Advanced", self.disaster)):
+            rform.addRow(label, option)
         layout.addWidget(rules)
         layout.addStretch(1)
         self.setWidget(body)
@@ -99,9 +100,10 @@ class ScenarioPage(QScrollArea):
         if not self._loading:
             commands.set_scenario_fields(self.doc, text, merge_key=("scenario", name), **{name: value})
 
-    def _rules(self, name: str, value: object, text: str) -> None:
+    def _rules(self, name: str, value: int | bool | tuple[int, ...], text: str) -> None:
         if not self._loading:
-            rules: RuleOptions = replace(self.doc.scenario.rules, **{name: value})
+            change: dict[str, Any] = {name: value}  # the field is named at run time
+            rules: RuleOptions = replace(self.doc.scenario.rules, **change)
             commands.set_scenario_fields(self.doc, text, merge_key=("rules", name), rules=rules)
 
     def _players(self) -> None:
