@@ -36,14 +36,14 @@ def _open(path: str) -> Pack:
     return open_pack(Path(path), name=path)
 
 
-def rendered_files(sources: Sources) -> list[ExtraFile]:
-    """Printable sheets (PDF, PNG) and the preview image, when the studio's sheet
-    renderer (``editor.sheets``) is installed; none otherwise."""
+def rendered_files(sources: Sources, pdf: bool = False) -> list[ExtraFile]:
+    """Sheets (PNG; PDF too with ``pdf``) and the preview image, when the studio's
+    sheet renderer (``editor.sheets``) is installed; none otherwise."""
     try:
         from editor.packs.render import sheet_files
     except ImportError:
         return []
-    return sheet_files(sources, default_catalog())
+    return sheet_files(sources, default_catalog(), pdf)
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -53,7 +53,7 @@ def run_build(args: argparse.Namespace) -> int:
                     licence=args.licence, description=args.description or "", languages=tuple(args.language or ["en"]))
     try:
         sources = collect([Path(p) for p in args.sources])
-        extra = [] if args.no_sheets else rendered_files(sources)
+        extra = [] if args.no_sheets else rendered_files(sources, args.pdf_sheets)
         bar = _progress()
         data, manifest = build_pack(info, sources, allow_errors=args.allow_errors, extra=extra, progress=bar)
     except PackError as exc:
@@ -169,7 +169,9 @@ def register(sub: Any) -> None:
     b.add_argument("--description", help="a short description")
     b.add_argument("--language", action="append", help="a language code such as en (repeat for several)")
     b.add_argument("--allow-errors", action="store_true", help="pack scenarios even if they have errors")
-    b.add_argument("--no-sheets", action="store_true", help="leave out the printable sheets and preview image")
+    b.add_argument("--no-sheets", action="store_true", help="leave out the sheets and the preview image")
+    b.add_argument("--pdf-sheets", action="store_true",
+                   help="add printable PDF sheets too (the pack is then not byte-identical between builds)")
     b.set_defaults(run=run_build)
     i = packs.add_parser("inspect", help="show a pack's manifest and contents (after checking it)")
     i.add_argument("file", metavar="FILE")
