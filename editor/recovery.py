@@ -96,7 +96,8 @@ class Autosaver(QObject):
         self._written: Scenario | None = None
         self.last_error = ""
         if interval_s is None:
-            interval_s = float(settings().value("autosave_seconds", DEFAULT_INTERVAL_S))
+            stored = settings().value("autosave_seconds", DEFAULT_INTERVAL_S)
+            interval_s = float(stored) if isinstance(stored, (int, float, str)) else DEFAULT_INTERVAL_S
         self.timer = QTimer(self)
         self.timer.setInterval(int(interval_s * 1000))
         self.timer.timeout.connect(self.autosave)

@@ -4,7 +4,7 @@ its squares on the canvas."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -57,7 +57,7 @@ class _Wrapping(QStyledItemDelegate):
         super().__init__(tree)
         self.tree = tree
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         hint = super().sizeHint(option, index)
         width = self.tree.header().sectionSize(index.column()) - 28  # less the icon and margins
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
@@ -110,7 +110,7 @@ class ProblemsDock(QDockWidget):
     def item_for(self, issue: Issue) -> QTreeWidgetItem | None:
         for index in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(index)
-            if item.data(0, Qt.ItemDataRole.UserRole) == issue:
+            if item is not None and item.data(0, Qt.ItemDataRole.UserRole) == issue:
                 return item
         return None
 
