@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -130,7 +130,7 @@ class IslandScene(QGraphicsScene):
         self.grid_visible = True
         self.setSceneRect(square_rect(-MARGIN, -MARGIN, GRID_SIZE + 2 * MARGIN, GRID_SIZE + 2 * MARGIN))
 
-    def drawBackground(self, p: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, p: QPainter, rect: QRectF | QRect) -> None:
         p.fillRect(rect, QColor("#e9edf1"))
         grid = square_rect(0, 0, GRID_SIZE, GRID_SIZE)
         p.fillRect(grid, QColor("#fdfdfb"))

@@ -303,7 +303,10 @@ class TokenTool(Tool):
         values = OBJECTIVE_TOKEN_VALUES
         new_value = values[(values.index(token.value or "1") + step) % len(values)]
         self.doc.set_selection({("tokens", index)})
-        commands.change_element(self.doc, ("tokens", index), lambda t: replace(t, value=new_value), f"Objective token {new_value}")
+        def set_value(el: Element) -> Element:
+            return replace(el, value=new_value) if isinstance(el, TokenPlacement) else el
+
+        commands.change_element(self.doc, ("tokens", index), set_value, f"Objective token {new_value}")
 
 
 def _scene(pos: Pos) -> QPointF:
