@@ -157,7 +157,7 @@ class IslandScene(QGraphicsScene):
 class IslandView(QGraphicsView):
     squareHovered = Signal(object)  # Square | None
     zoomChanged = Signal(float)
-    message = Signal(str)
+    message = Signal(str)  # why the ghost or drag under the mouse is refused; "" clears it
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         self.island = IslandScene()
@@ -216,8 +216,7 @@ class IslandView(QGraphicsView):
     def show_feedback(self, ghosts: list[Element], marked: list[Element], legal: bool, why: str = "") -> None:
         self.overlay.ghosts, self.overlay.marked, self.overlay.legal = ghosts, marked, legal
         self.overlay.update()
-        if why:
-            self.message.emit(why)
+        self.message.emit(why)  # "" when the spot is fine: the last reason must not linger
 
     def show_band(self, corner_a: QPointF | None, corner_b: QPointF | None = None) -> None:
         self.overlay.band = None if corner_a is None or corner_b is None else QRectF(corner_a, corner_b).normalized()
@@ -226,6 +225,7 @@ class IslandView(QGraphicsView):
     def clear_feedback(self) -> None:
         self.overlay.ghosts, self.overlay.marked, self.overlay.band = [], [], None
         self.overlay.update()
+        self.message.emit("")
 
     # --- coordinates, zoom and pan ----------------------------------------------------
     def scene_to_grid(self, point: QPointF) -> tuple[float, float]:

@@ -1,21 +1,27 @@
 """Where things may go on the grid (no Qt): hit testing, rubber-band selection,
-snapping and the quick legality check the canvas shows while something is dragged.
+snapping and the legality check the canvas shows while something is dragged.
 
-The drop check is deliberately geometric and instant (it runs on every square the
-mouse crosses).  The full rule check is :func:`engine.check.validate.validate`, which the
-document runs after the drop; a drop the quick check calls illegal is still allowed,
-so a designer can park a card off the island, and it then shows in the problems dock.
+The drag preview runs the engine's own rule checks
+(:func:`engine.check.validate.rule_issues`, about a millisecond) on the scenario as it
+would be after the drop, so it refuses exactly what the problems dock will report:
+fire strips, fire cards, raft art, overlaps, the island's edge, cats walled in.  A
+drop the preview calls illegal is still allowed, so a designer can park a card off
+the island; it then shows in the problems dock.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from engine.model.catalog import Catalog
+from engine.check.issues import Issue
+from engine.check.rulecheck import describe_element
+from engine.check.validate import rule_issues
+from engine.model.catalog import Catalog, default_catalog
+from engine.model.formats import board_to_dict, card_to_dict, token_to_dict
 from engine.model.geometry import Square
-from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario, TokenPlacement
+from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario
 
-from .edits import GRID_SIZE, LAYERS, Element, Ref, Selection, element, size_of, squares_of
+from .edits import GRID_SIZE, LAYERS, Element, Ref, Selection, element, exists, layer_of, size_of, squares_of
 
 CARD_MAGNET = 0.75  # squares: how close a dragged card must come to its board's 3x3 grid
 
@@ -75,56 +81,75 @@ def snap_origin(scenario: Scenario, el: Element, raw: tuple[float, float], free:
     return round(raw[0]), round(raw[1])
 
 
-def drop_problems(scenario: Scenario, el: Element, ignore: Iterable[Ref] = (), catalog: Catalog | None = None) -> list[str]:
-    """Why ``el`` cannot sit where it is, ignoring the elements in ``ignore`` (the ones
-    being moved).  Empty when the drop is fine."""
-    skip = set(ignore)
-    mine = set(squares_of(el))
-    problems: list[str] = []
-    if any(not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE) for r, c in mine):
-        problems.append(f"outside the {GRID_SIZE}x{GRID_SIZE} grid")
-    others = {layer: [(i, x) for i, x in enumerate(getattr(scenario, layer)) if (layer, i) not in skip] for layer in LAYERS}
-    island = {sq for _, b in others["boards"] for sq in b.squares()}
+def element_name(scenario: Scenario, ref: Ref) -> str:
+    """The element as people see it named everywhere (Properties, Problems, status
+    bar, CLI messages): the engine's numbering, from 1, by kind and printed number:
+    ``board 2 (large, fire face) at (0, 9)``, ``location card 4 at (9, 3)``,
+    ``fire card at (3, 3)``, ``objective token 1 at (8, 15)``.  JSON pointers
+    (``/cards/6``) are for the JSON output only."""
+    el = element(scenario, ref)
+    return describe_element(ref[0], ref[1], _as_dict(el))
+
+
+def _as_dict(el: Element) -> dict[str, object]:
     if isinstance(el, BoardSlot):
-        for i, board in others["boards"]:
-            if mine & set(board.squares()):
-                problems.append(f"overlaps board {i + 1}")
-        return problems
+        return board_to_dict(el)
     if isinstance(el, CardPlacement):
-        off = len(mine - island)
-        if off:
-            problems.append(f"{off} of its squares are off the island")
-        for i, card in others["cards"]:
-            if mine & set(card.squares()):
-                problems.append(f"overlaps card {i + 1} ({describe(card)})")
-        return problems
-    token: TokenPlacement = el
-    if token.at not in island:
-        problems.append("off the island")
-    if token.kind == "objective":
-        raft = [c for _, c in others["cards"] if c.kind == "raft" and token.at in c.squares()]
-        if not raft:
-            problems.append("an objective token goes on a raft card")
-        elif catalog is not None and raft[0].raft_card(catalog) is not None and token.at not in raft[0].destinations(catalog):
-            problems.append("not on a destination square of the raft")
-    for i, other in others["tokens"]:
-        if other.at == token.at:
-            problems.append(f"on the same square as token {i + 1}")
+        return card_to_dict(el)
+    return token_to_dict(el)
+
+
+def _errors(scenario: Scenario, catalog: Catalog) -> list[Issue]:
+    return [i for i in rule_issues(scenario, catalog) if i.is_error]
+
+
+def drop_problems(
+    scenario: Scenario, el: Element, ignore: Iterable[Ref] = (), catalog: Catalog | None = None,
+    before: Scenario | None = None,
+) -> list[str]:  # fmt: skip
+    """Why ``el`` cannot sit where it is: the errors the engine's rule checks (the
+    ones the document runs after the drop) report about it.  ``el`` is either one of
+    ``ignore`` already in ``scenario`` (a moved element) or a new element that would
+    be added.  An error counts when it is about ``el`` (its JSON pointer), names it,
+    or is new compared with ``before`` (the scenario before the drag; for a new
+    element, ``scenario`` itself): a fire card that walls a cat in is refused even
+    though the error is the location card's.  Empty when the drop is fine."""
+    catalog = catalog or default_catalog()
+    problems: list[str] = []
+    if any(not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE) for r, c in squares_of(el)):
+        problems.append(f"outside the {GRID_SIZE}x{GRID_SIZE} grid")
+    layer = layer_of(el)
+    ref = next((r for r in ignore if r[0] == layer and exists(scenario, r) and element(scenario, r) == el), None)
+    if ref is None:
+        before = scenario if before is None else before
+        ref = (layer, len(getattr(scenario, layer)))
+        scenario = scenario.with_changes(**{layer: (*getattr(scenario, layer), el)})
+    name = element_name(scenario, ref)
+    known = {(i.code, i.message) for i in _errors(before, catalog)} if before is not None else None
+    for found in _errors(scenario, catalog):
+        mine = found.element_index() == ref or name in found.message
+        new = known is not None and (found.code, found.message) not in known
+        if (mine or new) and found.message not in problems:
+            problems.append(found.message)
     return problems
 
 
-def moved_problems(scenario: Scenario, refs: Iterable[Ref], catalog: Catalog | None = None) -> dict[Ref, list[str]]:
-    """Drop problems of each of ``refs`` where it now is in ``scenario``."""
+def moved_problems(
+    scenario: Scenario, refs: Iterable[Ref], catalog: Catalog | None = None, before: Scenario | None = None
+) -> dict[Ref, list[str]]:
+    """Drop problems of each of ``refs`` where it now is in ``scenario`` (``before``:
+    the scenario before the move, so errors the move causes elsewhere count too)."""
     out: dict[Ref, list[str]] = {}
     for ref in refs:
-        found = drop_problems(scenario, element(scenario, ref), [ref], catalog)
+        found = drop_problems(scenario, element(scenario, ref), [ref], catalog, before)
         if found:
             out[ref] = found
     return out
 
 
 def describe(el: Element) -> str:
-    """Short human name: ``large fire board``, ``location card 3``, ``objective token 2``."""
+    """Short human name of an element not (yet) in a scenario: ``large fire board``,
+    ``location card 3``, ``objective token 2``."""
     if isinstance(el, BoardSlot):
         shape = "" if el.size == "large" else f" {el.orientation}"
         return f"{el.size}{shape} {el.face} board"
@@ -138,8 +163,8 @@ def describe(el: Element) -> str:
 
 
 def describe_ref(scenario: Scenario, ref: Ref) -> str:
-    layer_word = {"boards": "board", "cards": "card", "tokens": "token"}[ref[0]]
-    return f"{layer_word} {ref[1] + 1}: {describe(element(scenario, ref))}"
+    """What the Properties dock and the status bar call an element of the scenario."""
+    return element_name(scenario, ref)
 
 
 def centred_origin(el: Element, raw_centre: tuple[float, float]) -> tuple[float, float]:

@@ -148,9 +148,9 @@ class SelectTool(Tool):
     def _feedback(self) -> None:
         assert self.drag is not None
         scenario = self.doc.scenario
-        problems = placement.moved_problems(scenario, self.drag.refs, self.doc.catalog)
+        problems = placement.moved_problems(scenario, self.drag.refs, self.doc.catalog, self.drag.start)
         moved = [edits.element(scenario, r) for r in self.drag.refs]
-        why = "; ".join(f"{placement.describe_ref(scenario, r)}: {', '.join(p)}" for r, p in problems.items())
+        why = "; ".join(dict.fromkeys(m for found in problems.values() for m in found))  # the messages name the element
         self.view.show_feedback([], moved, not problems, why)
 
     def release(self, ev: CanvasEvent) -> None:
@@ -201,8 +201,7 @@ class PlaceTool(Tool):
         if ghost is None:
             return
         problems = placement.drop_problems(self.doc.scenario, ghost, catalog=self.doc.catalog)
-        why = f"{placement.describe(ghost)}: {', '.join(problems)}" if problems else ""
-        self.view.show_feedback([ghost], [ghost], not problems, why)
+        self.view.show_feedback([ghost], [ghost], not problems, "; ".join(problems))
 
     def press(self, ev: CanvasEvent) -> None:
         ghost = self.target(ev.pos, ev.free)
@@ -282,6 +281,26 @@ class TokenTool(Tool):
     id, text = "token", "Objective tokens"
     cursor = Qt.CursorShape.CrossCursor
 
+    def next_token(self, square: Square) -> TokenPlacement:
+        """The token a click on an empty ``square`` adds: the next free value."""
+        used = {t.value for t in self.doc.scenario.tokens if t.kind == "objective"}
+        return TokenPlacement("objective", square, next((v for v in OBJECTIVE_TOKEN_VALUES[:5] if v not in used), "="))
+
+    def move(self, ev: CanvasEvent) -> None:
+        """The ghost of the token a click would add, red with the reason (off a raft
+        destination, on fire, on another token...) where the rules refuse it."""
+        scenario = self.doc.scenario
+        inside = 0 <= ev.square[0] < edits.GRID_SIZE and 0 <= ev.square[1] < edits.GRID_SIZE
+        if not inside or any(t.at == ev.square for t in scenario.tokens):
+            self.view.show_feedback([], [], True)
+            return
+        ghost = self.next_token(ev.square)
+        problems = placement.drop_problems(scenario, ghost, catalog=self.doc.catalog)
+        self.view.show_feedback([ghost], [ghost], not problems, "; ".join(problems))
+
+    def leave(self) -> None:
+        self.view.clear_feedback()
+
     def press(self, ev: CanvasEvent) -> None:
         scenario = self.doc.scenario
         index = next((i for i, t in enumerate(scenario.tokens) if t.at == ev.square), None)
@@ -292,9 +311,8 @@ class TokenTool(Tool):
         if ev.button != Qt.MouseButton.LeftButton or not (0 <= ev.square[0] < edits.GRID_SIZE and 0 <= ev.square[1] < edits.GRID_SIZE):
             return
         if index is None:
-            used = {t.value for t in scenario.tokens if t.kind == "objective"}
-            value = next((v for v in OBJECTIVE_TOKEN_VALUES[:5] if v not in used), "=")
-            commands.add_elements(self.doc, [TokenPlacement("objective", ev.square, value)])
+            commands.add_elements(self.doc, [self.next_token(ev.square)])
+            self.move(ev)
             return
         token = scenario.tokens[index]
         if token.kind != "objective":

@@ -73,12 +73,16 @@ def test_place_shows_an_illegal_spot_in_red_before_the_click(window: MainWindow)
     window.palette_dock.pick("Fire card")
     mouse(window.canvas, "move", (1.5, 4.5), button=Qt.MouseButton.NoButton)  # on location card 3
     assert window.canvas.overlay.legal is False
-    assert "overlaps card 1 (location card 3)" in window.statusBar().currentMessage()
+    assert "fire card at (0, 3) overlaps location card 3 at (0, 3)" in window.statusBar().currentMessage()
     mouse(window.canvas, "move", (4.5, 13.5), button=Qt.MouseButton.NoButton)
     assert window.canvas.overlay.legal is True
+    assert window.statusBar().currentMessage() == "", "the reason outlives the illegal spot"
+    mouse(window.canvas, "move", (1.5, 4.5), button=Qt.MouseButton.NoButton)
+    assert window.statusBar().currentMessage()
     key_escape = Qt.Key.Key_Escape
     QTest.keyClick(window.canvas, key_escape)
     assert window.tools.current.id == "select" and window.canvas.overlay.ghosts == []
+    assert window.statusBar().currentMessage() == "", "Esc leaves the reason in the status bar"
 
 
 def _drop_events(view: IslandView, mime: QMimeData, pos: tuple[float, float]):
@@ -103,7 +107,9 @@ def test_drag_from_the_palette_onto_the_grid(window: MainWindow) -> None:
     _, move, drop = _drop_events(window.canvas, mime, (13.9, 13.2))
     QApplication.sendEvent(window.canvas.viewport(), move)
     assert window.canvas.overlay.ghosts == [CardPlacement("location", (12, 12), "9")]
-    assert window.canvas.overlay.legal is True  # pulled onto the board's 3x3 card grid
+    # pulled onto the board's 3x3 card grid, and refused: card 9 prints fire under the fish token
+    assert window.canvas.overlay.legal is False
+    assert "fish token at (12, 12) sits on fire" in window.statusBar().currentMessage()
     QApplication.sendEvent(window.canvas.viewport(), drop)
     assert drop.isAccepted() and drop.dropAction() == Qt.DropAction.CopyAction  # the palette keeps its entry
     expected = before.with_changes(cards=before.cards + (CardPlacement("location", (12, 12), "9"),))

@@ -7,6 +7,7 @@ from dataclasses import replace
 from studio_helpers import four_board_island
 
 from editor import edits, placement
+from engine.check.validate import validate
 from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, TokenPlacement
 
 
@@ -98,14 +99,33 @@ def test_cards_snap_to_their_boards_card_grid_unless_free() -> None:
     assert placement.snap_card_origin(s, (3.4, 9.6), free=True) == (3, 10)
 
 
-def test_drop_problems_name_what_is_wrong() -> None:
+def test_drop_problems_are_the_engines_rule_errors_about_the_drop() -> None:
     s = four_board_island()
     assert placement.drop_problems(s, CardPlacement("fire", (3, 12))) == []
     off = placement.drop_problems(s, CardPlacement("fire", (15, 15)))
-    assert off == ["9 of its squares are off the island"]
+    assert off == ["fire card at (15, 15) hangs off the island on 9 squares; move it fully onto the boards"]
     over = placement.drop_problems(s, CardPlacement("fire", (1, 4)))
-    assert over == ["overlaps card 1 (location card 3)", "overlaps card 3 (fire card)"]
-    assert placement.drop_problems(s, BoardSlot("large", "plain", (9, 9))) == ["overlaps board 4"]
-    assert placement.drop_problems(s, TokenPlacement("objective", (4, 4), "2")) == ["an objective token goes on a raft card"]
+    assert over == ["fire card at (1, 4) overlaps location card 3 at (0, 3); move one of them",
+                    "fire card at (1, 4) overlaps fire card at (3, 3); move one of them"]  # fmt: skip
+    assert placement.drop_problems(s, BoardSlot("large", "plain", (9, 9))) == [
+        "board 5 (large, plain face) at (9, 9) overlaps board 4 (small, plain face) at (9, 9) on 54 squares; "
+        "move one so the boards only share edges"]  # fmt: skip
+    on_art = placement.drop_problems(s, TokenPlacement("objective", (7, 16), "2"))  # raft B's middle: its art
+    assert any("not on a raft destination square" in p for p in on_art), on_art
+
+
+def test_the_drag_preview_refuses_what_the_problems_dock_will_report() -> None:
+    """Fire strips, fire cards and raft art: the checks the document runs after the drop."""
+    s = four_board_island()
+    strip = placement.drop_problems(s, CardPlacement("location", (12, 0), "9"))  # small fire board's west strip
+    assert any("covers the fire strip of board 3" in p for p in strip), strip
+    fire_card = placement.drop_problems(s, CardPlacement("raft", (4, 4), "A"))
+    assert any("overlaps fire card at (3, 3)" in p for p in fire_card), fire_card
+    token = placement.drop_problems(s, TokenPlacement("fish", (1, 1)))  # L1's fire strip
+    assert any("sits on fire" in p for p in token), token
+    for ghost in (CardPlacement("location", (12, 0), "9"), CardPlacement("raft", (4, 4), "A"), TokenPlacement("fish", (1, 1))):
+        after = s.with_changes(**{edits.layer_of(ghost): (*getattr(s, edits.layer_of(ghost)), ghost)})
+        reported = {i.message for i in validate(after) if i.is_error} - {i.message for i in validate(s) if i.is_error}
+        assert reported <= set(placement.drop_problems(s, ghost)), "the preview misses what the drop reports"
     moved = edits.move(s, [("cards", 0)], (0, 3))
     assert placement.moved_problems(moved, [("cards", 0)]) == {}

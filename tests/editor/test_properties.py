@@ -189,5 +189,5 @@ def test_clicking_a_board_on_the_canvas_shows_its_fields(window: MainWindow) -> 
     mouse(window.canvas, "release", (4.5, 13.5))
     page = window.properties.pages["boards"]
     assert window.properties.stack.currentWidget() is page
-    assert page.title.text() == "Board 2: large plain board"
+    assert page.title.text() == "Board 2 (large, plain face) at (0, 9)"  # as the problems dock names it
     assert (page.row.value(), page.col.value()) == (0, 9)
