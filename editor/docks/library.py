@@ -1,6 +1,7 @@
-"""The campaign library dock: the bundled campaigns (read-only) and the designer's
-own; open a scenario, create a campaign, add / remove / reorder its scenarios and
-edit its details.  The file work is in :mod:`editor.campaigns`."""
+"""The campaign library dock: the bundled campaigns (read-only), the designer's own
+and the installed scenario packs (read-only; their scenarios open as templates, and
+"Remove pack" uninstalls one); open a scenario, create a campaign, add / remove /
+reorder its scenarios and edit its details.  The file work is in :mod:`editor.campaigns`."""
 
 from __future__ import annotations
 
@@ -30,12 +31,16 @@ from PySide6.QtWidgets import (
 from engine.model.formats import FormatError, load_campaign
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
+from engine.packs.errors import PackError
+from engine.packs.install import installed_packs, remove_pack
 
 from .. import campaigns
 
 T = TypeVar("T")
 PATH_ROLE = Qt.ItemDataRole.UserRole
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1  # entry index within its campaign; -1 for a campaign
+PACK_ROLE = Qt.ItemDataRole.UserRole + 2  # "id@version" of an installed pack (on the pack and its scenarios)
+TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 3  # a pack scenario's file, opened as a template
 
 
 def unlockable_rules() -> list[str]:
@@ -83,6 +88,7 @@ class CampaignDialog(QDialog):
 class LibraryDock(QDockWidget):
     openRequested = Signal(object)  # Path of a scenario file
     addCurrentRequested = Signal(object)  # Path of the campaign to add the open scenario to
+    templateRequested = Signal(object)  # Path of an installed pack's scenario, to open as a template
     bookletRequested = Signal(object)  # Path of the campaign to export as a printable booklet
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -102,7 +108,9 @@ class LibraryDock(QDockWidget):
             "down": bar.addAction("Down", lambda: self._move_selected(1)),
             "details": bar.addAction("Details…", self._edit_selected),
             "booklet": bar.addAction("Export booklet…", self._booklet_selected),
+            "remove_pack": bar.addAction("Remove pack", self._remove_selected_pack),
         }
+        self.buttons["remove_pack"].setToolTip("Uninstall the selected scenario pack")
         self.buttons["booklet"].setToolTip("Save the selected campaign as a printable PDF booklet")
         self.buttons["add"].setToolTip("List the open scenario in the selected campaign (it is copied into the campaign's folder)")
         self.buttons["remove"].setToolTip("Take the selected scenario out of its campaign (the file stays)")
@@ -123,7 +131,46 @@ class LibraryDock(QDockWidget):
             for path in paths:
                 self._add_campaign(group, path, select)
             group.setExpanded(True)
+        self._add_packs()
         self._update_buttons()
+
+    def _add_packs(self) -> None:
+        group = QTreeWidgetItem(self.tree, ["Installed packs"])
+        group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        for pack in installed_packs():
+            m = pack.manifest
+            item = QTreeWidgetItem(group, [f"{m.title} {m.version}"])
+            item.setData(0, PACK_ROLE, m.label)
+            item.setToolTip(0, f"{m.label} by {', '.join(m.authors)}, {m.licence}\n{pack.folder}\n{m.description}".strip())
+            for entry in m.scenarios:
+                child = QTreeWidgetItem(item, [entry.name])
+                child.setData(0, PACK_ROLE, m.label)
+                child.setData(0, TEMPLATE_ROLE, str(pack.path(entry.path)))
+                child.setToolTip(0, f"{entry.path} in {m.label}; opens as a template (Save asks where)")
+        group.setExpanded(True)
+
+    def pack_items(self) -> list[QTreeWidgetItem]:
+        group = self.tree.topLevelItem(self.tree.topLevelItemCount() - 1)
+        children = [group.child(i) for i in range(group.childCount())] if group is not None else []
+        return [child for child in children if child is not None]
+
+    def selected_pack(self) -> str | None:
+        item = self.tree.currentItem()
+        return None if item is None or item.data(0, PACK_ROLE) is None else str(item.data(0, PACK_ROLE))
+
+    def confirm_remove_pack(self, label: str) -> bool:
+        answer = QMessageBox.question(self, "Remove pack", f"Uninstall {label}? Its scenarios leave the library.")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _remove_selected_pack(self) -> None:
+        label = self.selected_pack()
+        if label is None or not self.confirm_remove_pack(label):
+            return
+        try:
+            remove_pack(label)
+        except (PackError, OSError) as exc:
+            QMessageBox.warning(self, "Could not remove the pack", str(exc))
+        self.refresh()
 
     def _add_campaign(self, group: QTreeWidgetItem, path: Path, select: tuple[Path, int] | None) -> None:
         try:
@@ -159,6 +206,7 @@ class LibraryDock(QDockWidget):
     def _update_buttons(self) -> None:
         chosen = self.selected()
         editable = chosen is not None and not campaigns.is_bundled(chosen[0])
+        self.buttons["remove_pack"].setEnabled(self.selected_pack() is not None)
         self.buttons["add"].setEnabled(editable)
         self.buttons["details"].setEnabled(editable)
         self.buttons["booklet"].setEnabled(chosen is not None)
@@ -166,6 +214,9 @@ class LibraryDock(QDockWidget):
             self.buttons[key].setEnabled(editable and chosen is not None and chosen[1] >= 0)
 
     def _activated(self, item: QTreeWidgetItem) -> None:
+        if item.data(0, TEMPLATE_ROLE) is not None:
+            self.templateRequested.emit(Path(item.data(0, TEMPLATE_ROLE)))
+            return
         if item.data(0, PATH_ROLE) is None or int(item.data(0, INDEX_ROLE)) < 0:
             return
         self.open_entry(Path(item.data(0, PATH_ROLE)), int(item.data(0, INDEX_ROLE)))

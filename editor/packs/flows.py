@@ -1,0 +1,93 @@
+"""The main window's pack actions (a mixin like :class:`editor.fileflows.FileFlows`):
+File > Export pack..., File > Import pack..., opening a ``.raftpack`` (from the
+command line or File > Open) through the same import, and opening an installed
+pack's scenario as a template."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFileDialog
+
+from engine.model.formats import FormatError, load_scenario
+from engine.packs.install import InstalledPack, installed_pack_for
+from engine.packs.manifest import PACK_SUFFIX
+from engine.play.game import new_game
+from engine.play.state import GameState
+
+from ..fileflows import FileFlows
+from .export_dialog import ExportPackDialog
+from .import_dialog import ImportPackDialog
+
+
+class PackFlows(FileFlows):
+    """The pack half of :class:`editor.mainwindow.MainWindow`."""
+
+    pack_export_dialog: ExportPackDialog | None = None
+    pack_import_dialog: ImportPackDialog | None = None
+    template_pack: InstalledPack | None = None  # the installed pack the open template came from
+
+    def open_path(self, path: str | Path) -> bool:
+        """A ``.raftpack`` goes through Import pack; anything else opens as before."""
+        if str(path).lower().endswith(PACK_SUFFIX):
+            QTimer.singleShot(0, lambda: self.import_pack_file(Path(path)))
+            return True
+        self.template_pack = None
+        return super().open_path(path)
+
+    def export_sources(self) -> list[Path]:
+        """What Export pack starts with: the campaign selected in the library, else the
+        open scenario's file."""
+        chosen = self.library.selected()
+        if chosen is not None:
+            return [chosen[0]]
+        return [self.doc.path] if self.doc.path is not None else []
+
+    def export_pack(self) -> None:
+        dialog = ExportPackDialog(self.export_sources(), self.doc.catalog, self)
+        self.pack_export_dialog = dialog
+        dialog.open()
+
+    def ask_pack_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, "Import pack", "", f"Raftwright packs (*{PACK_SUFFIX})")
+        return path
+
+    def import_pack(self) -> None:
+        path = self.ask_pack_path()
+        if path:
+            self.import_pack_file(Path(path))
+
+    def import_pack_file(self, path: Path) -> ImportPackDialog:
+        dialog = ImportPackDialog(path, self)
+        dialog.installed.connect(self._pack_installed)
+        self.pack_import_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _pack_installed(self, pack: InstalledPack) -> None:
+        self.library.refresh()
+        self.statusBar().showMessage(f"Installed {pack.manifest.label}; its scenarios are in the campaign library", 8000)
+
+    def open_pack_template(self, path: Path) -> bool:
+        """Open an installed pack's scenario as a new, untitled scenario (Save asks where)."""
+        if not self.maybe_save():
+            return False
+        try:
+            scenario = load_scenario(path)
+        except FormatError as exc:
+            self.show_error("Cannot open the scenario", str(exc))
+            return False
+        self.autosaver.discard()
+        self.doc.reset(scenario, None)
+        self.template_pack = installed_pack_for(path)
+        self.canvas.fit_island()
+        where = self.template_pack.manifest.label if self.template_pack else path.parent.name
+        self.statusBar().showMessage(f"Opened '{scenario.name}' from pack {where} as a template", 8000)
+        return True
+
+    def new_template_game(self, seed: int, **options: Any) -> GameState:
+        """A new game of the open template, with its pack's components."""
+        catalog = self.template_pack.catalog() if self.template_pack else self.doc.catalog
+        return new_game(self.doc.scenario, seed=seed, catalog=catalog, **options)

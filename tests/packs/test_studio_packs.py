@@ -1,0 +1,118 @@
+"""The studio side of packs, end to end: File > Export pack... builds a pack of a
+bundled campaign off the GUI thread (remembering the author), opening the
+``.raftpack`` goes through Import pack (manifest, contents, previews, problems shown
+first), the installed pack appears in the campaign library, one of its scenarios
+opens as a template and is played to the end, and Remove pack uninstalls it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from pack_helpers import tutorial_campaign
+from pytestqt.qtbot import QtBot
+
+from editor.mainwindow import MainWindow
+from editor.packs.export_dialog import ExportPackDialog
+from engine.packs.install import installed_packs
+from engine.packs.reader import open_pack
+
+
+@pytest.fixture
+def studio(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
+    monkeypatch.setenv("RAFTWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
+    window = MainWindow(autosave_seconds=3600)
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    window.ask_unsaved = lambda *_: "discard"  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    assert errors == []
+    window.autosaver.close()
+
+
+def export(window: MainWindow, qtbot: QtBot, out: Path, sheets: bool) -> ExportPackDialog:
+    window.export_pack()
+    dialog = window.pack_export_dialog
+    assert dialog is not None
+    dialog.sources.clear()
+    dialog.sources.addItem(str(tutorial_campaign()))
+    dialog.title.setText("Tutorial again")
+    dialog.ident.setText("tutorial-again")
+    dialog.author.setText("Fixture Designer")
+    dialog.sheets.setChecked(sheets)
+    dialog.build()
+    assert dialog.is_building()
+    qtbot.waitUntil(lambda: not dialog.is_building(), timeout=60_000)
+    assert dialog.manifest is not None, dialog.status.text()
+    assert '"id": "tutorial-again"' in dialog.preview.toPlainText()
+    dialog.ask_save_path = lambda: str(out)  # type: ignore[method-assign]
+    dialog.save()
+    assert dialog.saved_to == out and out.is_file()
+    return dialog
+
+
+def test_export_import_open_as_template_play_and_remove(studio: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    out = tmp_path / "tutorial-again.raftpack"
+    export(studio, qtbot, out, sheets=True)
+    assert open_pack(out).manifest.authors == ("Fixture Designer",)
+    studio.export_pack()  # the author is remembered
+    assert studio.pack_export_dialog is not None and studio.pack_export_dialog.author.text() == "Fixture Designer"
+    studio.pack_export_dialog.reject()
+
+    studio.pack_import_dialog = None
+    assert studio.open_path(out)  # as `raftwright edit FILE.raftpack` does
+    qtbot.waitUntil(lambda: studio.pack_import_dialog is not None)
+    dialog = studio.pack_import_dialog
+    assert dialog is not None and dialog.pack is not None
+    assert "Tutorial again — version 1.0.0" in dialog.summary.toPlainText()
+    assert dialog.contents.count() == len(dialog.pack.manifest.files)
+    assert dialog.install_button.isEnabled()
+    if dialog.pack.manifest.of_kind("preview"):
+        assert dialog.preview_count() >= 1
+    assert installed_packs() == []  # nothing installed before the designer says so
+    dialog.install_button.click()
+    assert [p.manifest.label for p in installed_packs()] == ["tutorial-again@1.0.0"]
+
+    again = studio.import_pack_file(out)  # the same version again: asks, then replaces
+    asked: list[str] = []
+    again.ask_replace = lambda label: asked.append(label) or True  # type: ignore[method-assign]
+    again.install_button.click()
+    assert asked == ["tutorial-again@1.0.0"] and again.result_pack is not None
+
+    library = studio.library
+    packs = library.pack_items()
+    assert [item.text(0) for item in packs] == ["Tutorial again 1.0.0"]
+    first = packs[0].child(0)
+    assert first is not None and first.text(0) == "First steps"
+    library.tree.setCurrentItem(first)
+    library.tree.itemActivated.emit(first, 0)
+    assert studio.doc.scenario.id == "tutorial-1-first-steps"
+    assert studio.doc.path is None  # a template: Save asks where
+    assert studio.template_pack is not None and studio.template_pack.manifest.id == "tutorial-again"
+
+    state = studio.new_template_game(seed=11)
+    rng = random.Random(11)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.outcome() is not None and state.outcome().result in ("win", "loss")
+
+    library.tree.setCurrentItem(packs[0])
+    assert library.buttons["remove_pack"].isEnabled()
+    library.confirm_remove_pack = lambda label: True  # type: ignore[method-assign]
+    library.buttons["remove_pack"].trigger()
+    assert installed_packs() == [] and library.pack_items() == []
+
+
+def test_a_refused_pack_shows_its_problems_and_cannot_be_installed(studio: MainWindow, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.raftpack"
+    bad.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip: no manifest
+    dialog = studio.import_pack_file(bad)
+    assert not dialog.install_button.isEnabled()
+    assert dialog.problems.item(0).text().startswith("manifest-missing: manifest.json:")
+    assert installed_packs() == []
