@@ -33,6 +33,7 @@ from .docks.properties import PropertiesDock
 from .document import ScenarioDocument
 from .fileflows import FileFlows
 from .files import RecentFiles, settings
+from .packs.flows import PackFlows
 from .recovery import Autosaver
 from .sheets.studio import SheetDialogs
 from .tools import ToolManager
@@ -40,7 +41,7 @@ from .tools import ToolManager
 APP_TITLE = "Raftwright studio"
 
 
-class MainWindow(FileFlows, QMainWindow):
+class MainWindow(PackFlows, FileFlows, QMainWindow):
     def __init__(self, catalog: Catalog | None = None, autosave_seconds: float | None = None) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
@@ -128,6 +129,7 @@ class MainWindow(FileFlows, QMainWindow):
         self.canvas.message.connect(lambda text: self.statusBar().showMessage(text, 3000))
         self.problems.located.connect(lambda _: self.canvas.setFocus())
         self.library.openRequested.connect(self.open_recent)
+        self.library.templateRequested.connect(self.open_pack_template)
         self.library.addCurrentRequested.connect(self.add_open_scenario_to)
         self.library.bookletRequested.connect(lambda path: self.sheets.export_booklet(path, self.doc.catalog))
 
