@@ -138,10 +138,10 @@ def folder_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def stage(bundle: Path) -> Path:
-    """dist/raftwright-<version>-linux-<arch>/: the app (hard links), the desktop files, the scripts."""
+def stage(bundle: Path, into: Path = DIST) -> Path:
+    """<into>/raftwright-<version>-linux-<arch>/: the app (hard links), the desktop files, the scripts."""
     name = f"{APP_NAME}-{version()}-linux-{platform.machine()}"
-    staged = DIST / name
+    staged = into / name
     shutil.rmtree(staged, ignore_errors=True)
     shutil.copytree(bundle, staged / "app", copy_function=os.link, symlinks=True)
     share = staged / "share"

@@ -184,3 +184,34 @@ def test_the_launcher_opens_the_studio_from_the_windowed_executable(executable: 
     launcher = _module(PACKAGING / "launcher.py")
     assert launcher.STUDIO_NAME == SPEC["STUDIO_NAME"]
     assert launcher.arguments(executable, argv) == expected
+
+
+def test_the_smoke_line_is_the_one_the_studio_prints() -> None:
+    from editor import smoke
+
+    assert _module(PACKAGING / "build.py").SMOKE_LINE == smoke.SMOKE_LINE
+
+
+@pytest.mark.skipif(shutil.which("sh") is None or not Path("/bin/sh").exists(), reason="install.sh needs a POSIX sh")
+def test_install_and_uninstall_scripts_on_a_stand_in_bundle(tmp_path: Path) -> None:
+    """The archive's layout (build.stage) goes through install.sh and uninstall.sh into a
+    temporary home; the bundle is a fixture stand-in (a shell script), not a build."""
+    build = _module(PACKAGING / "build.py")
+    bundle = tmp_path / "fixture-bundle"
+    bundle.mkdir()
+    (bundle / "raftwright").write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    (bundle / "raftwright").chmod(0o755)
+    staged = build.stage(bundle, tmp_path / "dist")
+    assert (staged / "qt-libs.tsv").read_text(encoding="utf-8").startswith("libxcb-cursor.so.0\t")
+    home = tmp_path / "home"
+    home.mkdir()
+    assert "uninstalled cleanly" in build.install_test(staged, home)
+    # installed again: the desktop entry runs the installed program by its full path
+    env = dict(build.smoke_env(home), RAFTWRIGHT_PREFIX=str(home / ".local"))
+    subprocess.run(["sh", str(staged / "install.sh")], env=env, check=True, capture_output=True)
+    installed = (home / "share" / "applications" / DESKTOP_FILE.name).read_text(encoding="utf-8")
+    assert f"Exec={home / '.local' / 'lib' / 'raftwright' / 'raftwright'} edit %f" in installed.splitlines()
+    subprocess.run(["sh", str(home / ".local" / "lib" / "raftwright" / "uninstall.sh")], env=env, check=True,
+                   capture_output=True)
+    assert not (home / "share" / "applications" / DESKTOP_FILE.name).exists()
+    assert not (home / ".local" / "lib" / "raftwright").exists()
