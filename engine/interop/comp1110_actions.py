@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
+from types import MappingProxyType
+from typing import Mapping, Union
 
 from engine.model.catalog import DECKS, Catalog, default_catalog
 from engine.play.actions import MoveCat, PlaceFire, PlacePathway
@@ -57,14 +58,22 @@ class NotationAction:
     colour: str | None = None
 
 
-def deck_letters(catalog: Catalog | None = None) -> dict[str, str]:
-    """Notation deck letter -> engine deck name (``A`` -> ``circle`` ...)."""
+_LETTERS: dict[int, tuple[Catalog, Mapping[str, str]]] = {}
+
+
+def deck_letters(catalog: Catalog | None = None) -> Mapping[str, str]:
+    """Notation deck letter -> engine deck name (``A`` -> ``circle`` ...), read-only;
+    built once per catalog object for the life of the process (catalogs are frozen)."""
     catalog = catalog or default_catalog()
-    letters = catalog.comp1110.get("deck_letters") or dict(zip("ABCD", DECKS))
-    return {str(k): str(v) for k, v in sorted(letters.items())}
+    cached = _LETTERS.get(id(catalog))
+    if cached is None or cached[0] is not catalog:
+        letters = catalog.comp1110.get("deck_letters") or dict(zip("ABCD", DECKS))
+        cached = (catalog, MappingProxyType({str(k): str(v) for k, v in sorted(letters.items())}))
+        _LETTERS[id(catalog)] = cached
+    return cached[1]
 
 
-def _card_key(letter: str, card_id: str, decks: dict[str, str]) -> str:
+def _card_key(letter: str, card_id: str, decks: Mapping[str, str]) -> str:
     return f"{decks[letter]}:{card_id}"
 
 
@@ -98,7 +107,7 @@ def _coords(square: tuple[int, int], what: str) -> str:
     return f"{r:02d}{c:02d}"
 
 
-def _card_letters(key: str, decks: dict[str, str], what: str) -> str:
+def _card_letters(key: str, decks: Mapping[str, str], what: str) -> str:
     deck, card_id = key.split(":", 1)
     letter = next((k for k, v in decks.items() if v == deck), None)
     if letter is None or not re.fullmatch(r"[a-y]", card_id):

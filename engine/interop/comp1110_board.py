@@ -2,8 +2,7 @@
 (``../shared/reference/COMP1110-NOTATION.md`` §3), for game states whose terrain is
 whatever the board string says rather than a scenario's set-up.
 
-Reading: :func:`~engine.interop.comp1110_challenge.parse_board_string` checks the
-string; every square but ``n`` is island; terrain letters (uppercase under a cat) go
+Reading: every square but ``n`` is island; terrain letters (uppercase under a cat) go
 to the per-terrain bitsets; ``f`` is fire; each ``o`` and its eight neighbours on the
 board are raft squares (§3.2): a terrain letter there is a destination of that colour,
 ``w``/``W`` one any cat may use, and nothing else lies on them.  A raft whose eight
@@ -13,22 +12,34 @@ so it comes from the exhausted-cats entry naming that square, if any.
 
 Writing inverts it from a :class:`~engine.play.state.GameState`: fire first, then raft
 squares (``o``, ``w``/``W``, destination colours), then terrain, uppercase under a cat.
+
+Both directions are bulk string and int operations, never a Python step per square.
+A board string's rows each end with ``\n``, so a row is ``cols + 1`` characters: the
+:class:`~engine.play.bitboard.BitGrid` stride, its newline standing on the guard
+column.  Character ``i`` of the string is therefore bit ``i`` of the grid, and the
+mask of a set of letters is the string translated to ``0``/``1``, reversed and read
+as a binary number (:func:`_letters_mask`).  Writing spreads each bit plane of a
+per-square letter class to one byte per square and translates the bytes back to
+letters (:func:`_spread`).  A string that fails the quick checks is handed to
+:func:`~engine.interop.comp1110_challenge.parse_board_string`, whose message says what
+is wrong.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Mapping, Sequence
 
-from engine.model.catalog import TERRAINS, Catalog
+from engine.model.catalog import TERRAINS, Catalog, FireTile, PathwayCard
 from engine.model.geometry import Square
 from engine.model.scenario import RuleOptions, Scenario
 from engine.play.bitboard import BitGrid, bit_grid, iter_bits
 from engine.play.island import TERRAIN_INDEX, Island
 from engine.play.state import GameState
 
-from .comp1110_challenge import TERRAIN_NOTATION, UNKNOWN_CAT, BoardSquare, parse_board_string
+from .comp1110_challenge import BOARD_HEIGHTS, BOARD_LETTERS, BOARD_WIDTHS, TERRAIN_NOTATION, parse_board_string
 
-__all__ = ["BOARD_SCENARIO", "UNKNOWN_COLOUR", "island_from_board", "write_board"]
+__all__ = ["BOARD_SCENARIO", "UNKNOWN_COLOUR", "CatalogTables", "catalog_tables", "island_from_board", "write_board"]
 
 UNKNOWN_COLOUR = "unknown"  # a cat on a wild raft square with no exhausted entry: never moves again
 NOT_ISLAND = "n"
@@ -40,23 +51,85 @@ BOARD_SCENARIO = Scenario(
     rules=RuleOptions(players=(1,)),
 )
 
+# --- lookup tables, built once per process -----------------------------------------
+_BOARD_BYTES = "".join(sorted(BOARD_LETTERS | {"\n"})).encode("ascii")  # deleted, nothing may be left
 
-def _raft_card(grid: BitGrid, centre: int) -> int:
-    """The 3x3 raft card around a centre bit, clipped to the board."""
-    r, c = grid.square(centre)
-    return grid.mask(
-        (r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if 0 <= r + dr < grid.rows and 0 <= c + dc < grid.cols
+
+def _ones(letters: str) -> bytes:
+    """A ``bytes.translate`` table: ``1`` for ``letters``, ``0`` for anything else."""
+    return bytes(ord("1") if chr(i) in letters else ord("0") for i in range(256))
+
+
+COLOUR_LETTERS = tuple(TERRAIN_NOTATION[t] for t in TERRAINS)  # TERRAINS order
+_COLOUR = tuple(_ones(letter + letter.upper()) for letter in COLOUR_LETTERS)
+_CAT = _ones("BGPRYW")
+_FIRE = _ones("f")
+_CENTRE = _ones("o")
+_WILD = _ones("wW")
+_WILD_CAT = _ones("W")
+_NOT_ISLAND = _ones(NOT_ISLAND)
+# writing: a letter class per square, 0 being the newline on the guard column
+_CLASS_LETTERS = "\n" + NOT_ISLAND + "fowW" + "".join(COLOUR_LETTERS) + "".join(COLOUR_LETTERS).upper()
+_CLASS_TABLE = bytes(ord(_CLASS_LETTERS[i]) if i < len(_CLASS_LETTERS) else ord("?") for i in range(256))
+_PLANES = (len(_CLASS_LETTERS) - 1).bit_length()
+_BYTE_PER_BIT = bytes.maketrans(b"01", b"\x00\x01")
+
+
+@dataclass(frozen=True)
+class CatalogTables:
+    """What every COMP1110 state needs from a catalog, built once per catalog."""
+
+    cards: Mapping[str, PathwayCard]  # "deck:id" -> card, the notation's four decks
+    decks: tuple[str, ...]
+    tiles: Mapping[str, FireTile]  # the base fire tiles (the notation has no hybrid ones)
+    tile_order: Mapping[str, int]
+
+
+_TABLES: dict[int, tuple[Catalog, CatalogTables]] = {}
+
+
+def catalog_tables(catalog: Catalog, decks: Sequence[str]) -> CatalogTables:
+    """The lookup tables of ``catalog`` for the notation's ``decks`` (cached per
+    catalog object for the life of the process: catalogs are frozen)."""
+    cached = _TABLES.get(id(catalog))
+    if cached is not None and cached[0] is catalog and cached[1].decks == tuple(decks):
+        return cached[1]
+    tiles = {t.id: t for t in catalog.fire_tiles.values() if not t.hybrid}
+    tables = CatalogTables(
+        cards={card.key: card for deck in decks for card in catalog.decks[deck]},
+        decks=tuple(decks),
+        tiles=tiles,
+        tile_order={tid: i for i, tid in enumerate(tiles)},
     )
+    _TABLES[id(catalog)] = (catalog, tables)
+    return tables
 
 
-def _boarding(grid: BitGrid, centres: int, wild: int) -> tuple[tuple[int, int], ...]:
-    """Open rafts: every raft whose eight squares on the board are all wild."""
-    out = []
-    for centre in iter_bits(centres):
-        card = _raft_card(grid, centre)
-        if card & ~(1 << centre) == card & wild:
-            out.append((card, card & wild))
-    return tuple(out)
+# --- reading ------------------------------------------------------------------------
+def _letters_mask(reversed_board: bytes, table: bytes) -> int:
+    """Bits of the squares whose letter ``table`` maps to ``1`` (``reversed_board`` is
+    the board string reversed, so that its last character is bit 0)."""
+    return int(reversed_board.translate(table), 2)
+
+
+def _grid_of(board: str) -> BitGrid:
+    """The grid of a well-formed board string; anything else goes to the full parser,
+    which raises the ValueError naming the problem."""
+    width = board.find("\n")
+    stride = width + 1
+    rows = len(board) // stride if stride else 0
+    if (
+        width in BOARD_WIDTHS
+        and rows in BOARD_HEIGHTS
+        and len(board) == rows * stride
+        and board.count("\n") == rows
+        and board[width::stride] == "\n" * rows
+        and board.isascii()
+        and not board.encode("ascii").translate(None, _BOARD_BYTES)
+    ):
+        return bit_grid(rows, width)
+    parse_board_string(board)  # raises, saying which rule the string breaks
+    raise ValueError(f"board string {board!r} is malformed")  # pragma: no cover - the parser raises first
 
 
 def island_from_board(
@@ -65,85 +138,105 @@ def island_from_board(
     """The island a board string shows.  ``decks`` are the engine deck names in play;
     ``colours`` are exhausted-cat entries ``(colour, square)``, which name the colour of
     a ``W`` cat.  ValueError says what is wrong with the string."""
-    rows = parse_board_string(board)
-    grid = bit_grid(len(rows), len(rows[0]))
-    centres = grid.mask((r, c) for r, row in enumerate(rows) for c, sq in enumerate(row) if sq.raft_centre)
-    raft = 0
+    grid = _grid_of(board)
+    text = board.encode("ascii")[::-1]
+    colour = [_letters_mask(text, table) for table in _COLOUR]
+    centres = _letters_mask(text, _CENTRE)
+    wild = _letters_mask(text, _WILD)
+    land = grid.full & ~_letters_mask(text, _NOT_ISLAND)
+    raft = grid.near(centres, 1)  # each centre's 3x3 card, clipped to the board
+    stray = wild & ~raft
+    if stray:
+        r, c = grid.square((stray & -stray).bit_length() - 1)
+        letter = "W" if board[r * grid.stride + c] == "W" else "w"
+        raise ValueError(f"board string: wild square {letter} at ({r}, {c}) is not next to a raft centre 'o'")
+    cat_mask = _letters_mask(text, _CAT)
+    wild_cats = _letters_mask(text, _WILD_CAT)
+    named = dict((square, name) for name, square in colours)
+    cat_colours: list[str] = []
+    for index in iter_bits(cat_mask):
+        bit = 1 << index
+        if wild_cats & bit:
+            cat_colours.append(named.get(grid.square(index), UNKNOWN_COLOUR))
+        else:
+            cat_colours.append(next(TERRAINS[t] for t, m in enumerate(colour) if m & bit))
+    tables = catalog_tables(catalog, decks)
+    # a card's squares that are all wild (the raft has no coloured square): boarded from any side
+    boarding = []
     for centre in iter_bits(centres):
-        raft |= _raft_card(grid, centre)
-    named = dict((square, colour) for colour, square in colours)
-    terrain = [0] * len(TERRAINS)
-    dest = [0] * len(TERRAINS)
-    land = fire = wild = 0
-    cats: list[tuple[str, int]] = []
-    for r, row in enumerate(rows):
-        for c, sq in enumerate(row):
-            bit = grid.bit((r, c))
-            if sq == BoardSquare():  # 'n': not part of the island
-                continue
-            land |= bit
-            if sq.fire:
-                fire |= bit
-            elif sq.wild:
-                if not raft & bit:
-                    raise ValueError(f"board string: wild square {'W' if sq.cat else 'w'} at ({r}, {c}) is not next to a raft centre 'o'")
-                wild |= bit
-            elif sq.terrain is not None:
-                (dest if raft & bit else terrain)[TERRAIN_INDEX[sq.terrain]] |= bit
-            if sq.cat is not None:
-                colour = named.get((r, c), UNKNOWN_COLOUR) if sq.cat == UNKNOWN_CAT else sq.cat
-                cats.append((colour, grid.index((r, c))))
-    tiles = {t.id: t for t in catalog.fire_tiles.values() if not t.hybrid}
+        card = grid.near(1 << centre, 1)
+        if card & ~(1 << centre) == card & wild:
+            boarding.append((card, card & wild))
     return Island(
         scenario=BOARD_SCENARIO,
         catalog=catalog,
         choices=(),
         grid=grid,
         land=land,
-        fixed_fire=fire,
+        fixed_fire=_letters_mask(text, _FIRE),
         raft=raft & land,
-        dest=tuple(d | wild for d in dest),
-        boarding=_boarding(grid, centres, wild),
-        start_terrain=tuple(terrain),
-        cat_colours=tuple(colour for colour, _ in cats),
+        dest=tuple(m & raft | wild for m in colour),
+        boarding=tuple(boarding),
+        start_terrain=tuple(m & ~raft for m in colour),
+        cat_colours=tuple(cat_colours),
         # a cat of unknown colour stands on a wild raft square and never moves: its
         # terrain index is never consulted
-        cat_terrain=tuple(TERRAIN_INDEX.get(colour, 0) for colour, _ in cats),
-        cat_starts=tuple(index for _, index in cats),
-        cards={card.key: card for deck in decks for card in catalog.decks[deck]},
-        decks=tuple(decks),
-        tiles=tiles,
-        tile_order={tid: i for i, tid in enumerate(tiles)},
+        cat_terrain=tuple(TERRAIN_INDEX.get(name, 0) for name in cat_colours),
+        cat_starts=tuple(iter_bits(cat_mask)),
+        cards=tables.cards,
+        decks=tables.decks,
+        tiles=tables.tiles,
+        tile_order=tables.tile_order,
     )
 
 
-def _letter(state: GameState, bit: int, wild: int) -> str:
-    island = state.island
-    cat = bool(state.cat_mask & bit)
-    if not island.land & bit:
-        return NOT_ISLAND
-    if state.fire & bit:
-        return "f"
-    if island.raft & bit:
-        if wild & bit:
-            return "W" if cat else "w"
-        colour = next((t for t, m in zip(TERRAINS, island.dest) if m & bit), None)
-    else:
-        colour = next((t for t, m in zip(TERRAINS, state.terrain) if m & bit), None)
-    if colour is None:
-        if island.raft & bit and not cat:
-            return "o"
-        raise ValueError(f"board string: square {list(island.grid.square(bit.bit_length() - 1))} shows no colour")
-    letter = TERRAIN_NOTATION[colour]
-    return letter.upper() if cat else letter
+# --- writing --------------------------------------------------------------------------
+def _spread(mask: int, squares: int) -> int:
+    """``mask`` with every bit widened to a byte (bit ``i`` -> byte ``i``, 0 or 1)."""
+    return int.from_bytes(format(mask, f"0{squares}b").encode("ascii").translate(_BYTE_PER_BIT), "big")
+
+
+def _no_colour(state: GameState, mask: int) -> ValueError:
+    square = state.island.grid.square((mask & -mask).bit_length() - 1)
+    return ValueError(f"board string: square {list(square)} shows no colour")
 
 
 def write_board(state: GameState) -> str:
     """The board string of an engine state built by :func:`island_from_board`."""
-    grid = state.island.grid
-    wild = state.island.dest[0]
-    for m in state.island.dest[1:]:
+    island = state.island
+    grid = island.grid
+    cats = state.cat_mask
+    land = island.land
+    fire = state.fire & land
+    rest = land & ~fire
+    raft = rest & island.raft
+    wild = raft
+    for m in island.dest:
         wild &= m
-    return "".join(
-        "".join(_letter(state, grid.bit((r, c)), wild) for c in range(grid.cols)) + "\n" for r in range(grid.rows)
-    )
+    coloured = [0] * len(TERRAINS)
+    taken = wild
+    for t, m in enumerate(island.dest):  # a destination shows its (first) colour
+        coloured[t] = raft & m & ~taken
+        taken |= coloured[t]
+    centres = raft & ~taken
+    if centres & cats:
+        raise _no_colour(state, centres & cats)
+    plain = rest & ~raft
+    taken = 0
+    for t, m in enumerate(state.terrain):
+        shown = plain & m & ~taken
+        coloured[t] |= shown
+        taken |= shown
+    if plain & ~taken:
+        raise _no_colour(state, plain & ~taken)
+    classes = [grid.full & ~land, fire, centres, wild & ~cats, wild & cats]
+    classes += [m & ~cats for m in coloured] + [m & cats for m in coloured]
+    squares = grid.rows * grid.stride
+    total = 0
+    for plane in range(_PLANES):
+        mask = 0
+        for k, m in enumerate(classes, 1):
+            if k >> plane & 1:
+                mask |= m
+        total |= _spread(mask, squares) << plane
+    return total.to_bytes(squares, "little").translate(_CLASS_TABLE).decode("ascii")

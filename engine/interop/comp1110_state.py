@@ -4,11 +4,18 @@
 by the engine's own rules (variant ``comp1110``: draw 6, discards leave the game, no
 disaster pile, no water).
 
-The board string becomes the engine's :class:`~engine.play.island.Island` square by square
-(:mod:`.comp1110_board`); the decks string fills the engine's decks, shuffled with the
-injected RNG (drawing is random, §4); the hand string is player 0's hand, the
-exhausted string sets the cats' exhausted flags, the bag string is the fire bag.
-Writing a state back gives the canonical forms of §13.
+The board string becomes the engine's :class:`~engine.play.island.Island` with bulk
+string and int operations (:mod:`.comp1110_board`); the decks string fills the engine's
+decks, shuffled with the injected RNG (drawing is random, §4); the hand string is
+player 0's hand, the exhausted string sets the cats' exhausted flags, the bag string is
+the fire bag.  Writing a state back gives the canonical forms of §13.
+
+Speed (``bench/bench_interop.py``): the assignment's functions that never draw a card
+(placements, moves, game over) skip the shuffle, since only a draw sees the order of a
+deck and the decks are written back sorted, and they share one module RNG for the fire
+tile the engine draws after a card placement, which the notation puts back
+(:func:`_return_drawn_tile`) or never shows.  ``draw_hand`` and ``draw_fire_tile``
+shuffle as before, so a seeded RNG draws what it always drew.
 
 Boundary decisions (README "Bundled content and COMP1110 interop"):
 
@@ -34,6 +41,8 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
+from itertools import repeat
 from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
@@ -72,27 +81,52 @@ PLAYER = 0
 
 
 # --- the small strings -------------------------------------------------------------
-def _parse_cards(text: str, field: str, decks: dict[str, str]) -> dict[str, list[str]]:
+_CARDS = re.compile(r"(?:[A-D][a-y]*)*")
+_DECK = re.compile(r"([A-D])([a-y]*)")
+CARD_IDS = "abcdefghijklmnopqrstuvwxy"  # a deck's cards in the notation (§4)
+
+
+def _parse_cards(text: str, field: str, decks: Mapping[str, str]) -> dict[str, list[str]]:
     """A decks or hand string (§4, §5): deck letters in order, omitted ones empty."""
-    if not re.fullmatch(r"(?:[A-D][a-y]*)*", text):
+    if not _CARDS.fullmatch(text):
         raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
-    letters = re.findall(r"[A-D]", text)
+    pairs = _DECK.findall(text)
+    letters = [letter for letter, _ in pairs]
     if letters != sorted(set(letters)):
         raise ValueError(f"{field} string {text!r}: each deck letter appears once, in the order A, B, C, D")
     out: dict[str, list[str]] = {name: [] for name in decks.values()}
-    for letter, ids in re.findall(r"([A-D])([a-y]*)", text):
+    keys = _key_table(tuple(decks.items()))
+    for letter, ids in pairs:
         if len(set(ids)) != len(ids):
             raise ValueError(f"{field} string {text!r}: deck {letter} lists a card twice; list each card once")
-        out[decks[letter]] = [f"{decks[letter]}:{i}" for i in ids]
+        out[decks[letter]] = list(map(keys[letter].__getitem__, ids))
     return out
 
 
-def _format_cards(keys: Sequence[str], decks: dict[str, str]) -> str:
+@cache
+def _key_table(decks: tuple[tuple[str, str], ...]) -> dict[str, dict[str, str]]:
+    """Deck letter -> card id -> engine card key (``"A"`` -> ``"h"`` -> ``"circle:h"``)."""
+    return {letter: {i: f"{name}:{i}" for i in CARD_IDS} for letter, name in decks}
+
+
+def _format_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
     by_deck: dict[str, list[str]] = {name: [] for name in decks.values()}
     for key in keys:
-        deck, card_id = key.split(":", 1)
+        deck, _, card_id = key.partition(":")
         by_deck[deck].append(card_id)
     return "".join(letter + "".join(sorted(by_deck[name])) for letter, name in decks.items())
+
+
+def _format_decks(state: GameState, decks: Mapping[str, str]) -> str:
+    """The decks string: :func:`_format_cards` over the engine decks, one deck at a time."""
+    out = []
+    for letter, name in decks.items():
+        keys = state.decks.get(name, ())
+        if not all(map(str.startswith, keys, repeat(f"{name}:"))):
+            return _format_cards([key for deck in decks.values() for key in state.decks.get(deck, ())], decks)
+        cut = len(name) + 1
+        out.append(letter + "".join(sorted([key[cut:] for key in keys])))
+    return "".join(out)
 
 
 def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -135,6 +169,17 @@ def game_state_from_strings(
 ) -> GameState:
     """An engine state (variant ``comp1110``, play phase) from the five strings (§2).
     ``rng`` shuffles the decks and draws fire tiles; ValueError names a bad string."""
+    return _read(game_state, rng or random.Random(), catalog, shuffle=True)
+
+
+# The RNG of the functions that draw no card: the engine draws a fire tile after a card
+# placement, which the notation puts back or never shows, so its draws reach no result.
+_NO_DRAW_RNG = random.Random(1110)
+
+
+def _read(game_state: Sequence[str], rng: random.Random, catalog: Catalog | None, *, shuffle: bool) -> GameState:
+    """:func:`game_state_from_strings`; with ``shuffle`` False the decks keep the order
+    of the string (for callers that draw no card)."""
     if len(game_state) != len(STATE_FIELDS) or not all(isinstance(s, str) for s in game_state):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     catalog = catalog or default_catalog()
@@ -142,14 +187,14 @@ def game_state_from_strings(
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text)
     island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
-    rng = rng or random.Random()
     in_decks = _parse_cards(decks_text, "decks", decks)
     hand = [key for keys in _parse_cards(hand_text, "hand", decks).values() for key in keys]
     both = sorted(set(hand) & {key for keys in in_decks.values() for key in keys})
     if both:
         raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
-    for keys in in_decks.values():
-        rng.shuffle(keys)  # the top of an engine deck is its last card
+    if shuffle:
+        for keys in in_decks.values():
+            rng.shuffle(keys)  # the top of an engine deck is its last card
     grid = island.grid
     flagged: set[int] = set()
     for colour, square in exhausted:
@@ -185,7 +230,7 @@ def game_state_to_strings(state: GameState) -> list[str]:
     )
     return [
         write_board(state),
-        _format_cards([key for name in decks.values() for key in state.decks.get(name, ())], decks),
+        _format_decks(state, decks),
         _format_cards([key for p in range(state.players) for key in state.hands[p] + state.reserve[p]], decks),
         "".join(exhausted),
         "".join(sorted(state.bag, key=island.tile_order.__getitem__)),
@@ -226,7 +271,7 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
     """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules alone
     (:meth:`GameState.placement_error`); the card need not be in the hand nor the tile
     in the bag."""
-    state = game_state_from_strings(game_state)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
     parsed = _parse(placement, state.island.catalog)
     if parsed is None or isinstance(parsed.action, MoveCat):
         return False
@@ -236,7 +281,7 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
 def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     """``applyPlacement``: the state after a card or fire tile placement (the card
     leaves the hand; decks, exhausted cats and bag are unchanged)."""
-    state = game_state_from_strings(game_state)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
     action = parse_action_string(placement, state.island.catalog).action
     if isinstance(action, MoveCat):
         raise ValueError(f"placement {placement!r} is a cat movement; use move_cat")
@@ -262,7 +307,7 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
     """``isCatMovementValid`` (§10.3): a cat of that colour on the start square, the
     engine's move rules (own-colour path, free end square or raft destination, one
     discard or two for an exhausted cat, discards in the hand)."""
-    state = game_state_from_strings(game_state)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
     move = _cat_move(state, movement)
     return move is not None and state.is_legal(move)
 
@@ -270,7 +315,7 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
 def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     """``moveCat``: the state after a cat movement (cat moved and exhausted, discards
     out of the game)."""
-    state = game_state_from_strings(game_state)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
     move = _cat_move(state, movement)
     if move is None:
         parse_action_string(movement, state.island.catalog)  # raises for a malformed string
@@ -281,7 +326,7 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
     """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
-    state = game_state_from_strings(game_state)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
     parsed = parse_action_string(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action)
