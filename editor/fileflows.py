@@ -4,6 +4,13 @@ before unsaved changes are lost, and crash recovery.
 Bundled scenarios open as templates: saving one asks where to save a copy (the
 user's campaigns folder by default), so the installed content is never overwritten.
 All questions go through ``ask_*`` methods, which tests replace.
+
+Never a file that cannot be opened: Save refuses, with the reason and the fix, while
+the scenario breaks its schema (an empty name, an id with a space, too many boards;
+:func:`editor.files.save_blockers`); the edits stay in the studio and in the recovery
+file, which is offered at the next start whether it is valid or not.  Autosave
+failures are shown once (a dialog and a status-bar note that stays until autosave
+works again).
 """
 
 from __future__ import annotations
@@ -12,20 +19,20 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
-from engine.model.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
+from engine.check.validate_files import open_scenario
+from engine.model.formats import FormatError, document_kind, load_campaign, read_json
 
 from . import campaigns
 from .document import new_scenario
 from .files import RecentFiles, SaveError, save_scenario_file, user_campaigns_dir
-from .recovery import RecoveryFile, orphaned_recoveries
+from .recovery import Autosaver, RecoveryFile, scan_recoveries
 
 if TYPE_CHECKING:
     from .canvas import IslandView
     from .docks.library import LibraryDock
     from .document import ScenarioDocument
-    from .recovery import Autosaver
 
 FILE_FILTER = "Raftwright scenarios (*.json);;All files (*)"
 
@@ -38,7 +45,19 @@ class FileFlows(QMainWindow):
     recent_menu: QMenu
     canvas: IslandView
     library: LibraryDock
-    autosaver: Autosaver
+    _autosaver: Autosaver
+    _autosave_note: QLabel | None = None
+
+    @property
+    def autosaver(self) -> Autosaver:
+        return self._autosaver
+
+    @autosaver.setter
+    def autosaver(self, saver: Autosaver) -> None:
+        """The window's autosaver; its failures are shown as soon as it is set."""
+        self._autosaver = saver
+        saver.failed.connect(self.autosave_failed)
+        saver.resumed.connect(self.autosave_resumed)
 
     # --- questions (tests replace these) --------------------------------------------------
     def ask_unsaved(self) -> str:
@@ -104,17 +123,20 @@ class FileFlows(QMainWindow):
         """Open a scenario file (or a campaign file: its first scenario). Errors are shown."""
         path = Path(path)
         try:
-            if document_kind(read_json(path)) == "campaign":
+            data = read_json(path)
+            if document_kind(data) == "campaign":
                 campaign = load_campaign(path)
                 if not campaign.scenarios:
                     raise FormatError(path, "the campaign lists no scenarios yet; add one in the campaign library")
                 self.library.select(path, 0)
                 path = path.parent / campaign.scenarios[0].scenario
-            scenario = load_scenario(path)
+                data = read_json(path)
+            scenario = open_scenario(path, data)  # the located message 'raftwright validate' gives
         except FormatError as exc:
             self.show_error("Cannot open the file", str(exc))
-            self.recent.remove(path)
-            self.refresh_recent_menu()
+            if not path.exists():  # a file that is there stays listed: it may be fixed
+                self.recent.remove(path)
+                self.refresh_recent_menu()
             return False
         self.autosaver.discard()
         self.doc.reset(scenario, path)
@@ -172,8 +194,14 @@ class FileFlows(QMainWindow):
         self.refresh_recent_menu()
 
     def offer_recovery(self) -> bool:
-        """At start: offer each recovery file a crashed studio left; True if one was opened."""
-        for found in orphaned_recoveries():
+        """At start: offer each recovery file a crashed studio left, valid or not; True
+        if one was opened.  Unreadable ones are named once and left in place."""
+        found_files, unreadable = scan_recoveries()
+        if unreadable:
+            self.show_error("Some recovery files cannot be read",
+                            "These autosaved files could not be read; they are left in place for you to look at "
+                            "(open them in a text editor, then delete them):\n\n" + "\n".join(unreadable))
+        for found in found_files:
             if self.ask_recover(found):
                 self.doc.reset(found.scenario, found.original, modified=True)
                 self.autosaver.adopt(found)
@@ -181,6 +209,26 @@ class FileFlows(QMainWindow):
                 return True  # one document per window: any others are offered next time
             found.discard()
         return False
+
+    def autosave_failed(self, message: str) -> None:
+        """Autosave stopped: say so once (a dialog) and keep a note in the status bar
+        until it works again (:meth:`autosave_resumed`)."""
+        if self._autosave_note is None:
+            self._autosave_note = QLabel(self)
+            self._autosave_note.setObjectName("autosaveStopped")
+            self._autosave_note.setStyleSheet("color: #b00020; font-weight: bold")
+            self.statusBar().addPermanentWidget(self._autosave_note)
+        self._autosave_note.setText("Autosave stopped")
+        self._autosave_note.setToolTip(message)
+        self._autosave_note.show()
+        self.show_error("Autosave stopped", f"{message}\n\nYour changes are not protected against a crash until "
+                        "this is fixed: free some disk space or fix the folder's permissions, or save the scenario "
+                        "now. The studio keeps trying and the status bar says when autosave works again.")
+
+    def autosave_resumed(self) -> None:
+        if self._autosave_note is not None:
+            self._autosave_note.hide()
+        self.statusBar().showMessage("Autosave works again", 6000)
 
     def add_open_scenario_to(self, campaign_path: Path) -> None:
         """Library "Add open scenario": an unsaved or bundled scenario is written into the

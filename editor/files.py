@@ -20,8 +20,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from engine.check.issues import ERROR, Issue, Where
+from engine.check.schema_issues import schema_issues
+from engine.check.validate import sort_issues
 from engine.model.files import WriteError, atomic_write_text
 from engine.model.formats import campaign_to_dict, canonical_json, scenario_to_dict
+from engine.model.jsonio import document_problem
 from engine.model.scenario import Campaign, Scenario
 from engine.model.userdirs import APPLICATION, ORGANISATION, user_data_dir
 
@@ -66,7 +70,30 @@ def scenario_text(scenario: Scenario) -> str:
     return canonical_json(scenario_to_dict(scenario))
 
 
+def save_blockers(scenario: Scenario) -> list[Issue]:
+    """What would make the saved file impossible to open again (schema errors, text
+    that cannot be stored): the studio refuses to save while there are any.  Rule
+    problems (a cat with no raft...) do not block: a work in progress saves fine."""
+    try:
+        doc = scenario_to_dict(scenario)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [Issue("schema", ERROR, f"the scenario holds a value that cannot be written to a file ({exc!r})")]
+    problem = document_problem(doc)
+    if problem is not None:
+        return [Issue("text-unsavable", ERROR, problem[1], Where(problem[0]))]
+    return sort_issues(schema_issues("scenario", doc))
+
+
 def save_scenario_file(scenario: Scenario, path: str | Path) -> None:
+    """Save atomically; raise :class:`SaveError` (old file unchanged) when the write
+    fails or when the file could not be opened again (:func:`save_blockers`)."""
+    blockers = save_blockers(scenario)
+    if blockers:
+        first = blockers[0]
+        more = f" (and {len(blockers) - 1} more, listed in the Problems dock)" if len(blockers) > 1 else ""
+        raise SaveError(path, f"it would not open again: {first.message} ({first.where.describe()}){more}",
+                        "fix that (the Problems dock lists it) and save again; your changes are kept in the studio "
+                        "and autosaved for recovery")
     write_text_atomically(path, scenario_text(scenario))
 
 

@@ -8,7 +8,12 @@ whose lock nobody holds belonged to a studio that did not close normally: the st
 offers to reopen it.
 
 The recovery file is an internal file, not a format for designers: a small wrapper
-(``raftwright.recovery``) around a scenario document, with the original path.
+(``raftwright.recovery``) around a scenario document, with the original path.  It is
+written as ASCII JSON, so any text the studio holds (even a lone surrogate) can be
+written, and it is offered whether or not the scenario inside passes its schema: the
+problems are listed and the studio refuses to *save* until they are fixed.  Autosave
+failures are reported once per run of failures (:attr:`Autosaver.failed`), and again
+when autosave works (:attr:`Autosaver.resumed`).
 """
 
 from __future__ import annotations
@@ -19,14 +24,15 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QTimer
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
-from engine.model.formats import FormatError, canonical_json, scenario_from_dict, scenario_to_dict
+from engine.model.files import atomic_write
+from engine.model.formats import FormatError, scenario_from_dict, scenario_to_dict
+from engine.model.jsonio import MAX_DEPTH, MAX_FILE_BYTES
 from engine.model.scenario import Scenario
-from engine.model.schemas import schema_errors
 
 from .document import ScenarioDocument
-from .files import SaveError, recovery_dir, settings, write_text_atomically
+from .files import recovery_dir, save_blockers, settings
 
 RECOVERY_FORMAT = "raftwright.recovery"
 DEFAULT_INTERVAL_S = 30
@@ -38,10 +44,15 @@ class RecoveryFile:
     original: Path | None
     saved_at: str
     scenario: Scenario
+    problems: tuple[str, ...] = ()  # what must be fixed before it can be saved
 
     def describe(self) -> str:
         name = str(self.original) if self.original else f"an unsaved scenario ({self.scenario.name})"
-        return f"{name}, autosaved {self.saved_at}"
+        text = f"{name}, autosaved {self.saved_at}"
+        if self.problems:
+            text += (f"; it has {len(self.problems)} problem(s) to fix before it can be saved, the first: "
+                     f"{self.problems[0]}")
+        return text
 
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
@@ -52,25 +63,47 @@ def _lock_path(recovery_file: Path) -> Path:
     return recovery_file.with_name(recovery_file.name.replace(".recovery.json", ".lock"))
 
 
+def recovery_text(doc: ScenarioDocument) -> bytes:
+    """The recovery file for ``doc``: ASCII JSON, so every text can be written."""
+    payload = {
+        "format": RECOVERY_FORMAT,
+        "original": str(doc.path) if doc.path else None,
+        "saved_at": dt.datetime.now().isoformat(timespec="seconds"),
+        "scenario": scenario_to_dict(doc.scenario),
+    }
+    return (json.dumps(payload, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+
+
 def read_recovery_file(path: Path) -> RecoveryFile:
+    """A recovery file, valid or not against the scenario schema (its problems are
+    listed); raises :class:`FormatError` only when it cannot be read at all."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise FormatError(path, f"cannot read the recovery file ({exc})") from exc
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise FormatError(path, "the recovery file is too large to be one the studio wrote; it is left in place")
+        data = json.loads(raw.decode("utf-8"))  # our own file: lone surrogates allowed, so nothing is lost
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise FormatError(path, f"cannot read the recovery file ({exc.__class__.__name__}: {exc}); it is left in place") from None
     if not isinstance(data, dict) or data.get("format") != RECOVERY_FORMAT or not isinstance(data.get("scenario"), dict):
-        raise FormatError(path, "not a Raftwright recovery file")
-    errors = schema_errors("scenario", data["scenario"])
-    if errors:
-        raise FormatError(path, f"the recovered scenario is damaged at {errors[0].path or '/'}: {errors[0].message}")
+        raise FormatError(path, "not a Raftwright recovery file; it is left in place")
+    try:
+        scenario = scenario_from_dict(data["scenario"])
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise FormatError(path, f"the recovered scenario is damaged ({exc!r}, deeper than {MAX_DEPTH} levels or "
+                          "missing a field); it is left in place") from None
+    problems = tuple(f"{i.message} ({i.where.describe()})" for i in save_blockers(scenario))
     original = data.get("original")
-    return RecoveryFile(path, Path(original) if original else None, str(data.get("saved_at", "")), scenario_from_dict(data["scenario"]))
+    return RecoveryFile(path, Path(original) if isinstance(original, str) and original else None,
+                        str(data.get("saved_at", "")), scenario, problems)
 
 
-def orphaned_recoveries(folder: Path | None = None) -> list[RecoveryFile]:
-    """Recovery files left by studios that did not close normally (unreadable ones are
-    skipped and left in place for a person to look at)."""
+def scan_recoveries(folder: Path | None = None) -> tuple[list[RecoveryFile], list[str]]:
+    """Recovery files left by studios that did not close normally, and why each
+    unreadable one could not be offered (those are left in place for a person)."""
     folder = folder or recovery_dir()
     found: list[RecoveryFile] = []
+    unreadable: list[str] = []
     for path in sorted(folder.glob("*.recovery.json")):
         lock = QLockFile(str(_lock_path(path)))
         lock.setStaleLockTime(0)
@@ -79,13 +112,24 @@ def orphaned_recoveries(folder: Path | None = None) -> list[RecoveryFile]:
         lock.unlock()
         try:
             found.append(read_recovery_file(path))
-        except FormatError:
-            continue
-    return found
+        except FormatError as exc:
+            unreadable.append(str(exc))
+    return found, unreadable
+
+
+def orphaned_recoveries(folder: Path | None = None) -> list[RecoveryFile]:
+    """The readable recovery files of :func:`scan_recoveries`."""
+    return scan_recoveries(folder)[0]
 
 
 class Autosaver(QObject):
     """Writes the document to this session's recovery file while it has unsaved changes."""
+
+    #: autosave stopped working (the message names the file, the reason and what to do);
+    #: emitted once per run of failures, not at every interval
+    failed = Signal(str)
+    #: autosave works again after :attr:`failed`
+    resumed = Signal()
 
     def __init__(self, doc: ScenarioDocument, interval_s: float | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -96,8 +140,7 @@ class Autosaver(QObject):
         self._written: Scenario | None = None
         self.last_error = ""
         if interval_s is None:
-            stored = settings().value("autosave_seconds", DEFAULT_INTERVAL_S)
-            interval_s = float(stored) if isinstance(stored, (int, float, str)) else DEFAULT_INTERVAL_S
+            interval_s = float(str(settings().value("autosave_seconds", DEFAULT_INTERVAL_S)))
         self.timer = QTimer(self)
         self.timer.setInterval(int(interval_s * 1000))
         self.timer.timeout.connect(self.autosave)
@@ -105,7 +148,8 @@ class Autosaver(QObject):
         doc.modifiedChanged.connect(lambda modified: None if modified else self.discard())
 
     def autosave(self) -> bool:
-        """Write the recovery file if there are unsaved changes not yet written."""
+        """Write the recovery file if there are unsaved changes not yet written; a
+        failure is kept in :attr:`last_error` and reported through :attr:`failed`."""
         if not self.doc.is_modified:
             self.discard()
             return False
@@ -116,18 +160,21 @@ class Autosaver(QObject):
             if self._lock is None:
                 self._lock = QLockFile(str(_lock_path(self.path)))
                 self._lock.tryLock(0)
-            payload = {
-                "format": RECOVERY_FORMAT,
-                "original": str(self.doc.path) if self.doc.path else None,
-                "saved_at": dt.datetime.now().isoformat(timespec="seconds"),
-                "scenario": scenario_to_dict(self.doc.scenario),
-            }
-            write_text_atomically(self.path, canonical_json(payload))
-        except (OSError, SaveError) as exc:
-            self.last_error = f"Autosave to {self.path} failed: {exc}"
+            atomic_write(self.path, recovery_text(self.doc))
+        except Exception as exc:  # every failure is reported, none escapes the timer
+            self._fail(f"Autosave to {self.path} failed: {exc}")
             return False
         self._written = self.doc.scenario
+        if self.last_error:
+            self.last_error = ""
+            self.resumed.emit()
         return True
+
+    def _fail(self, message: str) -> None:
+        first = not self.last_error
+        self.last_error = message
+        if first:
+            self.failed.emit(message)
 
     def adopt(self, recovered: RecoveryFile) -> None:
         """Take over a recovered file: it becomes this session's recovery file."""

@@ -3,6 +3,7 @@ atomic saves, and the title showing unsaved changes."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -176,3 +177,45 @@ def test_opening_a_campaign_file_opens_its_first_scenario(make_window: WindowFac
     assert window.doc.path == first[0] and window.doc.scenario == first[1]
     assert window.library.selected() == (campaign, 0)
     assert campaigns.is_bundled(window.doc.path)
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"name": ""}, "'name' is too short"),
+    ({"name": "x" * 121}, "'name' is too long"),
+    ({"id": "has space"}, "'id' \"has space\" is not in the expected form"),
+    ({"boards": "x5"}, "'boards' has 20 item(s); it needs at most 16"),
+    ({"name": "Cat \ud83d"}, "lone UTF-16 surrogate"),
+])
+def test_a_scenario_that_would_not_open_again_is_not_saved(make_window: WindowFactory, island: Scenario, tmp_path: Path,
+                                                           change: dict[str, str], reason: str) -> None:
+    """Issue 16 item 7: never a file that cannot be opened; the refusal says why and
+    how out, the old file and the edits are kept."""
+    answers = Answers()
+    window = make_window(island, answers)
+    target = tmp_path / "island.scenario.json"
+    assert window.save_to(target)
+    before = target.read_bytes()
+    fields = {k: (island.boards * 5 if v == "x5" else v) for k, v in change.items()}
+    window.doc.edit("Break it", dataclasses.replace(island, **fields))  # type: ignore[arg-type]
+    window.action("file.save").trigger()
+    title, message = answers.errors[-1]
+    assert title == "Save failed" and reason in message and "old file is unchanged" in message
+    assert "Problems dock" in message and "autosaved" in message
+    assert target.read_bytes() == before and window.doc.is_modified
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary left behind
+    assert window.open_path(target)  # what is on disk always opens
+
+
+def test_a_file_that_cannot_be_opened_stays_in_recent_files_while_it_exists(make_window: WindowFactory, island: Scenario,
+                                                                            tmp_path: Path) -> None:
+    answers = Answers()
+    window = make_window(island, answers)
+    target = tmp_path / "island.scenario.json"
+    assert window.save_to(target)
+    target.write_text(target.read_text(encoding="utf-8").replace('"id": ', '"id": 7, "x": '), encoding="utf-8")
+    assert window.open_path(target) is False
+    assert "(/)" in answers.errors[-1][1] or "/" in answers.errors[-1][1]
+    assert target.resolve() in window.recent.paths()  # fixable: still listed
+    target.unlink()
+    assert window.open_path(target) is False
+    assert target.resolve() not in window.recent.paths()
