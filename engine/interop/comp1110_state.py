@@ -188,8 +188,9 @@ def _read(game_state: Sequence[str], rng: random.Random, catalog: Catalog | None
     exhausted = _parse_exhausted(exhausted_text)
     island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
     in_decks = _parse_cards(decks_text, "decks", decks)
-    hand = [key for keys in _parse_cards(hand_text, "hand", decks).values() for key in keys]
-    both = sorted(set(hand) & {key for keys in in_decks.values() for key in keys})
+    in_hand = _parse_cards(hand_text, "hand", decks)
+    hand = [key for keys in in_hand.values() for key in keys]
+    both = sorted(key for name, keys in in_hand.items() if keys for key in set(keys).intersection(in_decks[name]))
     if both:
         raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
     if shuffle:

@@ -241,6 +241,7 @@ def _card_masks(grid: BitGrid, card_grid: tuple[str, ...]) -> tuple[tuple[int, .
     return tuple(out)
 
 
+@cache
 def window_mask(grid: BitGrid) -> int:
-    """The 3x3 window anchored at bit 0."""
+    """The 3x3 window anchored at bit 0 (built once per grid)."""
     return grid.shape((r, c) for r in range(CARD) for c in range(CARD))

@@ -16,10 +16,11 @@ square of the card may end on any free destination of that card (8, as in U1's m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Mapping
 
 from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAINS, Catalog, FireTile, PathwayCard
-from engine.model.geometry import cells_extent, transform_cells
+from engine.model.geometry import Square, cells_extent, transform_cells
 from engine.model.layout import BoardChoice, IslandLayout
 from engine.model.scenario import Scenario
 from engine.play.actions import PlaceFire
@@ -121,7 +122,14 @@ class Island:
         tile = self.tiles.get(action.tile)
         if tile is None:
             raise IllegalAction("wrong-tile", f"there is no fire tile '{action.tile}'")
-        h, w = cells_extent(tile.cells)
-        cells = transform_cells(tile.cells, h, w, action.flipped, action.rotation)
-        oh, ow = cells_extent(cells)
-        return self.anchored(action.at, oh, ow, self.grid.shape(cells), f"fire tile {action.tile}")
+        oh, ow, shape = _placed_tile(self.grid, tile.cells, bool(action.flipped), action.rotation % 4)
+        return self.anchored(action.at, oh, ow, shape, f"fire tile {action.tile}")
+
+
+@cache
+def _placed_tile(grid: BitGrid, cells: tuple[Square, ...], flipped: bool, rotation: int) -> tuple[int, int, int]:
+    """Height, width and bit-0 shape of a tile in one orientation (built once per grid)."""
+    h, w = cells_extent(cells)
+    placed = transform_cells(cells, h, w, flipped, rotation)
+    oh, ow = cells_extent(placed)
+    return oh, ow, grid.shape(placed)

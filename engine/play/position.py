@@ -142,8 +142,7 @@ class Position:
             self.tile_fire |= mask
         self.fire = island.fixed_fire | self.tile_fire
         # cats
-        starts = [CatPosition(grid.square(sq)) for sq in island.cat_starts]
-        cat_list = list(starts if cats is None else cats)
+        cat_list = [CatPosition(grid.square(sq)) for sq in island.cat_starts] if cats is None else list(cats)
         if len(cat_list) != len(island.cat_starts):
             raise PositionError(f"cats: {len(cat_list)} given; the island has {len(island.cat_starts)} cats")
         self.cat_sq = []
