@@ -61,7 +61,7 @@ class ElementItem(QGraphicsItem):
         return element_rect(self.element).adjusted(-4, -4, 4, 4)
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painting.paint_element(p, self.element, self.doc.catalog)
+        painting.paint_element(p, self.element, self.doc.catalog, labels=False)  # names: LabelsItem
         if self.selected:
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(QPen(SELECTION, 4))
@@ -107,6 +107,23 @@ class OverlayItem(QGraphicsItem):
             p.setPen(QPen(SELECTION, 1.5, Qt.PenStyle.DashLine))
             p.setBrush(QColor(10, 132, 255, 40))
             p.drawRect(self.band)
+
+
+class LabelsItem(QGraphicsItem):
+    """Board names and card badges above every piece (:func:`painting.paint_labels`):
+    a token on a raft's corner square does not hide its letter, nor a card in a
+    board's corner the board's name."""
+
+    def __init__(self, doc: ScenarioDocument) -> None:
+        super().__init__()
+        self.doc = doc
+        self.setZValue(Z_LAYER["tokens"] + 1000)
+
+    def boundingRect(self) -> QRectF:
+        return square_rect(0, 0, GRID_SIZE, GRID_SIZE).adjusted(-4, -4, 4, 4)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painting.paint_labels(p, self.doc.scenario)
 
 
 class HighlightItem(QGraphicsItem):
@@ -167,6 +184,8 @@ class IslandView(QGraphicsView):
         self._items: dict[str, list[ElementItem]] = {layer: [] for layer in edits.LAYERS}
         self.overlay = OverlayItem(doc)
         self.highlight_item = HighlightItem(doc)
+        self.labels = LabelsItem(doc)
+        self.island.addItem(self.labels)
         self.island.addItem(self.overlay)
         self.island.addItem(self.highlight_item)
         self._pan_from: QPointF | None = None
@@ -186,6 +205,7 @@ class IslandView(QGraphicsView):
     # --- keeping items in step with the document ----------------------------------
     def sync(self) -> None:
         scenario = self.doc.scenario
+        self.labels.update()
         for layer in edits.LAYERS:
             elements = getattr(scenario, layer)
             items = self._items[layer]

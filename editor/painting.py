@@ -98,7 +98,7 @@ def _badge(p: QPainter, rect: QRectF, text: str, corner: int = 0) -> None:
     p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog) -> None:
+def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog, label: bool = True) -> None:
     rect = square_rect(slot.at[0], slot.at[1], slot.rows, slot.cols)
     p.fillRect(rect, BOARD_EDGE)
     terrain = slot.terrain(catalog) if slot.pin is not None else None
@@ -115,10 +115,20 @@ def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog) -> None:
     p.setPen(QPen(QColor("#555"), 2))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(rect)
+    if label:
+        paint_board_label(p, slot)
+
+
+def paint_board_label(p: QPainter, slot: BoardSlot, corner: int = 2) -> None:
+    """The board's name in one of its corners (0 top-left, then clockwise; 2, the
+    bottom-right, unless :func:`label_corner` finds it covered)."""
+    rect = square_rect(slot.at[0], slot.at[1], slot.rows, slot.cols)
     label = f"{slot.pin.board} (pinned)" if slot.pin is not None else f"{slot.size} {slot.face}"
     p.setFont(_font(SQUARE * 0.28, bold=False))
     width = p.fontMetrics().horizontalAdvance(label) + SQUARE * 0.2
-    box = QRectF(rect.right() - width - 4, rect.bottom() - SQUARE * 0.42 - 4, width, SQUARE * 0.42)
+    left = rect.left() + 4 if corner % 4 in (0, 3) else rect.right() - width - 4
+    top = rect.top() + 4 if corner % 4 in (0, 1) else rect.bottom() - SQUARE * 0.42 - 4
+    box = QRectF(left, top, width, SQUARE * 0.42)
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(255, 255, 255, 200))
     p.drawRoundedRect(box, 3, 3)
@@ -126,7 +136,7 @@ def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog) -> None:
     p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
-def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
+def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog, badge: bool = True) -> None:
     rect = square_rect(card.at[0], card.at[1], 3, 3)
     grid = card.grid(catalog)
     p.fillRect(rect, COLOURS["fire"].darker(150) if card.kind == "fire" else QColor("white"))
@@ -150,8 +160,14 @@ def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
     p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(rect.adjusted(1, 1, -1, -1))
+    if badge:
+        paint_card_badge(p, card)
+
+
+def paint_card_badge(p: QPainter, card: CardPlacement) -> None:
+    """A location card's number or a raft's letter (fire cards have none)."""
     if card.kind != "fire":
-        _badge(p, rect, f"{card.ident}{'*' if card.stand_in else ''}", card.rotation)
+        _badge(p, square_rect(card.at[0], card.at[1], 3, 3), f"{card.ident}{'*' if card.stand_in else ''}", card.rotation)
 
 
 def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
@@ -232,13 +248,35 @@ def _token_icon(p: QPainter, r: QRectF, kind: str) -> None:
         _flame(p, r.adjusted(r.width() * 0.25, r.height() * 0.35, -r.width() * 0.25, 0))
 
 
-def paint_element(p: QPainter, el: Element, catalog: Catalog) -> None:
+def paint_element(p: QPainter, el: Element, catalog: Catalog, labels: bool = True) -> None:
+    """One element; ``labels=False`` leaves its name or badge to :func:`paint_labels`."""
     if isinstance(el, BoardSlot):
-        paint_board(p, el, catalog)
+        paint_board(p, el, catalog, labels)
     elif isinstance(el, CardPlacement):
-        paint_card(p, el, catalog)
+        paint_card(p, el, catalog, labels)
     else:
         paint_token(p, el)
+
+
+def label_corner(slot: BoardSlot, covered: set[Square]) -> int:
+    """The first corner of the board (bottom-right, bottom-left, top-right, top-left)
+    whose label squares (the three along the edge there) no card or token covers."""
+    r0, c0, r1, c1 = slot.at[0], slot.at[1], slot.at[0] + slot.rows - 1, slot.at[1] + slot.cols - 1
+    spots = {2: (r1, range(c1 - 2, c1 + 1)), 3: (r1, range(c0, c0 + 3)), 1: (r0, range(c1 - 2, c1 + 1)), 0: (r0, range(c0, c0 + 3))}
+    for corner, (row, cols) in spots.items():
+        if not any((row, c) in covered for c in cols):
+            return corner
+    return 2
+
+
+def paint_labels(p: QPainter, scenario: Scenario) -> None:
+    """Names and badges above every piece, so none hides another's: each board's name
+    in a corner no card or token covers, each card's number or letter over any token."""
+    covered = {sq for card in scenario.cards for sq in card.squares()} | {t.at for t in scenario.tokens}
+    for slot in scenario.boards:
+        paint_board_label(p, slot, label_corner(slot, covered))
+    for card in scenario.cards:
+        paint_card_badge(p, card)
 
 
 def paint_scenario(p: QPainter, scenario: Scenario, catalog: Catalog) -> None:
@@ -246,7 +284,8 @@ def paint_scenario(p: QPainter, scenario: Scenario, catalog: Catalog) -> None:
     (each list in file order, as the canvas's z values put them)."""
     elements: list[Element] = [*scenario.boards, *scenario.cards, *scenario.tokens]
     for element in elements:
-        paint_element(p, element, catalog)
+        paint_element(p, element, catalog, labels=False)
+    paint_labels(p, scenario)
 
 
 def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio: float = 1.0) -> QPixmap:

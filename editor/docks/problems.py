@@ -17,9 +17,13 @@ from PySide6.QtWidgets import (
 )
 
 from engine.check.issues import ERROR, Issue
+from engine.check.rulecheck import describe_element, square_text
+from engine.model.geometry import Square
+from engine.model.scenario import Scenario
 
 from .. import edits
 from ..document import ScenarioDocument
+from ..placement import element_name
 
 SEVERITY_COLOURS = {ERROR: QColor("#d93025"), "warning": QColor("#f29900")}
 
@@ -50,6 +54,29 @@ def summary(issues: list[Issue]) -> str:
     return ", ".join(parts)
 
 
+def squares_text(squares: tuple[Square, ...]) -> str:
+    """A few squares listed, many summed up: ``(3, 4)``, ``(3, 4), (3, 5)``,
+    ``49 squares in rows 10-14, cols 5-13``."""
+    if len(squares) <= 2:
+        return ", ".join(square_text(sq) for sq in squares)
+    def span(name: str, values: list[int]) -> str:
+        return f"{name} {values[0]}" if values[0] == values[-1] else f"{name}s {values[0]}-{values[-1]}"
+
+    rows, cols = sorted({r for r, _ in squares}), sorted({c for _, c in squares})
+    return f"{len(squares)} squares in {span('row', rows)}, {span('col', cols)}"
+
+
+def where_text(scenario: Scenario, issue: Issue) -> str:
+    """Where an issue is, as people number things (the element's name, from 1 by kind
+    and printed number), or its squares; the JSON pointer stays in the tooltip."""
+    ref = issue.element_index()
+    if ref is not None and edits.exists(scenario, ref):
+        return element_name(scenario, ref)
+    if ref is not None and ref[0] == "objectives":
+        return describe_element("objectives", ref[1], {})
+    return squares_text(issue.where.squares) or "the scenario"
+
+
 class _Wrapping(QStyledItemDelegate):
     """Row heights that fit the wrapped message (QTreeView sizes rows as one line)."""
 
@@ -61,7 +88,7 @@ class _Wrapping(QStyledItemDelegate):
         hint = super().sizeHint(option, index)
         width = self.tree.header().sectionSize(index.column()) - 28  # less the icon and margins
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        if width <= 0 or not text:
+        if width <= 0 or not text or index.column() != 0:  # only the message wraps
             return hint
         bound = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), int(Qt.TextFlag.TextWordWrap), text)
         return QSize(hint.width(), max(hint.height(), bound.height() + 4))
@@ -83,9 +110,12 @@ class ProblemsDock(QDockWidget):
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)  # one line each
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.setColumnWidth(1, 190)
+        # The message column stretches, so nothing needs a sideways scroll bar (which
+        # covered the last row); scrolling by pixels reaches the last wrapped row whole.
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.setVerticalScrollMode(QTreeWidget.ScrollMode.ScrollPerPixel)
         self.tree.setItemDelegate(_Wrapping(self.tree))
         header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())  # re-wrap the messages
         self.tree.itemClicked.connect(self._clicked)
@@ -100,9 +130,11 @@ class ProblemsDock(QDockWidget):
         issues = self.doc.issues
         self.tree.clear()
         for issue in sorted(issues, key=lambda i: (i.severity != ERROR,)):
-            item = QTreeWidgetItem([issue.message, issue.where.describe(), issue.code])
+            item = QTreeWidgetItem([issue.message, where_text(self.doc.scenario, issue), issue.code])
             item.setIcon(0, self._icons.get(issue.severity, self._icons["warning"]))
             item.setToolTip(0, f"{issue.severity}: {issue.message}")
+            squares = ", ".join(square_text(sq) for sq in issue.where.squares)
+            item.setToolTip(1, f"In the JSON file: {issue.where.path or '/'}" + (f"\nSquares: {squares}" if squares else ""))
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.tree.addTopLevelItem(item)
         self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems")
