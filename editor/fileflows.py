@@ -76,12 +76,22 @@ class FileFlows(QMainWindow):
         start = str(self.doc.path.parent) if self.doc.path else str(user_campaigns_dir())
         return QFileDialog.getOpenFileName(self, "Open scenario", start, FILE_FILTER)[0]
 
-    def ask_save_path(self) -> str:
+    def save_as_start(self) -> Path:
+        """Where Save As opens: the file's own place, or (for a new or bundled
+        scenario) the user's campaigns folder, created if need be, since a dialog
+        given a missing folder falls back to the working directory (a checkout, for
+        someone who ran ``make run``)."""
         if self.doc.path is not None and not campaigns.is_bundled(self.doc.path):
-            start = str(self.doc.path)
-        else:
-            start = str(user_campaigns_dir() / f"{self.doc.scenario.id}.scenario.json")
-        return QFileDialog.getSaveFileName(self, "Save scenario as", start, FILE_FILTER)[0]
+            return self.doc.path
+        folder = user_campaigns_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path.home()
+        return folder / f"{self.doc.scenario.id or 'untitled'}.scenario.json"
+
+    def ask_save_path(self) -> str:
+        return QFileDialog.getSaveFileName(self, "Save scenario as", str(self.save_as_start()), FILE_FILTER)[0]
 
     def ask_recover(self, found: RecoveryFile) -> bool:
         buttons = QMessageBox.StandardButton

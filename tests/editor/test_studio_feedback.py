@@ -5,9 +5,13 @@ one-line Where column, and labels that pieces do not hide."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 from studio_helpers import WindowFactory, drag, four_board_island, mouse, settle
 
@@ -111,3 +115,16 @@ def test_a_token_does_not_hide_the_rafts_letter_nor_a_card_the_boards_name(windo
     top_left = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4, 6 * SQUARE + 4))
     size = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4 + SQUARE * 0.35, 0)).x() - top_left.x()
     assert _white_in(shot, top_left.x(), top_left.y(), size, size) > size * size / 4, "on the canvas the token hides the letter"
+
+
+def test_save_as_for_a_new_scenario_opens_in_the_users_campaigns_folder(
+    make_window: WindowFactory, user_env: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a checkout, say: the dialog must not open here
+    window = make_window()
+    asked: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda _parent, _title, start, _filter: (asked.append(start), "")[1:])
+    assert MainWindow.ask_save_path(window) == ""  # the real question, answered "cancel"
+    start = Path(asked[0])
+    assert start.parent == user_env / "campaigns" and start.parent.is_dir(), start
+    assert start.name.endswith(".scenario.json")
