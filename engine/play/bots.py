@@ -1,17 +1,20 @@
 """Bots: one small protocol, and a playout loop that plays any bot on any state.
 
-A bot sees the whole :class:`GameState` (including the shuffled decks, which a fair
-bot must not peek at) and an injected RNG, and returns one legal action.  Monte-Carlo
-runs over many seeds live in :mod:`engine.play.montecarlo`.
+A bot is handed the whole :class:`GameState` and an injected RNG and returns one legal
+action; a fair bot decides from :func:`engine.play.view.fair_view` only (the random bot
+reads nothing hidden either).  :data:`BOTS` names the bots the CLI and the studio
+offer.  Monte-Carlo runs over many seeds live in :mod:`engine.play.montecarlo`, the
+difficulty estimate in :mod:`engine.play.difficulty`.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Callable, Protocol
 
 from engine.play.actions import Action
+from engine.play.heuristic import HeuristicBot
 from engine.play.outcome import Outcome
 from engine.play.state import GameState
 
@@ -34,6 +37,21 @@ class RandomBot:
         if not actions:
             raise ValueError(f"{state!r} has no legal action; the game should have ended")
         return actions[rng.randrange(len(actions))]
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def get_bot(name: str) -> Bot:
+    """A bot by name; ValueError naming the known bots otherwise."""
+    factory = BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(bot_names())}")
+    return factory()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,270 @@
+"""A heuristic team bot that plays from a fair view (:mod:`engine.play.view`).
+
+The measure behind every choice is a cat's **way**: how many squares not of its colour
+separate it from a raft square it may use, through squares a pathway card could still
+cover (the cut-off analysis' passable squares).  Each level of the search is one flood
+fill over bit sets, so a way costs a handful of int operations per step.
+
+Play phase, in order:
+
+1. a cat that can step onto the raft does (the cheapest such move);
+2. water is spent when returning a fire tile shortens the cats' ways by 2 or more;
+3. the pathway card that most shortens the total way is placed, if it shortens it
+   (only windows touching a cat's reachable region are tried: elsewhere a card cannot
+   shorten any way);
+4. otherwise cards are spent moving a cat towards its raft (four discards cost one fire
+   tile, a placed card costs one each): rested cats first, the square nearest the raft;
+5. otherwise the card that hurts least is placed.
+
+Draw phase: the deck whose unseen cards carry most squares of the colours the cats
+still need (weighted by their way).  Fire phase: every placement is scored by how much
+of the cats' corridors it covers; the cheapest few are tried on a copy (one step of
+look-ahead: the cut-off check runs there) and the one that leaves the shortest total
+way wins.  Ties fall to the first candidate in the engine's legal order, so the bot is
+deterministic; it never reads the bot RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from engine.model.catalog import TERRAINS
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
+from engine.play.bitboard import bit_list, window_mask
+from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
+from engine.play.phases import DRAW, FIRE
+from engine.play.reach import coverable_squares, move_targets, raft_entries
+from engine.play.state import GameState
+from engine.play.view import fair_view, unseen_cards
+
+FAR = 40  # a way that cannot be completed
+FIRE_TRIALS = 6  # fire placements tried on a copy after the cheap scoring
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+class Ways:
+    """Per-cat ways and corridors for one position (optionally with other terrain)."""
+
+    def __init__(self, state: GameState, terrain: list[int] | None = None, fire: int | None = None) -> None:
+        self.state = state
+        self.terrain = state.terrain if terrain is None else terrain
+        self.fire = state.fire if fire is None else fire
+        self.coverable = coverable_squares(state, self.fire)
+
+    def way(self, cat: int, terrain: list[int] | None = None) -> tuple[int, int]:
+        """``(way, corridor)``: the way and the squares its search reached (with
+        ``terrain``, as if the squares showed that instead)."""
+        state = self.state
+        grid = state.island.grid
+        ci = state.island.cat_terrain[cat]
+        own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
+        step = self.coverable | own
+        free = ~state.cat_mask
+        region = grid.flood(1 << state.cat_sq[cat], own)
+        for n in range(FAR):
+            if raft_entries(state, ci, region) & free:
+                return n, region
+            grown = grid.flood(region | (grid.neighbours(region) & step), own)
+            if grown == region:
+                return FAR, region
+            region = grown
+        return FAR, region
+
+    def total(self) -> int:
+        return sum(self.way(c)[0] for c in self.live())
+
+    def live(self) -> list[int]:
+        return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
+
+
+class HeuristicBot:
+    """See the module doc.  Picklable, stateless."""
+
+    name = "heuristic"
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        view = fair_view(state)
+        if view.phase == DRAW:
+            return self._draw(view)
+        if view.phase == FIRE:
+            return self._fire(view)
+        return self._play(view)
+
+    # --- draw ---------------------------------------------------------------------------
+    def _draw(self, state: GameState) -> Action:
+        player = next(p for p in range(state.players) if state.drawn[p] < state.rules.cards_per_draw)
+        ways = Ways(state)
+        need = [0.0] * len(TERRAINS)
+        for c in ways.live():
+            need[state.island.cat_terrain[c]] += 1 + ways.way(c)[0]
+        best: tuple[float, str] | None = None
+        unseen = unseen_cards(state)
+        for deck, cards in state.decks.items():
+            if not cards:
+                continue
+            pool = unseen[deck]
+            score = 0.0
+            for key in pool:
+                grid = state.island.cards[key].grid
+                letters = "".join(grid)
+                score += sum(need[i] * letters.count(t[0]) for i, t in enumerate(TERRAINS))
+            score /= max(len(pool), 1)
+            if best is None or score > best[0]:
+                best = (score, deck)
+        assert best is not None
+        return DrawCard(player, best[1])
+
+    # --- fire ---------------------------------------------------------------------------
+    def _fire(self, state: GameState) -> Action:
+        assert state.pending is not None
+        grid = state.island.grid
+        ways = Ways(state)
+        hot = 0
+        for c in ways.live():
+            hot |= ways.way(c)[1]
+        warm = grid.near(hot, 2)
+        near_raft = grid.near(state.island.raft, 1)
+        scored: list[tuple[int, int, PlaceFire]] = []
+        n = 0
+        for shape, anchors in fire_anchor_sets(state):
+            for a in bit_list(anchors):
+                mask = shape.mask << a
+                cost = 4 * popcount(mask & hot) + popcount(mask & warm) + 2 * popcount(mask & near_raft)
+                scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
+                n += 1
+        scored.sort(key=lambda s: (s[0], s[1]))
+        best: tuple[int, PlaceFire] | None = None
+        for cost, _, action in scored[:FIRE_TRIALS]:
+            after = state.clone()
+            after.apply_unchecked(action)
+            value = 10_000 if after.is_terminal() else Ways(after).total() * 10 + cost
+            if best is None or value < best[0]:
+                best = (value, action)
+        assert best is not None
+        return best[1]
+
+    # --- play ---------------------------------------------------------------------------
+    def _play(self, state: GameState) -> Action:
+        holders = [p for p in range(state.players) if state.hands[p]]
+        if not holders:
+            return EndRound()
+        player = holders[0]
+        hand = sorted(state.hands[player])
+        island = state.island
+        ways = Ways(state)
+        live = ways.live()
+        # 1. arrivals
+        for cat in sorted(live, key=lambda c: state.rules.move_cost(state.exhausted[c])):
+            cost = state.rules.move_cost(state.exhausted[cat])
+            onto = move_targets(state, cat) & island.raft
+            if onto and cost <= len(hand):
+                return MoveCat(player, state.cat_square(cat), island.grid.square(bit_list(onto)[0]), tuple(hand[:cost]))
+        per_cat = {c: ways.way(c) for c in live}
+        base = sum(w for w, _ in per_cat.values())
+        # 2. water
+        water = self._water(state, base)
+        if water is not None:
+            return water
+        # 3. a card that shortens the ways
+        placed = self._best_card(state, player, hand, per_cat)
+        if placed is not None and placed[0] < base:
+            return placed[1]
+        # 4. moves towards the raft
+        move = self._move(state, player, hand, live)
+        if move is not None:
+            return move
+        # 5. the least harmful card
+        if placed is not None:
+            return placed[1]
+        return state.legal_actions()[0]
+
+    def _water(self, state: GameState, base: int) -> Action | None:
+        if state.water <= 0 or not state.tiles_placed:
+            return None
+        best: tuple[int, str] | None = None
+        for tile in sorted(state.tiles_placed, key=state.island.tile_order.__getitem__):
+            mask, _ = state.tiles_placed[tile]
+            total = Ways(state, fire=state.fire & ~mask).total()
+            if best is None or total < best[0]:
+                best = (total, tile)
+        if best is not None and base - best[0] >= 2:
+            return UseWater(best[1])
+        return None
+
+    def _best_card(self, state: GameState, player: int, hand: list[str],
+                   per_cat: dict[int, tuple[int, int]]) -> tuple[int, PlacePathway] | None:  # fmt: skip
+        island = state.island
+        grid = island.grid
+        window = window_mask(grid)
+        anchors = bit_list(card_anchors(state))
+        if not anchors:
+            return None
+        zone = 0
+        touch = {}
+        for c, (_, corridor) in per_cat.items():
+            touch[c] = grid.neighbours(corridor) | corridor
+            ci = state.island.cat_terrain[c]
+            zone |= grid.neighbours(grid.flood(1 << state.cat_sq[c], state.terrain[ci] & ~state.fire))
+        useful = [a for a in anchors if (window << a) & zone]
+        base = sum(w for w, _ in per_cat.values())
+        ways = Ways(state)
+        best: tuple[int, int, PlacePathway] | None = None
+        for key in dict.fromkeys(hand):
+            card = state.island.cards[key]
+            masks = grid.card_masks(card)
+            deck, card_id = key.split(":", 1)
+            for a in useful:
+                win = window << a
+                keep = ~win
+                affected = [c for c, t in touch.items() if t & win]
+                for r in distinct_rotations(grid, card):
+                    terrain = [(t & keep) | (m << a) for t, m in zip(state.terrain, masks[r])]
+                    score = base
+                    for c in affected:
+                        ci = island.cat_terrain[c]
+                        if not terrain[ci] & ~state.terrain[ci] and not state.terrain[ci] & ~terrain[ci] & touch[c]:
+                            continue  # no square gained or lost for this cat: same way
+                        score += ways.way(c, terrain)[0] - per_cat[c][0]
+                        if best is not None and score >= best[0] + FAR:
+                            break
+                    if best is None or score < best[0]:
+                        best = (score, 0, PlacePathway(player, deck, card_id, grid.square(a), r))
+        if best is None:
+            # nowhere useful: the window farthest from the cats' corridors
+            far = [a for a in anchors if not (window << a) & grid.near(zone, 1)] or anchors
+            key = hand[0]
+            deck, card_id = key.split(":", 1)
+            return FAR * 10, PlacePathway(player, deck, card_id, grid.square(far[0]), 0)
+        return best[0], best[2]
+
+    def _move(self, state: GameState, player: int, hand: list[str], live: Iterable[int]) -> Action | None:
+        island = state.island
+        grid = island.grid
+        options: list[tuple[int, int, int, int]] = []  # (cost, distance, cat, target)
+        for cat in live:
+            cost = state.rules.move_cost(state.exhausted[cat])
+            if cost > len(hand):
+                continue
+            targets = move_targets(state, cat)
+            if not targets:
+                continue
+            goal = island.dest[island.cat_terrain[cat]] or island.raft
+            goals = [grid.square(g) for g in bit_list(goal)]
+            best_t, best_d = -1, 10_000
+            for t in bit_list(targets):
+                r, c = grid.square(t)
+                d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
+                if d < best_d:
+                    best_t, best_d = t, d
+            options.append((cost, best_d, cat, best_t))
+        if not options:
+            return None
+        cost, _, cat, target = min(options)
+        return MoveCat(player, state.cat_square(cat), grid.square(target), tuple(hand[:cost]))
+
+
+__all__ = ["FAR", "HeuristicBot", "Ways"]

@@ -1,0 +1,98 @@
+"""Fair bots: what a bot chooses never depends on what a player cannot know (the order
+of a deck or of the bag, which unseen cards lie face down in the solo reserve, the
+game's RNG), and the heuristic bot plays legal, deterministic games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import GameState, new_game
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.bots import BOTS, get_bot, playout
+from engine.play.heuristic import HeuristicBot
+from engine.play.view import deck_of, fair_view
+
+SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-1/03-the-old-teruvian", "tutorial/02-ancient-trail"]
+
+
+def load(name: str) -> GameState:
+    return new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=3, variant="solo")
+
+
+def shuffle_hidden(state: GameState, rng: random.Random) -> GameState:
+    """The same game as a player sees it, with every hidden part reshuffled: deck
+    orders, which unseen card of a deck lies in each reserve slot, the bag's order and
+    the game's RNG."""
+    other = state.clone()
+    for deck in other.decks:
+        slots = [(p, i) for p, r in enumerate(other.reserve) for i, k in enumerate(r) if deck_of(k) == deck]
+        pool = other.decks[deck] + [other.reserve[p][i] for p, i in slots]
+        rng.shuffle(pool)
+        for p, i in slots:
+            other.reserve[p][i] = pool.pop()
+        other.decks[deck] = pool
+    rng.shuffle(other.bag)
+    other.rng = random.Random(rng.random())
+    return other
+
+
+def positions(name: str, count: int) -> list[GameState]:
+    """Positions from a heuristic game, one per action (draw, play and fire phases)."""
+    state = load(name)
+    bot, rng = HeuristicBot(), random.Random(0)
+    out = []
+    while not state.is_terminal() and len(out) < count:
+        out.append(state.clone())
+        state.apply(bot.choose(state, rng))
+    return out
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_hidden_order_does_not_change_choices(name: str) -> None:
+    rng = random.Random(11)
+    bot = HeuristicBot()
+    seen_phases = set()
+    for state in positions(name, 40):
+        seen_phases.add(state.phase)
+        choice = bot.choose(state, random.Random(0))
+        for _ in range(3):
+            other = shuffle_hidden(state, rng)
+            assert other.decks != state.decks or not any(len(d) > 1 for d in state.decks.values())
+            assert bot.choose(other, random.Random(0)) == choice, f"{name}: hidden order changed the choice at {state!r}"
+    assert {"draw", "play"} <= seen_phases
+
+
+def test_fair_view_hides_order_and_keeps_what_is_seen() -> None:
+    state = positions("campaign-1/01-waiting-for-friends", 8)[-1]
+    view = fair_view(state)
+    other = fair_view(shuffle_hidden(state, random.Random(5)))
+    assert view.decks == other.decks and view.reserve == other.reserve and view.bag == other.bag
+    assert view.rng.getstate() == other.rng.getstate()
+    assert view.hands == state.hands and view.terrain == state.terrain and view.fire == state.fire
+    assert {d: len(c) for d, c in view.decks.items()} == {d: len(c) for d, c in state.decks.items()}
+    assert [[deck_of(k) for k in r] for r in view.reserve] == [[deck_of(k) for k in r] for r in state.reserve]
+    assert sorted(view.bag) == sorted(state.bag)
+
+
+def test_heuristic_games_are_legal_and_repeatable() -> None:
+    scenario = load_scenario(campaigns_dir() / "campaign-1/03-the-old-teruvian.scenario.json")
+    results = []
+    for _ in range(2):
+        state = new_game(scenario, seed=1, variant="solo")
+        bot = get_bot("heuristic")
+        while not state.is_terminal():
+            action = bot.choose(state, random.Random(0))
+            state.apply(action)  # checked: raises if the bot chose an illegal action
+        results.append([str(a) for a in state.history])
+    assert results[0] == results[1]
+
+
+def test_bot_registry() -> None:
+    assert {"random", "heuristic"} <= set(BOTS)
+    with pytest.raises(ValueError, match="heuristic"):
+        get_bot("nope")
+    state = load("tutorial/01-first-steps")
+    assert playout(state, get_bot("random"), random.Random(1)).outcome is not None
