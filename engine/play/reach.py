@@ -5,7 +5,9 @@ Moving (RULINGS MV-1 .. MV-4)
     other cats but not end on one, and may not stay put.  Raft destinations of its
     colour (or any-colour ones, ``*``) may be entered only as the **last** step, from an
     orthogonally adjacent square of the path: destinations are never crossed, and raft
-    art (``#``) is never entered.  An open raft (raft A, no coloured destination) is
+    art (``#``) is never entered (``RuleSet.raft_entry`` ``"last-step"``; the digital
+    variant's ``"crossable"`` makes usable raft squares ordinary squares of their colour,
+    :func:`walkable`).  An open raft (raft A, no coloured destination) is
     boarded from any side: a cat whose path touches the card may end on any free
     square of it (rulebook "Raft cards").  A ``move_limit`` (advanced game, MV-6) counts steps
     along the path, the final raft step included.
@@ -48,6 +50,7 @@ from dataclasses import dataclass
 
 from engine.play.bitboard import iter_bits
 from engine.play.position import Position
+from engine.play.variants import CROSSABLE
 
 
 def move_targets(state: Position, cat: int) -> int:
@@ -57,7 +60,7 @@ def move_targets(state: Position, cat: int) -> int:
     island = state.island
     grid = island.grid
     ci = island.cat_terrain[cat]
-    own = state.terrain[ci] & ~state.fire
+    own = walkable(state, ci) & ~state.fire
     start = 1 << state.cat_sq[cat]
     limit = state.rules.move_limit(state)
     if limit is None:
@@ -68,6 +71,15 @@ def move_targets(state: Position, cat: int) -> int:
         region = grid.flood(entry, own, 1) if limit > 0 else start
     free = ~state.cat_mask
     return (region & free) | (raft_entries(state, ci, entry) & free)
+
+
+def walkable(state: Position, terrain: int) -> int:
+    """Squares a cat of ``terrain`` (an index) may walk over, fire aside: its terrain,
+    and with ``RuleSet.raft_entry == "crossable"`` (the digital variant) the raft
+    squares it may use, which are then ordinary squares of their colour."""
+    if state.rules.raft_entry == CROSSABLE:
+        return state.terrain[terrain] | state.island.dest[terrain]
+    return state.terrain[terrain]
 
 
 def raft_entries(state: Position, terrain: int, region: int) -> int:
@@ -116,7 +128,7 @@ def _region(state: Position, cat: int, fire: int, coverage: dict[int, int]) -> i
     if fire not in coverage:
         coverage[fire] = coverable_squares(state, fire)
     ci = state.island.cat_terrain[cat]
-    return state.island.grid.flood(1 << state.cat_sq[cat], (state.terrain[ci] & ~fire) | coverage[fire])
+    return state.island.grid.flood(1 << state.cat_sq[cat], (walkable(state, ci) & ~fire) | coverage[fire])
 
 
 def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int] | None = None) -> int | None:
@@ -161,7 +173,7 @@ def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
         start = 1 << sq
         region = next((r for r in done.get(ci, ()) if r & start), 0)
         if not region:
-            region = grid.flood(start, (state.terrain[ci] & ~perm_fire) | coverable)
+            region = grid.flood(start, (walkable(state, ci) & ~perm_fire) | coverable)
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out

@@ -260,7 +260,10 @@ def test_paths_are_orthogonal_over_the_cats_colour_and_may_pass_cats() -> None:
     assert is_cat_movement_valid(state, "G02060208Bb")
 
 
-def test_raft_squares_are_entered_last_and_an_all_wild_raft_from_any_side() -> None:
+def test_raft_squares_are_squares_of_their_colour_and_an_all_wild_raft_is_open() -> None:
+    """Digital variant, "Move a Cat" (seeds/solo-digital-variant.txt) and
+    COMP1110-NOTATION §10.3: a cat walks squares of its colour, raft squares included
+    (``w`` is of every colour); ``RuleSet.raft_entry == "crossable"``."""
     # raft B (g y p / r o w / b w w) at rows 9-11, a green cat below it; raft A at rows
     # 12-14 on the right, a blue cat beside it
     board = _board((8, 6, "g"), (9, 6, "gyp/row/bww"), (12, 5, "gGg"), (11, 12, "bbbB"), (12, 15, "www/wow/www"))
@@ -268,9 +271,10 @@ def test_raft_squares_are_entered_last_and_an_all_wild_raft_from_any_side() -> N
     assert is_cat_movement_valid(state, "G12061107Aa")  # the wild square next to the path
     assert not is_cat_movement_valid(state, "G12061106Aa")  # a blue destination
     assert not is_cat_movement_valid(state, "G12061007Aa")  # the centre
-    # destinations are entered as the last step, never crossed (RULINGS MV-4; the
-    # notation's untested reading would let the cat walk on over (11, 7))
-    assert not is_cat_movement_valid(state, "G12061108Aa")
+    # wild squares are green squares for a green cat: it walks on over (11, 7) to (11, 8)
+    # (the standard game enters destinations as the last step, RULINGS MV-4)
+    assert is_cat_movement_valid(state, "G12061108Aa")
+    # but the green destination (9, 6) lies behind yellow, red and the centre
     assert not is_cat_movement_valid(state, "G12060906Aa")
     # raft A is boarded from any side: a cat touching the card may end on any free square
     assert is_cat_movement_valid(state, "B11151215Aa") and is_cat_movement_valid(state, "B11151417Aa")

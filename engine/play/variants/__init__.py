@@ -7,7 +7,7 @@ issue registers ``advanced`` and the Kickstarter rules the same way);
 
 from __future__ import annotations
 
-from .base import DISASTER, OUT, RuleSet
+from .base import CROSSABLE, DISASTER, LAST_STEP, OUT, RAFT_ENTRIES, RuleSet
 from .comp1110 import COMP1110
 from .solo import SOLO
 from .standard import STANDARD
@@ -36,4 +36,6 @@ def get_variant(name: str | RuleSet) -> RuleSet:
 for _rules in (STANDARD, SOLO, COMP1110):
     register_variant(_rules)
 
-__all__ = ["DISASTER", "OUT", "RuleSet", "VARIANTS", "get_variant", "register_variant"]
+__all__ = [
+    "CROSSABLE", "DISASTER", "LAST_STEP", "OUT", "RAFT_ENTRIES", "RuleSet", "VARIANTS", "get_variant", "register_variant",
+]  # fmt: skip

@@ -38,6 +38,23 @@ Data hooks
     ``close_to_on_raft``        whether "close to" still binds once one of the two cats
                                 is on the raft (CT-2 unknown; default ``True``: the
                                 rulebook says the cats may *never* be more than 5 apart).
+    ``raft_entry``              how a cat uses raft squares on its way.
+                                ``"last-step"`` (the standard and solo games, RULINGS
+                                MV-3/MV-4): a destination of the cat's colour or an
+                                any-colour one is entered only as the last step of a
+                                move and never crossed, in moves and in the cut-off
+                                analysis alike.  ``"crossable"`` (the digital solo
+                                variant): a raft square is an ordinary square of its
+                                colour, ``w`` one of every colour, so a cat walks over
+                                the raft squares its colour may use and may end on any
+                                of them; the variant's rules text
+                                (``seeds/solo-digital-variant.txt``, "Move a Cat":
+                                "any number of orthogonally adjacent squares of the same
+                                colour as the cat") sets no raft exception, and
+                                ``reference/COMP1110-NOTATION.md`` §10.3 and §11 read it
+                                so (a cut-off path's intermediate squares are "of colour
+                                X or recolourable", raft squares of colour X included).
+                                Centres (``o``) and raft art are never entered.
 """
 
 from __future__ import annotations
@@ -53,6 +70,9 @@ DISASTER = "disaster"
 OUT = "out"
 CUTOFF_MODES = ("coverable", "permissive", "off")
 CLOSE_TO_MEASURES = ("manhattan", "king")
+LAST_STEP = "last-step"
+CROSSABLE = "crossable"
+RAFT_ENTRIES = (LAST_STEP, CROSSABLE)
 
 
 @dataclass(frozen=True)
@@ -70,8 +90,11 @@ class RuleSet:
     uses_water: bool = True
     close_to_measure: str = "manhattan"
     close_to_on_raft: bool = True
+    raft_entry: str = LAST_STEP
 
     def __post_init__(self) -> None:
+        if self.raft_entry not in RAFT_ENTRIES:
+            raise ValueError(f"variant {self.name!r}: raft_entry must be one of {RAFT_ENTRIES}, not {self.raft_entry!r}")
         if self.close_to_measure not in CLOSE_TO_MEASURES:
             raise ValueError(f"variant {self.name!r}: close_to_measure must be one of {CLOSE_TO_MEASURES}")
         if self.cutoff_mode not in CUTOFF_MODES:

@@ -6,6 +6,9 @@ RULINGS SO-3): not the official solo game.
 * The game is lost when the decks cannot supply the 6-card draw ("unable to draw a
   card because all decks are empty": with fewer than 6 left the draw must fail).
 * No water tokens (the variant has none).
+* Raft squares are ordinary squares of their colour (``w``: of every colour): a cat
+  crosses those its colour may use (``raft_entry="crossable"``, "Move a Cat" sets no
+  raft exception; COMP1110-NOTATION §10.3, §11).
 * Cut-off is exactly the variant's definition: no orthogonal path links the cat to a
   usable raft square through its own terrain or squares some 3x3 card placement that
   is legal *now* could cover; cats on the way block such windows.
@@ -13,7 +16,7 @@ RULINGS SO-3): not the official solo game.
 
 from __future__ import annotations
 
-from .base import OUT, RuleSet
+from .base import CROSSABLE, OUT, RuleSet
 
 COMP1110 = RuleSet(
     name="comp1110",
@@ -25,4 +28,5 @@ COMP1110 = RuleSet(
     disaster_threshold=None,
     cutoff_cats_block_windows=True,
     uses_water=False,
+    raft_entry=CROSSABLE,
 )
