@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QSpinBox,
-    QToolBar,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -35,6 +34,7 @@ from engine.packs.errors import PackError
 from engine.packs.install import installed_packs, remove_pack
 
 from .. import campaigns
+from ..flow import ActionFlow
 
 T = TypeVar("T")
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -99,7 +99,9 @@ class LibraryDock(QDockWidget):
         self.tree.itemDoubleClicked.connect(self._activated)
         self.tree.itemActivated.connect(self._activated)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
-        bar = QToolBar()
+        bar = ActionFlow()  # wraps onto a second row rather than hiding actions behind "»"
+        bar.setObjectName("libraryActions")
+        self.bar = bar
         self.buttons = {
             "new": bar.addAction("New campaign", self.new_campaign_dialog),
             "add": bar.addAction("Add open scenario", self._add_current),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
@@ -128,3 +128,20 @@ def test_save_as_for_a_new_scenario_opens_in_the_users_campaigns_folder(
     start = Path(asked[0])
     assert start.parent == user_env / "campaigns" and start.parent.is_dir(), start
     assert start.name.endswith(".scenario.json")
+
+
+def test_every_library_action_shows_at_the_default_dock_width(qtbot: QtBot, window: MainWindow) -> None:
+    window.library.raise_()
+    qtbot.waitUntil(window.library.isVisible)
+    dock = window.library
+
+    def all_inside() -> bool:
+        area = QRect(QPoint(0, 0), dock.size())
+        return all(
+            dock.bar.button_for(action).isVisible()
+            and area.contains(QRect(dock.bar.button_for(action).mapTo(dock, QPoint(0, 0)), dock.bar.button_for(action).size()))
+            for action in dock.buttons.values()
+        )
+
+    qtbot.waitUntil(all_inside)
+    assert dock.width() < 400  # the default width, where a toolbar hid actions behind "»"
