@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from engine.check.rulecheck import square_text
 from engine.model.catalog import Catalog
 
 from . import actions, campaigns, clipboard, commands, edits
@@ -102,7 +103,19 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
         self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems]
 
+    def _canvas_message(self, text: str) -> None:
+        """The canvas's reason for a refused ghost or drag stays while it holds and
+        goes as soon as the spot is fine, the drag ends or Esc cancels; other
+        messages (saved, nothing to paste...) are left alone."""
+        bar = self.statusBar()
+        if text:
+            bar.showMessage(text)
+        elif bar.currentMessage() and bar.currentMessage() == self._canvas_said:
+            bar.clearMessage()
+        self._canvas_said = text
+
     def _build_status_bar(self) -> None:
+        self._canvas_said = ""
         self.problem_label, self.square_label, self.zoom_label = QLabel(), QLabel(), QLabel()
         self.problem_label.setObjectName("problemCount")
         for label in (self.square_label, self.zoom_label, self.problem_label):
@@ -124,9 +137,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         stack.redoTextChanged.connect(lambda _: self._update_edit_actions())
         self.palette_dock.picked.connect(self._picked)
         self.tools.toolChanged.connect(self._tool_changed)
-        self.canvas.squareHovered.connect(lambda sq: self.square_label.setText("" if sq is None else f"row {sq[0]}, col {sq[1]}"))
+        self.canvas.squareHovered.connect(lambda sq: self.square_label.setText("" if sq is None else f"square {square_text(sq)}"))
         self.canvas.zoomChanged.connect(self._update_zoom)
-        self.canvas.message.connect(lambda text: self.statusBar().showMessage(text, 3000))
+        self.canvas.message.connect(self._canvas_message)
         self.problems.located.connect(lambda _: self.canvas.setFocus())
         self.library.openRequested.connect(self.open_recent)
         self.library.templateRequested.connect(self.open_pack_template)
