@@ -42,7 +42,6 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
-from itertools import repeat
 from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
@@ -122,10 +121,11 @@ def _format_decks(state: GameState, decks: Mapping[str, str]) -> str:
     out = []
     for letter, name in decks.items():
         keys = state.decks.get(name, ())
-        if not all(map(str.startswith, keys, repeat(f"{name}:"))):
+        prefix = f"{name}:"
+        if ("\0" + "\0".join(keys)).count("\0" + prefix) != len(keys):  # a key of another deck
             return _format_cards([key for deck in decks.values() for key in state.decks.get(deck, ())], decks)
-        cut = len(name) + 1
-        out.append(letter + "".join(sorted([key[cut:] for key in keys])))
+        # one prefix throughout, so the keys sort as their ids; ids are one letter a-y
+        out.append(letter + "".join(sorted(keys)).replace(prefix, ""))
     return "".join(out)
 
 
