@@ -19,6 +19,7 @@ from engine.model.catalog import bundled_catalog_paths
 from engine.model.formats import read_json
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
+from engine.model.schemas import validator
 
 LOC3, RAFT = 6, 9
 
@@ -140,12 +141,24 @@ def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return [path]
 
 
-def test_random_corruptions_never_raise(first_steps_doc: dict[str, Any]) -> None:
+def _top(path: str) -> str:
+    """The element a JSON pointer is in: ``/boards/0/at/1`` -> ``/boards/0``; a
+    top-level field (``/mode``, ``/rules/players``) belongs to the scenario itself, ``""``."""
+    parts = path.split("/")[1:]
+    return f"/{parts[0]}/{parts[1]}" if len(parts) >= 2 and parts[1].isdigit() else ""
+
+
+def test_random_corruptions_never_raise_and_are_reported(first_steps_doc: dict[str, Any]) -> None:
+    """Junk put anywhere: validate never raises, sorts errors first, and whenever the
+    document no longer matches its schema (asked of jsonschema directly) reports it as
+    schema errors located at every element jsonschema finds broken; a document that
+    still matches gets no schema issue."""
     first_steps_doc["tokens"] = [{"kind": "objective", "value": "1", "at": [12, 15]}, {"kind": "map", "at": [5, 9]}]
     first_steps_doc["objectives"] = [{"kind": "arrival_order", "colour": "blue", "position": 1},
                                      {"kind": "close_to", "colours": ["blue", "green"], "distance": 5}]
     rng = random.Random(1110)
     paths = [p for p in _leaves(first_steps_doc) if p]
+    broken = 0
     for _ in range(1000):
         doc = copy.deepcopy(first_steps_doc)
         for _ in range(rng.randint(1, 3)):
@@ -159,6 +172,18 @@ def test_random_corruptions_never_raise(first_steps_doc: dict[str, Any]) -> None
                 continue
         issues = validate(doc)
         assert issues == sorted(issues, key=lambda i: not i.is_error) and all(isinstance(i, Issue) for i in issues)
+        raw = list(validator("scenario").iter_errors(doc))
+        reported = [i for i in issues if i.code == "schema"]
+        if not raw:
+            assert not reported, f"a schema issue for a document that matches its schema: {reported[0].message}"
+            continue
+        broken += 1
+        assert reported and all(i.is_error for i in reported), f"{raw[0].message} went unreported"
+        where = {_top(i.where.path) for i in reported}
+        for error in raw:
+            element = _top("".join(f"/{part}" for part in error.absolute_path))
+            assert element in where, f"{error.message} at {element} is not located (reported: {where})"
+    assert broken > 500, f"only {broken} of 1000 corruptions broke the document: the test checks too little"
 
 
 def campaign_doc() -> dict[str, Any]:
