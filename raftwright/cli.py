@@ -19,7 +19,7 @@ from raftwright import installed_version
 from raftwright.common import EXIT_UNREADABLE, PROG, say
 
 #: subcommand modules in :mod:`raftwright.commands`, in the order ``--help`` lists them
-COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack"]
+COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "difficulty"]
 
 
 def build_parser() -> argparse.ArgumentParser:

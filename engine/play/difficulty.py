@@ -1,0 +1,246 @@
+"""Difficulty from simulation: play a scenario many times with a bot and sum it up.
+
+The unit of work is :func:`play_games`: a scenario (as its JSON dict, so it pickles
+small), a list of seeds, the variant, the player count and a bot name, returning one
+:class:`GameRecord` per seed.  Seed ``s`` plays ``new_game(..., seed=s)`` with the bot's
+RNG seeded ``s``, so every game can be replayed on its own.  A local process pool
+(:func:`estimate` with ``jobs``) and a Dask cluster (:mod:`engine.play.cluster`) run the
+very same tasks; the records are put back in seed order before they are summed, so
+the estimate is identical whatever the number of jobs or the backend.
+
+:func:`summarise` turns the records into an :class:`Estimate`: the win rate with its
+95 % Wilson interval, loss causes, the cat most often cut off, rounds and actions per
+game, arrivals per cat, water spent, the score (SC-1) and cats saved, and a suggested paw
+rating (:data:`CALIBRATION`, fitted by ``bench/bench_bots.py``; see the README).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from statistics import mean, median
+from typing import Any, Callable, Sequence
+
+from engine.model.formats import scenario_from_dict, scenario_to_dict
+from engine.model.scenario import Scenario
+from engine.play.bots import get_bot, playout
+from engine.play.game import new_game
+from engine.play.outcome import CAT_CUT_OFF, WIN
+
+DEFAULT_GAMES = 200
+DEFAULT_BOT = "heuristic"
+CHUNK = 8  # seeds per task: small enough for a smooth progress bar, big enough to amortise set-up
+MAX_ACTIONS = 5_000
+
+#: Win-rate floors for each paw rating, highest paws first: a scenario gets the first
+#: rating whose floor its win rate reaches (so 5 paws below every floor).  Fitted on
+#: the bundled campaigns by ``bench/bench_bots.py --fit`` (README "Difficulty").
+CALIBRATION: tuple[tuple[int, float], ...] = ((0, 0.60), (1, 0.35), (2, 0.15), (3, 0.06), (4, 0.015))
+
+Progress = Callable[[int], None]  # games finished so far
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one game leaves for the estimate (small and picklable)."""
+
+    seed: int
+    result: str | None  # "win", "loss", or None when MAX_ACTIONS ran out
+    reason: str | None
+    cut_off: str | None  # colour of the cut-off cat
+    cut_off_square: tuple[int, int] | None
+    rounds: int
+    actions: int
+    arrived: tuple[bool, ...]  # per cat, island cat order
+    water_used: int
+    score: int  # SC-1: 5 minus water spent on a win, 0 on a loss
+    fire: tuple[tuple[int, int], ...]  # squares under fire tiles at the end
+
+
+def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str) -> list[GameRecord]:
+    """Play one game per seed (the task both backends run)."""
+    scenario = scenario_from_dict(doc)
+    player = get_bot(bot)
+    out = []
+    for seed in seeds:
+        state = new_game(scenario, seed=seed, players=players, variant=variant)
+        result = playout(state, player, random.Random(seed), MAX_ACTIONS)
+        o = result.outcome
+        square = o.square if o is not None and o.reason == CAT_CUT_OFF else None
+        out.append(GameRecord(
+            seed=seed,
+            result=None if o is None else o.result,
+            reason=None if o is None else o.reason,
+            cut_off=o.cat if o is not None and o.reason == CAT_CUT_OFF else None,
+            cut_off_square=None if square is None else (int(square[0]), int(square[1])),
+            rounds=state.round,
+            actions=result.actions,
+            arrived=tuple(state.arrived),
+            water_used=state.water_used,
+            score=0 if o is None else o.score,
+            fire=state.island.grid.squares(state.tile_fire),
+        ))  # fmt: skip
+    return out
+
+
+def chunks(seeds: Sequence[int], size: int = CHUNK) -> list[list[int]]:
+    return [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+
+
+def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95 % by default)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def suggest_paws(win_rate: float) -> int:
+    return next((paws for paws, floor in CALIBRATION if win_rate >= floor), 5)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    file: str
+    id: str
+    bot: str
+    variant: str
+    players: int
+    seed: int
+    games: int
+    wins: int
+    win_rate: float
+    interval: tuple[float, float]
+    losses: dict[str, int]
+    cut_off_cats: dict[str, int]
+    most_cut_off: str | None
+    rounds: dict[int, int]
+    actions: dict[str, float]  # min, median, mean, max
+    arrivals: list[dict[str, Any]]  # per cat: colour, arrived (games)
+    water_spent: dict[str, float]  # total, mean
+    scores: dict[int, int]  # SC-1 score -> games
+    cats_saved: dict[int, int]  # cats on the raft at the end -> games
+    expected_rounds: float
+    suggested_paws: int
+    unfinished: int = 0
+    heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" -> "r,c" -> games
+    lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["interval"] = list(self.interval)
+        d["rounds"] = {str(k): v for k, v in self.rounds.items()}
+        d["scores"] = {str(k): v for k, v in self.scores.items()}
+        d["cats_saved"] = {str(k): v for k, v in self.cats_saved.items()}
+        return d
+
+
+def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, bot: str, variant: str,
+              players: int, seed: int, colours: Sequence[str]) -> Estimate:  # fmt: skip
+    records = sorted(records, key=lambda r: r.seed)
+    games = len(records)
+    wins = sum(1 for r in records if r.result == WIN)
+    losses: Counter[str] = Counter(r.reason for r in records if r.reason is not None and r.result != WIN)
+    cut = Counter(r.cut_off for r in records if r.cut_off)
+    actions = [r.actions for r in records] or [0]
+    fire: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.fire)
+    cut_sq: Counter[str] = Counter(f"{r.cut_off_square[0]},{r.cut_off_square[1]}" for r in records if r.cut_off_square)
+    return Estimate(
+        file=file, id=scenario.id, bot=bot, variant=variant, players=players, seed=seed,
+        games=games, wins=wins, win_rate=wins / games if games else 0.0, interval=wilson(wins, games),
+        losses=dict(sorted(losses.items(), key=lambda kv: (-kv[1], kv[0]))),
+        cut_off_cats=dict(sorted(cut.items(), key=lambda kv: (-kv[1], kv[0]))),
+        most_cut_off=min(cut, key=lambda c: (-cut[c], c)) if cut else None,
+        rounds=dict(sorted(Counter(r.rounds for r in records).items())),
+        actions={"min": min(actions), "median": float(median(actions)), "mean": round(mean(actions), 2),
+                 "max": max(actions)},  # fmt: skip
+        arrivals=[{"cat": i, "colour": c, "arrived": sum(1 for r in records if i < len(r.arrived) and r.arrived[i])}
+                  for i, c in enumerate(colours)],  # fmt: skip
+        water_spent={"total": sum(r.water_used for r in records),
+                     "mean": round(mean([r.water_used for r in records]), 3) if records else 0.0},  # fmt: skip
+        scores=dict(sorted(Counter(r.score for r in records).items())),
+        cats_saved=dict(sorted(Counter(sum(r.arrived) for r in records).items())),
+        expected_rounds=round(mean([r.rounds for r in records]), 3) if records else 0.0,
+        suggested_paws=suggest_paws(wins / games if games else 0.0),
+        unfinished=sum(1 for r in records if r.result is None),
+        heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items()))},
+        lost_seeds=[r.seed for r in records if r.result is not None and r.result != WIN][:10],
+    )  # fmt: skip
+
+
+Runner = Callable[[dict[str, Any], list[list[int]], str, int, str, Progress | None], list[GameRecord]]
+
+
+def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
+              progress: Progress | None = None, jobs: int = 1) -> list[GameRecord]:  # fmt: skip
+    """Run the tasks in this process (``jobs=1``) or a process pool."""
+    out: list[GameRecord] = []
+    if jobs <= 1 or len(tasks) < 2:
+        for seeds in tasks:
+            out.extend(play_games(doc, seeds, variant, players, bot))
+            if progress:
+                progress(len(out))
+        return out
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        pending: set[Future[list[GameRecord]]] = {
+            pool.submit(play_games, doc, seeds, variant, players, bot) for seeds in tasks
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                out.extend(f.result())
+            if progress:
+                progress(len(out))
+    return out
+
+
+def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, bot: str = DEFAULT_BOT,
+             players: int = 1, variant: str = "solo", seed: int = 0, jobs: int = 1,
+             runner: Runner | None = None, progress: Progress | None = None) -> Estimate:  # fmt: skip
+    """Play ``games`` games (seeds ``seed .. seed+games-1``) and sum them up.  Raises
+    ValueError (UnsupportedScenario among them) when the engine cannot play the
+    scenario, before any game is farmed out."""
+    get_bot(bot)
+    probe = new_game(scenario, seed=seed, players=players, variant=variant)
+    doc = scenario_to_dict(scenario)
+    tasks = chunks(range(seed, seed + games))
+    if runner is None:
+        records = run_local(doc, tasks, variant, players, bot, progress, jobs)
+    else:
+        records = runner(doc, tasks, variant, players, bot, progress)
+    return summarise(records, file=file, scenario=scenario, bot=bot, variant=variant, players=players, seed=seed,
+                     colours=probe.island.cat_colours)  # fmt: skip
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation (average ranks for ties)."""
+
+    def ranks(values: Sequence[float]) -> list[float]:
+        order = sorted(range(len(values)), key=lambda i: values[i])
+        out = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                out[order[k]] = (i + j) / 2 + 1
+            i = j + 1
+        return out
+
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = mean(rx), mean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    vx = math.sqrt(sum((a - mx) ** 2 for a in rx))
+    vy = math.sqrt(sum((b - my) ** 2 for b in ry))
+    return cov / (vx * vy) if vx and vy else 0.0
+
+
+__all__ = ["CALIBRATION", "DEFAULT_BOT", "DEFAULT_GAMES", "Estimate", "GameRecord", "estimate", "play_games",
+           "run_local", "spearman", "suggest_paws", "summarise", "wilson"]  # fmt: skip
