@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench package venv clean
+.PHONY: run test bench fuzz package venv clean
 
 venv: $(STAMP)
 
@@ -24,6 +24,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run_all.py
+
+# robustness at scale: 10^5 mutated files through the loaders, 10^4 edit sequences (minutes)
+fuzz: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) bench/fuzz_loaders.py
 
 # the desktop application: dist/raftwright/ and its .tar.gz, smoke-tested (slow: not part of test)
 package: $(STAMP)

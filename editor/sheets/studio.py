@@ -14,6 +14,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from engine.model.catalog import Catalog
+from engine.model.files import atomic_write
 from engine.model.formats import FormatError
 from engine.model.library import load_campaign_with_scenarios
 from engine.model.scenario import Scenario
@@ -72,7 +73,7 @@ class SheetDialogs(QObject):
             return None
         try:
             data = render_scenario(scenario, catalog, fmt, show_difficulty=self.show_difficulty)
-            path.write_bytes(data)
+            atomic_write(path, data)
         except (SheetError, OSError) as exc:
             self.show_error("Export image", f"Could not export {path}: {exc}")
             return None
@@ -118,7 +119,7 @@ class SheetDialogs(QObject):
         try:
             data = render_booklet(campaign, [s for _, s in entries], catalog, show_difficulty=self.show_difficulty,
                                   progress=step)
-            path.write_bytes(data)
+            atomic_write(path, data)
         except Cancelled:
             return None
         except (SheetError, OSError) as exc:

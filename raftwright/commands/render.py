@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.model.catalog import CatalogError, default_catalog
+from engine.model.files import WriteError, atomic_write
 from engine.model.formats import FormatError, load_scenario
 from engine.model.library import CAMPAIGN_FILE, load_campaign_with_scenarios
 from engine.model.resources import campaigns_dir
@@ -23,13 +24,14 @@ PAPERS = ("a4", "letter")
 
 
 def write_output(path: Path, data: bytes) -> bool:
-    """Write ``data`` whole (a temporary file renamed over ``path``); False after
+    """Write ``data`` whole (:func:`engine.model.files.atomic_write`); False after
     saying why when the folder cannot be written."""
-    temporary = path.with_name(f".{path.name}.part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
-        temporary.replace(path)
+        atomic_write(path, data)
+    except WriteError as exc:
+        say(f"cannot write {display(path)} ({exc.reason}); choose another -o")
+        return False
     except OSError as exc:
         say(f"cannot write {display(path)} ({exc.strerror or exc}); choose another -o")
         return False

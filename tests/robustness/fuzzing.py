@@ -171,20 +171,20 @@ FOR_KIND: dict[str, list[str]] = {
 }
 
 
-def run_case(folder: Path, kind: str, entry: str, data: bytes) -> str | None:
-    """Run one case; None when it held, else a description of the crash."""
+def run_case(folder: Path, kind: str, entry: str, data: bytes) -> tuple[str, str | None]:
+    """Run one case: ("accepted" | "refused", None) when it held, else ("crash", what)."""
     suffix = {"catalog": ".components.json", "campaign": ".campaign.json"}.get(kind, f".{kind}.json")
     path = folder / f"case{suffix}"
     path.write_bytes(data)
     try:
         ENTRY_POINTS[entry](path)
     except EXPECTED:
-        return None
+        return "refused", None
     except BaseException as exc:  # noqa: BLE001 - a crash is what we are looking for
-        return f"{entry} on a mutated {kind}: {exc.__class__.__name__}: {str(exc)[:300]}"
+        return "crash", f"{entry} on a mutated {kind}: {exc.__class__.__name__}: {str(exc)[:300]}"
     finally:
         path.unlink(missing_ok=True)
-    return None
+    return "accepted", None
 
 
 def case_folder() -> Path:
