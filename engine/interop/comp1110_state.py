@@ -177,9 +177,13 @@ def game_state_from_strings(
 _NO_DRAW_RNG = random.Random(1110)
 
 
-def _read(game_state: Sequence[str], rng: random.Random, catalog: Catalog | None, *, shuffle: bool) -> GameState:
+def _read(
+    game_state: Sequence[str], rng: random.Random, catalog: Catalog | None, *, shuffle: bool, decks_read: bool = True
+) -> GameState:
     """:func:`game_state_from_strings`; with ``shuffle`` False the decks keep the order
-    of the string (for callers that draw no card)."""
+    of the string (for callers that draw no card); with ``decks_read`` False the decks
+    string is checked but the position gets empty decks (for the validity checks: no
+    placement or movement rule reads the decks)."""
     if len(game_state) != len(STATE_FIELDS) or not all(isinstance(s, str) for s in game_state):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     catalog = catalog or default_catalog()
@@ -213,7 +217,7 @@ def _read(game_state: Sequence[str], rng: random.Random, catalog: Catalog | None
     ]
     state = GameState(
         island, get_variant("comp1110"), players=1, seed=0, rng=rng, cats=cats,
-        decks=in_decks, hands=[hand], bag=_parse_bag(bag_text, island.tile_order), phase=PLAY,
+        decks=in_decks if decks_read else {}, hands=[hand], bag=_parse_bag(bag_text, island.tile_order), phase=PLAY,
     )  # fmt: skip
     return state
 
@@ -272,7 +276,7 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
     """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules alone
     (:meth:`GameState.placement_error`); the card need not be in the hand nor the tile
     in the bag."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
     parsed = _parse(placement, state.island.catalog)
     if parsed is None or isinstance(parsed.action, MoveCat):
         return False
@@ -308,7 +312,7 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
     """``isCatMovementValid`` (§10.3): a cat of that colour on the start square, the
     engine's move rules (own-colour path, free end square or raft destination, one
     discard or two for an exhausted cat, discards in the hand)."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
     move = _cat_move(state, movement)
     return move is not None and state.is_legal(move)
 
