@@ -1,0 +1,90 @@
+"""The difficulty estimate: its figures, the Wilson interval, the paw suggestion,
+determinism across job counts and the Dask backend, and `raftwright difficulty`."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.cluster import dask_runner
+from engine.play.difficulty import CALIBRATION, estimate, spearman, suggest_paws, wilson
+from raftwright.cli import main
+
+FIRST_STEPS = campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"
+
+
+def test_wilson_interval_matches_the_formula() -> None:
+    lo, hi = wilson(30, 100)
+    assert lo == pytest.approx(0.2189, abs=1e-4) and hi == pytest.approx(0.3958, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and 0.0 < wilson(0, 10)[1] < 0.35
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 0) == (0.0, 1.0)
+
+
+def test_paws_fall_as_the_win_rate_falls() -> None:
+    rates = [1.0, 0.5, 0.2, 0.1, 0.03, 0.0]
+    paws = [suggest_paws(r) for r in rates]
+    assert paws == sorted(paws) and paws[0] == 0 and paws[-1] == 5
+    assert [f for _, f in CALIBRATION] == sorted((f for _, f in CALIBRATION), reverse=True)
+
+
+def test_spearman() -> None:
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    assert spearman([1, 1, 2, 2], [1, 2, 3, 4]) == pytest.approx(2 / math.sqrt(5), abs=1e-9)
+
+
+def test_estimate_figures_add_up() -> None:
+    e = estimate(load_scenario(FIRST_STEPS), games=12, bot="heuristic", seed=5)
+    assert e.games == 12 and 0 <= e.wins <= 12 and e.win_rate == e.wins / 12
+    assert e.interval[0] <= e.win_rate <= e.interval[1]
+    assert sum(e.losses.values()) + e.wins + e.unfinished == 12
+    assert sum(e.rounds.values()) == 12 and sum(e.scores.values()) == 12 and sum(e.cats_saved.values()) == 12
+    assert [a["colour"] for a in e.arrivals] and all(0 <= a["arrived"] <= 12 for a in e.arrivals)
+    if e.cut_off_cats:
+        assert e.most_cut_off == max(e.cut_off_cats, key=lambda c: e.cut_off_cats[c])
+    assert e.actions["min"] <= e.actions["median"] <= e.actions["max"]
+    doc = e.to_dict()
+    assert {"file", "id", "games", "wins", "win_rate", "interval", "losses", "suggested_paws"} <= set(doc)
+    json.dumps(doc)
+
+
+def test_the_same_seed_gives_the_same_estimate_whatever_the_jobs() -> None:
+    scenario = load_scenario(FIRST_STEPS)
+    one = estimate(scenario, games=20, bot="random", seed=7, jobs=1)
+    two = estimate(scenario, games=20, bot="random", seed=7, jobs=2)
+    assert one == two
+    assert estimate(scenario, games=20, bot="random", seed=8, jobs=1) != one
+
+
+def test_a_local_dask_cluster_gives_the_identical_estimate() -> None:
+    scenario = load_scenario(FIRST_STEPS)
+    pool = estimate(scenario, games=16, bot="random", seed=3, jobs=2)
+    done: list[int] = []
+    dask = estimate(scenario, games=16, bot="random", seed=3, runner=dask_runner("local", jobs=2), progress=done.append)
+    assert dask == pool
+    assert done[-1] == 16
+
+
+def test_cli_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["difficulty", str(FIRST_STEPS), "--games", "4", "--bot", "random", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "tutorial-1-first-steps" in out and "win rate" in out
+    assert main(["difficulty", str(campaigns_dir() / "tutorial" / "campaign.json"), "--games", "2", "--bot", "random",
+                 "--json"]) == 0  # fmt: skip
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 4
+    for row in rows:
+        assert {"file", "id", "games", "wins", "win_rate"} <= set(row)
+
+
+def test_cli_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.scenario.json"
+    bad.write_text("{", encoding="utf-8")
+    assert main(["difficulty", str(bad), "--games", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "bad.scenario.json" in err[0]
