@@ -66,7 +66,7 @@ _CAT = _ones("BGPRYW")
 _FIRE = _ones("f")
 _CENTRE = _ones("o")
 _WILD = _ones("wW")
-_WILD_CAT = _ones("W")
+_CAT_COLOUR = {letter.upper(): TERRAINS[t] for t, letter in enumerate(COLOUR_LETTERS)}  # W: not in the board
 _NOT_ISLAND = _ones(NOT_ISLAND)
 # writing: a letter class per square, 0 being the newline on the guard column
 _CLASS_LETTERS = "\n" + NOT_ISLAND + "fowW" + "".join(COLOUR_LETTERS) + "".join(COLOUR_LETTERS).upper()
@@ -150,16 +150,12 @@ def island_from_board(
         r, c = grid.square((stray & -stray).bit_length() - 1)
         letter = "W" if board[r * grid.stride + c] == "W" else "w"
         raise ValueError(f"board string: wild square {letter} at ({r}, {c}) is not next to a raft centre 'o'")
-    cat_mask = _letters_mask(text, _CAT)
-    wild_cats = _letters_mask(text, _WILD_CAT)
-    named = dict((square, name) for name, square in colours)
-    cat_colours: list[str] = []
-    for index in iter_bits(cat_mask):
-        bit = 1 << index
-        if wild_cats & bit:
-            cat_colours.append(named.get(grid.square(index), UNKNOWN_COLOUR))
-        else:
-            cat_colours.append(next(TERRAINS[t] for t, m in enumerate(colour) if m & bit))
+    cat_starts = tuple(iter_bits(_letters_mask(text, _CAT)))
+    # character i of the string is bit i: a cat's letter names its colour, but for W
+    cat_colours = [_CAT_COLOUR.get(board[index], "") for index in cat_starts]
+    if "" in cat_colours:
+        named = dict((square, name) for name, square in colours)
+        cat_colours = [name or named.get(grid.square(i), UNKNOWN_COLOUR) for name, i in zip(cat_colours, cat_starts)]
     tables = catalog_tables(catalog, decks)
     # a card's squares that are all wild (the raft has no coloured square): boarded from any side
     boarding = []
@@ -182,7 +178,7 @@ def island_from_board(
         # a cat of unknown colour stands on a wild raft square and never moves: its
         # terrain index is never consulted
         cat_terrain=tuple(TERRAIN_INDEX.get(name, 0) for name in cat_colours),
-        cat_starts=tuple(iter_bits(cat_mask)),
+        cat_starts=cat_starts,
         cards=tables.cards,
         decks=tables.decks,
         tiles=tables.tiles,
