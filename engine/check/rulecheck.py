@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable
 from engine.check.issues import ERROR, WARNING, Issue, Where
 from engine.model.catalog import Catalog
 from engine.model.formats import board_to_dict, card_to_dict, token_to_dict
-from engine.model.geometry import Square, orthogonal_neighbours
+from engine.model.geometry import Square, orthogonal_neighbours, square_text
 from engine.model.layout import footprint_rotations
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario, TokenPlacement
 
@@ -30,10 +30,6 @@ TOKEN_NAMES = {"objective": "objective token", "water": "water token", "fish": "
 
 
 # --- naming elements the way a designer sees them ----------------------------------
-def square_text(square: Any) -> str:
-    return f"({square[0]}, {square[1]})"
-
-
 def is_square(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
 

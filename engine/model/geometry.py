@@ -47,6 +47,12 @@ def cells_extent(cells: Iterable[Square]) -> tuple[int, int]:
     return (max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1)
 
 
+def square_text(square: Sequence[int]) -> str:
+    """A square as people read it everywhere (messages, the studio, the playtest):
+    ``(row, col)`` from 0, as the island's edge numbers show."""
+    return f"({square[0]}, {square[1]})"
+
+
 def rect_squares(top: int, left: int, rows: int, cols: int) -> tuple[Square, ...]:
     return tuple((top + r, left + c) for r in range(rows) for c in range(cols))
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_BLOCKED, Catalog
-from engine.model.geometry import Grid, Square
+from engine.model.geometry import Grid, Square, square_text
 from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario
 
 __all__ = [
@@ -93,7 +93,7 @@ def footprint_rotations(slot: BoardSlot) -> tuple[int, ...]:
 
 
 def _slot_name(index: int, slot: BoardSlot) -> str:
-    return f"board slot {index + 1} ({slot.size} {slot.face} face at {list(slot.at)})"
+    return f"board slot {index + 1} ({slot.size} {slot.face} face at {square_text(slot.at)})"
 
 
 def _fixed_rotation(index: int, slot: BoardSlot) -> int | None:
@@ -176,7 +176,7 @@ def _check_choices(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
 
 def _card_name(index: int, card: CardPlacement) -> str:
     ident = f" {card.ident}" if card.ident else ""
-    return f"card {index + 1} ({card.kind}{ident} at {list(card.at)})"
+    return f"card {index + 1} ({card.kind}{ident} at {square_text(card.at)})"
 
 
 def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[BoardChoice]) -> IslandLayout:
@@ -201,7 +201,7 @@ def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
                 )
             outside = [sq for sq in card.squares() if sq not in island]
             if outside:
-                raise LayoutError(f"{_card_name(i, card)}: square {list(outside[0])} is off the island; move the card onto the boards")
+                raise LayoutError(f"{_card_name(i, card)}: square {square_text(outside[0])} is off the island; move the card onto the boards")
             covered = set(card.squares())
             blocked -= covered
             rafts = {sq: colour for sq, colour in rafts.items() if sq not in covered}

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Mapping
 
 from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAINS, Catalog, FireTile, PathwayCard
-from engine.model.geometry import Square, cells_extent, transform_cells
+from engine.model.geometry import Square, cells_extent, square_text, transform_cells
 from engine.model.layout import BoardChoice, IslandLayout
 from engine.model.scenario import Scenario
 from engine.play.actions import PlaceFire
@@ -59,7 +59,7 @@ class Island:
         for colour, square in layout.cats:
             if colour not in TERRAIN_INDEX:
                 raise UnsupportedScenario(
-                    f"scenario '{scenario.id}': the {colour} cat starting on {list(square)} is not modelled yet "
+                    f"scenario '{scenario.id}': the {colour} cat starting on {square_text(square)} is not modelled yet "
                     "(white cats and Oshax paths are unknown, RULINGS OX-2); use a location card without one"
                 )
         grid = bit_grid(layout.rows, layout.cols)
@@ -73,7 +73,7 @@ class Island:
         for colour, square in layout.cats:
             if layout.terrain_at(square) != colour:
                 raise UnsupportedScenario(
-                    f"scenario '{scenario.id}': the {colour} cat starts on {list(square)}, which shows "
+                    f"scenario '{scenario.id}': the {colour} cat starts on {square_text(square)}, which shows "
                     f"{layout.terrain_at(square) or 'no terrain'}; check the location card"
                 )
         boarding = []
@@ -110,7 +110,7 @@ class Island:
         grid = self.grid
         r, c = at
         if r < 0 or c < 0 or r + height > grid.rows or c + width > grid.cols:
-            raise IllegalAction("off-island", f"{what} at {list(at)} would hang off the island; place it fully on the boards")
+            raise IllegalAction("off-island", f"{what} at {square_text(at)} would hang off the island; place it fully on the boards")
         return shape << (r * grid.stride + c)
 
     def card_mask(self, at: tuple[int, int]) -> int:

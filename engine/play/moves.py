@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.model.geometry import square_text
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from engine.play.bitboard import window_mask
 from engine.play.objectives import failed_objective
@@ -143,7 +144,7 @@ def _check_move(state: Position, action: MoveCat) -> None:
     r, c = action.cat
     cat = state.cat_at(action.cat) if 0 <= r < grid.rows and 0 <= c < grid.cols else None
     if cat is None:
-        raise IllegalAction("no-cat", f"no cat stands on {list(action.cat)}")
+        raise IllegalAction("no-cat", f"no cat stands on {square_text(action.cat)}")
     if state.arrived[cat]:
         raise IllegalAction("cat-arrived", "a cat on the raft never moves again (MV-3)")
     need = state.rules.move_cost(state.exhausted[cat])
@@ -156,7 +157,7 @@ def _check_move(state: Position, action: MoveCat) -> None:
         raise IllegalAction("not-in-hand", f"card(s) {', '.join(missing)} are not in player {action.player}'s hand")
     tr, tc = action.to
     if not (0 <= tr < grid.rows and 0 <= tc < grid.cols) or not move_targets(state, cat) & grid.bit(action.to):
-        raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a move on {list(action.to)}; see reachable_squares()")
+        raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a move on {square_text(action.to)}; see reachable_squares()")
 
 
 # --- effects ----------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Self, Sequence
 
 from engine.model.catalog import TERRAINS
-from engine.model.geometry import Square
+from engine.model.geometry import Square, square_text
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.island import Island
@@ -148,7 +148,7 @@ class Position:
         for i, cat in enumerate(cat_list):
             r, c = cat.square
             if not (0 <= r < grid.rows and 0 <= c < grid.cols) or not island.land & grid.bit((r, c)):
-                raise PositionError(f"cats: cat {i} ({island.cat_colours[i]}) at {list(cat.square)} is off the island")
+                raise PositionError(f"cats: cat {i} ({island.cat_colours[i]}) at {square_text(cat.square)} is off the island")
             self.cat_sq.append(grid.index((r, c)))
         if len(set(self.cat_sq)) != len(self.cat_sq):
             raise PositionError("cats: two cats stand on one square")

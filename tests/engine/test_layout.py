@@ -137,9 +137,9 @@ def test_a_raft_laid_over_a_location_card_removes_its_cat(catalog: Catalog) -> N
 @pytest.mark.parametrize(
     ("card", "message"),
     [
-        (CardPlacement("location", (0, 3), "2"), r"card 1 \(location 2 at \[0, 3\]\): the catalog has no location card '2'"),
+        (CardPlacement("location", (0, 3), "2"), r"card 1 \(location 2 at \(0, 3\)\): the catalog has no location card '2'"),
         (CardPlacement("raft", (0, 3), "E"), r"card 1 \(raft E .*no raft card 'E'"),
-        (CardPlacement("fire", (14, 0)), r"card 1 \(fire at \[14, 0\]\): square \[15, 0\] is off the island"),
+        (CardPlacement("fire", (14, 0)), r"card 1 \(fire at \(14, 0\)\): square \(15, 0\) is off the island"),
     ],
 )
 def test_card_problems_name_the_card(catalog: Catalog, card: CardPlacement, message: str) -> None:
