@@ -204,6 +204,8 @@ def find_cut_off(state: Position) -> CutOff | None:
 def _unmatched(options: dict[int, int]) -> int | None:
     """Kuhn's augmenting paths: a cat with no destination in a maximum matching of
     cats to distinct destination squares, or None when every cat gets one."""
+    if all(mask.bit_count() >= len(options) for mask in options.values()):
+        return None  # each cat has a square left whatever the others take
     owner: dict[int, int] = {}
 
     def assign(cat: int, seen: set[int]) -> bool:
