@@ -67,7 +67,7 @@ ISSUE_CODES: dict[str, str] = {
     "catalog-board-face": "a catalog board face has the wrong size or fire strip",
     "catalog-location-cats": "a catalog location card puts a cat on fire or two cats on one square",
     "catalog-id-clash": "a catalog redefines a component of the bundled catalogs or of another catalog in its folder",
-    "catalog-too-large": "a catalog defines more components of one kind than a catalog may (see Limits and recovery)",
+    "catalog-too-large": "a catalog defines more than 1,000 components (see Limits and recovery)",
     "text-unsavable": "a text holds a lone UTF-16 surrogate, or the document nests too deep, so it cannot be saved",
 }
 

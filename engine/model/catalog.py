@@ -34,7 +34,7 @@ BOARD_SHAPES: dict[str, tuple[int, int]] = {"large": (9, 9), "small": (6, 9)}  #
 FIRE_STRIP_WIDTH = 3
 RAFT_BLOCKED = "#"
 RAFT_ANY = "*"
-MAX_CATALOG_ITEMS = 500  # per list (boards, cards of each kind, fire tiles, cards of a deck)
+MAX_CATALOG_ITEMS = 1000  # components in all (boards, decks and their cards, location and raft cards, fire tiles)
 
 
 @dataclass(frozen=True)
@@ -247,16 +247,20 @@ def _lists(data: Mapping[str, Any]) -> list[tuple[str, str, str, list[Any]]]:
     lists = [("/island_boards", "id", "island board", data.get("island_boards", [])),
              ("/location_cards", "number", "location card", data.get("location_cards", [])),
              ("/raft_cards", "letter", "raft card", data.get("raft_cards", [])),
-             ("/fire_tiles", "id", "fire tile", data.get("fire_tiles", []))]
+             ("/fire_tiles", "id", "fire tile", data.get("fire_tiles", [])),
+             ("/pathway_decks", "deck", "pathway deck", data.get("pathway_decks", []))]
     lists += [(f"/pathway_decks/{d}/cards", "id", f"{deck['deck']} card", deck["cards"])
               for d, deck in enumerate(data.get("pathway_decks", []))]
     return lists
 
 
 def _too_many(data: Mapping[str, Any]) -> list[CatalogProblem]:
-    return [CatalogProblem("catalog-too-large", f"{len(items)} {label}s: a catalog may define at most "
-                           f"{MAX_CATALOG_ITEMS} of each kind; split it or remove some", where)
-            for where, _key, label, items in _lists(data) if len(items) > MAX_CATALOG_ITEMS]
+    total = sum(len(items) for _where, _key, _label, items in _lists(data))
+    if total <= MAX_CATALOG_ITEMS:
+        return []
+    return [CatalogProblem("catalog-too-large", f"the catalog defines {total} components; a catalog may define at most "
+                           f"{MAX_CATALOG_ITEMS} (boards, pathway decks and cards, location and raft cards, fire "
+                           "tiles together); split it or remove some", "")]
 
 
 def _duplicate_ids(data: Mapping[str, Any]) -> list[CatalogProblem]:

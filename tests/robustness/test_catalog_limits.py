@@ -75,7 +75,7 @@ def test_too_many_components_are_refused_quickly_and_named(tmp_path: Path) -> No
     doc["fire_tiles"] = [{"id": f"T{i}", "cells": [[0, 0]]} for i in range(MAX_CATALOG_ITEMS + 1)]
     path = write(tmp_path / "catalogs", "many", doc)
     cards, skipped = left_out(path.parent)
-    assert cards == set() and "at most 500" in skipped[0] and "/fire_tiles" in skipped[0]
+    assert cards == set() and f"{MAX_CATALOG_ITEMS + 2} components" in skipped[0] and "at most 1000" in skipped[0]
     assert [i.code for i in validate_path(path)] == ["catalog-too-large"]
 
 
