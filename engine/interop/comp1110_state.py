@@ -182,8 +182,10 @@ def _read(
 ) -> GameState:
     """:func:`game_state_from_strings`; with ``shuffle`` False the decks keep the order
     of the string (for callers that draw no card); with ``decks_read`` False the decks
-    string is checked but the position gets empty decks (for the validity checks: no
-    placement or movement rule reads the decks)."""
+    string is checked but the position gets empty decks, for the calls whose answer no
+    deck can change: the validity checks (no placement or movement rule reads the
+    decks) and ``is_game_over`` (its §11 reasons are settled before the engine looks at
+    a deck, which it does only to end a round)."""
     if len(game_state) != len(STATE_FIELDS) or not all(isinstance(s, str) for s in game_state):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     catalog = catalog or default_catalog()
@@ -331,7 +333,7 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
     """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
     parsed = parse_action_string(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action)
