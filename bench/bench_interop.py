@@ -17,6 +17,7 @@ top 25 of each function instead of the table.
 from __future__ import annotations
 
 import cProfile
+import os
 import pstats
 import random
 import sys
@@ -200,6 +201,8 @@ def main(argv: list[str]) -> int:
             print(f"== {name}")
             pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
         return 0
+    load, cpus = os.getloadavg()[0], os.cpu_count() or 1
+    print(f"CPU time of this process per call; load average {load:.1f} on {cpus} CPUs (a busy machine slows even that)")
     print(f"{'function':<24}{'us/call':>10}{'target':>10}  ")
     for name, fn in FUNCTIONS.items():
         us = per_call_us(fn, cases[name])
