@@ -99,8 +99,32 @@ def _as_dict(el: Element) -> dict[str, object]:
     return token_to_dict(el)
 
 
+_last: list[tuple[Scenario, Catalog, list[Issue]]] = []  # the last scenario checked: the drag's start stays put
+
+
 def _errors(scenario: Scenario, catalog: Catalog) -> list[Issue]:
-    return [i for i in rule_issues(scenario, catalog) if i.is_error]
+    for seen, cat, found in _last:
+        if seen is scenario and cat is catalog:
+            return found
+    found = [i for i in rule_issues(scenario, catalog) if i.is_error]
+    _last[:] = [(scenario, catalog, found)]
+    return found
+
+
+def _found_for(after: Scenario, ref: Ref, errors: list[Issue], known: set[tuple[str, str]] | None) -> list[str]:
+    """The errors of ``after`` that are about ``ref`` (its pointer or its name) or new."""
+    name = element_name(after, ref)
+    out: list[str] = []
+    for found in errors:
+        mine = found.element_index() == ref or name in found.message
+        new = known is not None and (found.code, found.message) not in known
+        if (mine or new) and found.message not in out:
+            out.append(found.message)
+    return out
+
+
+def _known(before: Scenario | None, catalog: Catalog) -> set[tuple[str, str]] | None:
+    return None if before is None else {(i.code, i.message) for i in _errors(before, catalog)}
 
 
 def drop_problems(
@@ -124,14 +148,9 @@ def drop_problems(
         before = scenario if before is None else before
         ref = (layer, len(getattr(scenario, layer)))
         scenario = scenario.with_changes(**{layer: (*getattr(scenario, layer), el)})
-    name = element_name(scenario, ref)
-    known = {(i.code, i.message) for i in _errors(before, catalog)} if before is not None else None
-    for found in _errors(scenario, catalog):
-        mine = found.element_index() == ref or name in found.message
-        new = known is not None and (found.code, found.message) not in known
-        if (mine or new) and found.message not in problems:
-            problems.append(found.message)
-    return problems
+    known = _known(before, catalog)
+    errors = [i for i in rule_issues(scenario, catalog) if i.is_error]
+    return problems + [m for m in _found_for(scenario, ref, errors, known) if m not in problems]
 
 
 def moved_problems(
@@ -139,9 +158,13 @@ def moved_problems(
 ) -> dict[Ref, list[str]]:
     """Drop problems of each of ``refs`` where it now is in ``scenario`` (``before``:
     the scenario before the move, so errors the move causes elsewhere count too)."""
+    catalog = catalog or default_catalog()
+    known = _known(before, catalog)
+    errors = [i for i in rule_issues(scenario, catalog) if i.is_error]  # one check for the whole group
     out: dict[Ref, list[str]] = {}
     for ref in refs:
-        found = drop_problems(scenario, element(scenario, ref), [ref], catalog, before)
+        outside = any(not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE) for r, c in squares_of(element(scenario, ref)))
+        found = [f"outside the {GRID_SIZE}x{GRID_SIZE} grid"] * outside + _found_for(scenario, ref, errors, known)
         if found:
             out[ref] = found
     return out
