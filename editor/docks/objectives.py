@@ -149,8 +149,8 @@ class ObjectivesPage(QWidget):
     def load(self) -> None:
         row = self.list.currentRow()
         self.list.clear()
-        for objective in self.doc.scenario.objectives:
-            self.list.addItem(objective.describe() or f"({objective.kind})")
+        for n, objective in enumerate(self.doc.scenario.objectives, 1):  # numbered as the Problems dock names them
+            self.list.addItem(f"{n}. {objective.describe() or f'({objective.kind})'}")
         self.list.setCurrentRow(min(row, self.list.count() - 1))
 
     def select(self, index: int) -> None:

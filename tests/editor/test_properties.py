@@ -150,7 +150,7 @@ def test_objectives_add_edit_reorder_remove(window: MainWindow, monkeypatch: pyt
     before = doc.scenario
     page.add_kind.setCurrentIndex(page.add_kind.findData("collect_maps"))
     page.buttons["Add"].click()
-    assert page.list.currentRow() == 1 and page.list.currentItem().text() == "Collect 1 treasure map"
+    assert page.list.currentRow() == 1 and page.list.currentItem().text() == "2. Collect 1 treasure map"  # "objective 2" in the Problems dock
     added = before.with_changes(objectives=before.objectives + (Objective("collect_maps", count=1),))
     check_one_step(window, before, added)
     page.select(1)
