@@ -20,6 +20,7 @@ from engine.play.actions import MoveCat, PlacePathway
 
 FIRST = "tutorial/01-first-steps.scenario.json"
 LOSS = "tutorial/02-ancient-trail.scenario.json"
+WATER = "tutorial/03-crossed-paths.scenario.json"
 WIDTH, HEIGHT = 1280, 800
 
 
@@ -180,3 +181,28 @@ def test_hand_cards_show_their_deck_symbol_and_keep_the_id_for_the_tooltip(qtbot
         x for x in range(label.left(), label.right()) for y in range(label.top(), label.bottom())
         if QColor(image.pixel(x, y)).lightness() < 128)  # fmt: skip
     assert width <= 16, f"the label under the card is {width} px wide: text, not the deck's symbol"
+
+
+def test_water_and_end_of_round_prompts_keep_the_buttons_in_sight(qtbot) -> None:  # type: ignore[no-untyped-def]
+    d = open_at_1280x800(qtbot, WATER, 6, 2)
+    while d.panel.session.state.phase == "draw":
+        d.click(next(b for b in d.panel.decks.buttons.values() if b.isEnabled()))
+    d.do(next(a for a in d.panel.session.state.legal_actions() if isinstance(a, PlacePathway)))
+    d.do(d.panel.session.state.legal_actions()[0])  # the fire tile
+    d.click(d.panel.use_water)
+    assert d.board.water and d.panel.prompt.text().startswith("Use water")
+    check_buttons(d, "water armed")
+    d.key(Qt.Key.Key_Escape)
+    session = d.panel.session
+
+    def round_done() -> bool:
+        state = session.state
+        return state.phase == "play" and not any(state.hands) and not any(state.reserve)
+
+    while not round_done():  # spend the hands on moves (discards) rather than pathways
+        legal = session.state.legal_actions()
+        session.apply(next((a for a in legal if not isinstance(a, PlacePathway)), legal[0]))
+        assert not session.state.is_terminal()
+    assert d.panel.prompt.text() == "Every card is played: end the round."
+    check_buttons(d, "end of round", (d.panel.end_round,))
+    assert d.panel.end_round.isEnabled()
