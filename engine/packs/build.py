@@ -31,6 +31,8 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_MODE = 0o100644 << 16
 SOURCE_PATTERNS = ("*.scenario.json", "*.campaign.json", "campaign.json", "*.replay.json")
 Progress = Callable[[int, int, str], None]
+#: where a scenario keeps the bots' difficulty estimate (win rate, expected length)
+ESTIMATE_KEYS = ("difficulty_estimate", "estimate")
 
 
 @dataclass(frozen=True)
@@ -142,14 +144,13 @@ def _refuse(code: str, entry: str, message: str, pack: str = "build") -> PackErr
 def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
     rules = doc.get("rules", {})
     paws = doc.get("difficulty")
-    found = doc.get("estimate")
-    estimate: dict[str, Any] = found if isinstance(found, dict) else {}
+    estimate: dict[str, Any] = next((doc[k] for k in ESTIMATE_KEYS if isinstance(doc.get(k), dict)), {})
 
     def number(*keys: str) -> float | None:
         return next((float(estimate[k]) for k in keys if isinstance(estimate.get(k), (int, float))), None)
 
     return ScenarioEntry(path, doc["id"], doc["name"], doc.get("mode", "standard"), tuple(rules.get("players", (1, 2, 3, 4))),
-                         paws if isinstance(paws, int) else None, number("difficulty", "win_rate"),
+                         paws if isinstance(paws, int) else None, number("win_rate", "difficulty"),
                          number("expected_length", "expected_rounds", "mean_rounds"))
 
 

@@ -58,8 +58,10 @@ def test_paws_and_the_estimate_go_into_the_manifest(tmp_path: Path) -> None:
     path = tmp_path / "rated.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     sources = collect([path])
-    sources.scenarios[0][2]["estimate"] = {"difficulty": 0.42, "expected_length": 11.5}  # the difficulty issue's field
-    # allow_errors: until the difficulty change adds "estimate" to the scenario schema
+    sources.scenarios[0][2]["difficulty_estimate"] = {  # as `raftwright difficulty` stores it
+        "bot": "greedy", "games": 200, "seed": 1, "win_rate": 0.42, "interval": [0.35, 0.49], "engine_version": "0.1.0",
+        "expected_length": 11.5}
+    # allow_errors: the scenario schema may not know every estimate field yet
     entry = build_pack(INFO, sources, allow_errors=True)[1].scenarios[0]
     assert (entry.paws, entry.difficulty, entry.expected_length) == (3, 0.42, 11.5)
 
