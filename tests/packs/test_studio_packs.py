@@ -14,6 +14,7 @@ import pytest
 from pack_helpers import tutorial_campaign
 from pytestqt.qtbot import QtBot
 
+from editor.app import create_window
 from editor.mainwindow import MainWindow
 from editor.packs.export_dialog import ExportPackDialog
 from engine.packs.install import installed_packs
@@ -116,3 +117,19 @@ def test_a_refused_pack_shows_its_problems_and_cannot_be_installed(studio: MainW
     assert not dialog.install_button.isEnabled()
     assert dialog.problems.item(0).text().startswith("manifest-missing: manifest.json:")
     assert installed_packs() == []
+
+
+def test_edit_on_a_pack_file_goes_through_import(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   tutorial_pack) -> None:
+    monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
+    monkeypatch.setenv("RAFTWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
+    out = tmp_path / "tutorial.raftpack"
+    out.write_bytes(tutorial_pack[0])
+    window = create_window(out)  # what `raftwright edit FILE.raftpack` runs
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.pack_import_dialog is not None)
+    dialog = window.pack_import_dialog
+    assert dialog is not None and dialog.path == out and dialog.install_button.isEnabled()
+    assert installed_packs() == []
+    dialog.reject()
+    window.autosaver.close()
