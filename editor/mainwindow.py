@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from engine.check.rulecheck import square_text
 from engine.model.catalog import Catalog
+from engine.model.geometry import square_text
 
 from . import actions, campaigns, clipboard, commands, edits
 from .canvas import IslandView
@@ -103,6 +103,16 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
         self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems]
 
+    def _build_status_bar(self) -> None:
+        self._canvas_said = ""
+        self.problem_label, self.square_label, self.zoom_label = QLabel(), QLabel(), QLabel()
+        self.problem_label.setObjectName("problemCount")
+        for label in (self.square_label, self.zoom_label, self.problem_label):
+            label.setContentsMargins(8, 0, 8, 0)
+            self.statusBar().addPermanentWidget(label)
+        self._update_problem_count()
+        self._update_zoom(self.canvas.zoom)
+
     def _canvas_message(self, text: str) -> None:
         """The canvas's reason for a refused ghost or drag stays while it holds and
         goes as soon as the spot is fine, the drag ends or Esc cancels; other
@@ -113,16 +123,6 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         elif bar.currentMessage() and bar.currentMessage() == self._canvas_said:
             bar.clearMessage()
         self._canvas_said = text
-
-    def _build_status_bar(self) -> None:
-        self._canvas_said = ""
-        self.problem_label, self.square_label, self.zoom_label = QLabel(), QLabel(), QLabel()
-        self.problem_label.setObjectName("problemCount")
-        for label in (self.square_label, self.zoom_label, self.problem_label):
-            label.setContentsMargins(8, 0, 8, 0)
-            self.statusBar().addPermanentWidget(label)
-        self._update_problem_count()
-        self._update_zoom(self.canvas.zoom)
 
     def _connect(self) -> None:
         doc, stack = self.doc, self.doc.undo_stack

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.check.issues import ERROR, Issue
-from engine.check.rulecheck import describe_element, square_text
-from engine.model.geometry import Square
+from engine.check.rulecheck import describe_element
+from engine.model.geometry import Square, square_text
 from engine.model.scenario import Scenario
 
 from .. import edits

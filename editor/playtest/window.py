@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )  # fmt: skip
 
 from engine import IllegalAction
-from engine.check.rulecheck import square_text
 from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
+from engine.model.geometry import square_text
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, UseWater
 from engine.play.state import FIRE, PLAY
