@@ -60,6 +60,7 @@ class ImportPackDialog(QDialog):
         self.summary.setReadOnly(True)
         self.contents = QListWidget()
         self.problems = QListWidget()
+        self.problems.setWordWrap(True)
         self.previews = QHBoxLayout()
         strip = QWidget()
         strip.setLayout(self.previews)
@@ -97,9 +98,12 @@ class ImportPackDialog(QDialog):
             self.problems.addItem(f"{finding.issue.severity} {finding.issue.code}: {finding.entry}: {finding.issue.message}")
         if not findings:
             self.problems.addItem("No problems found.")
+        shown: set[bytes] = set()
         for entry in [*self.pack.manifest.of_kind("preview"), *self.pack.manifest.of_kind("sheet")]:
-            if entry.path.endswith(".png"):
-                self._add_preview(entry.path, self.pack.files[entry.path])
+            data = self.pack.files[entry.path]
+            if entry.path.endswith(".png") and data not in shown:  # the preview is usually the first sheet
+                shown.add(data)
+                self._add_preview(entry.path, data)
 
     def _add_preview(self, name: str, data: bytes) -> None:
         pixmap = QPixmap()
