@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import editor
 from engine.model.formats import load_scenario, read_json
 from engine.model.resources import campaigns_dir
 from raftwright.cli import main
@@ -195,17 +196,28 @@ def test_import_comp1110_into_a_missing_folder(capsys: pytest.CaptureFixture[str
     assert code == 2 and "cannot write" in err
 
 
+def _replace_studio(monkeypatch: pytest.MonkeyPatch, fake: types.ModuleType | None) -> None:
+    """``from editor import app`` reads the package's attribute once editor.app has been
+    imported (by an earlier test), so both the attribute and sys.modules are replaced;
+    else the real studio would open and wait for a person."""
+    monkeypatch.setitem(sys.modules, "editor.app", fake)
+    if fake is None:
+        monkeypatch.delattr(editor, "app", raising=False)
+    else:
+        monkeypatch.setattr(editor, "app", fake, raising=False)
+
+
 def test_edit_calls_the_studio(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str | None] = []
     fake = types.ModuleType("editor.app")
     fake.main = lambda path: calls.append(path) or 7  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "editor.app", fake)
+    _replace_studio(monkeypatch, fake)
     assert main(["edit", "x.scenario.json"]) == 7 and main(["edit"]) == 7
     assert calls == ["x.scenario.json", None]
 
 
 def test_edit_without_the_studio_exits_2(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "editor.app", None)
+    _replace_studio(monkeypatch, None)
     code, _, err = run(capsys, "edit")
     assert code == 2 and "the studio cannot start" in err and len(err.strip().splitlines()) == 1
 
