@@ -27,6 +27,7 @@ from engine.model.scenario import (
     Campaign,
     CampaignEntry,
     CardPlacement,
+    DifficultyEstimate,
     Objective,
     RuleOptions,
     Scenario,
@@ -102,7 +103,27 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
         tokens=tokens,
         objectives=objectives,
         rules=rules,
+        difficulty_estimate=estimate_from_dict(data.get("difficulty_estimate")),
     )
+
+
+def estimate_from_dict(e: Mapping[str, Any] | None) -> DifficultyEstimate | None:
+    if e is None:
+        return None
+    lo, hi = e["interval"]
+    return DifficultyEstimate(
+        bot=e["bot"], games=int(e["games"]), seed=int(e["seed"]), win_rate=float(e["win_rate"]),
+        interval=(float(lo), float(hi)), engine_version=e["engine_version"], variant=e.get("variant", "solo"),
+        players=int(e.get("players", 1)), suggested_paws=e.get("suggested_paws"),
+    )  # fmt: skip
+
+
+def estimate_to_dict(e: DifficultyEstimate) -> dict[str, Any]:
+    d: dict[str, Any] = {"bot": e.bot, "games": e.games, "seed": e.seed, "variant": e.variant, "players": e.players,
+                         "win_rate": e.win_rate, "interval": list(e.interval), "engine_version": e.engine_version}  # fmt: skip
+    if e.suggested_paws is not None:
+        d["suggested_paws"] = e.suggested_paws
+    return d
 
 
 def board_to_dict(b: BoardSlot) -> dict[str, Any]:
@@ -176,6 +197,8 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
             "disaster_deck": s.rules.disaster_deck,
         },
     }
+    if s.difficulty_estimate is not None:
+        d["difficulty_estimate"] = estimate_to_dict(s.difficulty_estimate)
     return d
 
 

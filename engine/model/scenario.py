@@ -212,6 +212,23 @@ class RuleOptions:
 
 
 @dataclass(frozen=True)
+class DifficultyEstimate:
+    """A difficulty estimate stored in a scenario's metadata (schema
+    ``difficulty_estimate``): which bot played how many games from which seed, the
+    win rate with its 95 % Wilson interval, and the engine version that played them."""
+
+    bot: str
+    games: int
+    seed: int
+    win_rate: float
+    interval: tuple[float, float]
+    engine_version: str
+    variant: str = "solo"
+    players: int = 1
+    suggested_paws: int | None = None
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     name: str
@@ -225,6 +242,7 @@ class Scenario:
     tokens: tuple[TokenPlacement, ...] = ()
     objectives: tuple[Objective, ...] = ()
     rules: RuleOptions = field(default_factory=RuleOptions)
+    difficulty_estimate: DifficultyEstimate | None = None
 
     # --- derived geometry -------------------------------------------------------
     def island_squares(self) -> frozenset[Square]:

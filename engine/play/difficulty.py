@@ -21,11 +21,12 @@ import random
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from statistics import mean, median
 from typing import Any, Callable, Sequence
 
 from engine.model.formats import scenario_from_dict, scenario_to_dict
-from engine.model.scenario import Scenario
+from engine.model.scenario import DifficultyEstimate, Scenario
 from engine.play.bots import get_bot, playout
 from engine.play.game import new_game
 from engine.play.outcome import CAT_CUT_OFF, WIN
@@ -218,6 +219,21 @@ def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, 
                      colours=probe.island.cat_colours)  # fmt: skip
 
 
+def engine_version() -> str:
+    try:
+        return version("raftwright")
+    except PackageNotFoundError:  # a checkout that was never installed
+        return "0+unknown"
+
+
+def stored(e: Estimate) -> DifficultyEstimate:
+    """What a scenario's metadata keeps of an estimate (schema ``difficulty_estimate``)."""
+    return DifficultyEstimate(bot=e.bot, games=e.games, seed=e.seed, win_rate=round(e.win_rate, 6),
+                              interval=(round(e.interval[0], 6), round(e.interval[1], 6)),
+                              engine_version=engine_version(), variant=e.variant, players=e.players,
+                              suggested_paws=e.suggested_paws)  # fmt: skip
+
+
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     """Spearman's rank correlation (average ranks for ties)."""
 
@@ -243,4 +259,4 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
 
 
 __all__ = ["CALIBRATION", "DEFAULT_BOT", "DEFAULT_GAMES", "Estimate", "GameRecord", "estimate", "play_games",
-           "run_local", "spearman", "suggest_paws", "summarise", "wilson"]  # fmt: skip
+           "engine_version", "run_local", "spearman", "stored", "suggest_paws", "summarise", "wilson"]  # fmt: skip

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine.model.formats import load_scenario
+from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
+from engine.model.schemas import schema_errors
 from engine.play.cluster import dask_runner
-from engine.play.difficulty import CALIBRATION, estimate, spearman, suggest_paws, wilson
+from engine.play.difficulty import CALIBRATION, estimate, spearman, stored, suggest_paws, wilson
 from raftwright.cli import main
 
 FIRST_STEPS = campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"
@@ -88,3 +90,16 @@ def test_cli_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_pa
     assert main(["difficulty", str(bad), "--games", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "bad.scenario.json" in err[0]
+
+
+def test_an_estimate_stored_in_the_scenario_round_trips_and_validates() -> None:
+    scenario = load_scenario(FIRST_STEPS)
+    e = estimate(scenario, games=4, bot="random", seed=2)
+    with_estimate = replace(scenario, difficulty_estimate=stored(e), difficulty=e.suggested_paws)
+    doc = scenario_to_dict(with_estimate)
+    assert doc["difficulty_estimate"]["games"] == 4 and doc["difficulty_estimate"]["bot"] == "random"
+    assert schema_errors("scenario", doc) == []
+    assert scenario_from_dict(doc) == with_estimate
+    assert "difficulty_estimate" not in scenario_to_dict(scenario)  # files without one stay as they were
+    doc["difficulty_estimate"]["win_rate"] = 2
+    assert schema_errors("scenario", doc)
