@@ -27,6 +27,7 @@ from engine.model.geometry import square_text
 
 from . import actions, campaigns, clipboard, commands, edits
 from .canvas import IslandView
+from .docks.difficulty import DifficultyDock
 from .docks.library import LibraryDock
 from .docks.palette import PaletteDock
 from .docks.problems import ProblemsDock, summary
@@ -85,6 +86,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.library = LibraryDock(self)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
+        self.difficulty = DifficultyDock(self.doc, self)
         self.history = QDockWidget("Undo history", self)
         self.history.setObjectName("historyDock")
         self.undo_view = QUndoView(self.doc.undo_stack)
@@ -98,10 +100,14 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.addDockWidget(right, self.properties)
         self.addDockWidget(right, self.history)
         self.addDockWidget(bottom, self.problems)
+        self.addDockWidget(right, self.difficulty)
+        self.tabifyDockWidget(self.properties, self.difficulty)
+        self.properties.raise_()
         self.resizeDocks([self.palette_dock, self.properties], [300, 340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [200], Qt.Orientation.Vertical)
         self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
-        self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems]
+        self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems,
+                                          self.difficulty]  # fmt: skip
 
     def _build_status_bar(self) -> None:
         self._canvas_said = ""
@@ -290,6 +296,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def toggle_sheet_difficulty(self) -> None:
         self.sheets.show_difficulty = self.action("file.sheet_difficulty").isChecked()
+
+    def estimate_difficulty(self) -> None:
+        self.difficulty.start()
 
     def playtest(self) -> None:
         from .playtest.launch import open_playtest  # loaded on the first F5
