@@ -12,6 +12,7 @@ the CLI exits 0, 1 or 2 without a traceback.
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import os
@@ -96,19 +97,19 @@ def mutate_structure(rnd: random.Random, data: bytes) -> bytes:
         container, key = rnd.choice(nodes)
         action = rnd.randrange(7)
         if action == 0:
-            container[key] = rnd.choice(ODD_VALUES)
+            container[key] = copy.deepcopy(rnd.choice(ODD_VALUES))  # never share (or change) the pool
         elif action == 1:
             del container[key]
         elif action == 2 and isinstance(container, list):
-            container.insert(key, container[key])  # the same element twice: duplicate ids, overlaps
+            container.insert(key, copy.deepcopy(container[key]))  # the same element twice: duplicate ids, overlaps
         elif action == 3:
             container[key] = _nest(rnd.choice([33, 40, 200]))
         elif action == 4 and isinstance(container, dict):
-            container[rnd.choice(["format", "zzz", "id", "name", "\ud83d"])] = rnd.choice(ODD_VALUES)
+            container[rnd.choice(["format", "zzz", "id", "name", "\ud83d"])] = copy.deepcopy(rnd.choice(ODD_VALUES))
         elif action == 5 and isinstance(container[key], (int, float)) and not isinstance(container[key], bool):
             container[key] = container[key] + rnd.choice([-1, 1, 100, -1000, 0.5])
         elif action == 6 and isinstance(container[key], list):
-            container[key] = container[key] * rnd.choice([0, 2, 20])
+            container[key] = [copy.deepcopy(x) for x in container[key] * rnd.choice([0, 2, 20])]
     text = json.dumps(doc, ensure_ascii=rnd.random() < 0.7)
     return text.encode("utf-8", "surrogatepass")
 
