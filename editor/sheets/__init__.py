@@ -7,7 +7,7 @@ export and print, the packs builder):
   for ``fmt`` in ``svg`` | ``png`` | ``pdf``;
 * :func:`render_booklet` ``(campaign, scenarios, catalog, *, paper="a4") -> bytes`` (PDF).
 
-Both run headless: a QGuiApplication is created on demand (offscreen without a display).
+Both run headless: a QApplication is created on demand (offscreen without a display).
 The island is drawn by :mod:`editor.painting`, the same code as the studio canvas.
 """
 

@@ -17,7 +17,7 @@ from engine.model.scenario import Scenario
 
 MAX_PAWS = 5
 KICKSTARTER_TOKENS: dict[str, str] = {"water": "Water", "fish": "Fish", "map": "Treasure map", "fire": "Fire"}
-#: keys under ``scenario.metadata`` that may hold the simulated difficulty estimate
+#: keys under a ``metadata`` mapping that may hold an estimate (drafts before ``difficulty_estimate``)
 DIFFICULTY_KEYS = ("difficulty_estimate", "simulated_difficulty", "difficulty")
 
 
@@ -28,9 +28,13 @@ class DifficultyBox:
     bot: str
     games: int
     win_rate: float
+    interval: tuple[float, float] | None = None  # 95 % interval of the win rate
 
     def lines(self) -> list[str]:
-        return [f"Bot: {self.bot}", f"Games: {self.games}", f"Win rate: {self.win_rate:.0%}"]
+        rate = f"Win rate: {self.win_rate:.0%}"
+        if self.interval is not None:
+            rate += f" ({self.interval[0]:.0%}-{self.interval[1]:.0%})"
+        return [f"Bot: {self.bot}", f"Games: {self.games}", rate]
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,12 @@ def _plural(n: int, word: str) -> str:
 
 
 def difficulty_estimate(scenario: Scenario) -> DifficultyBox | None:
-    """The estimate under ``scenario.metadata`` when there is one (read defensively:
-    the field is new and its exact keys may differ), else None."""
+    """The scenario's stored simulated estimate (``scenario.difficulty_estimate``, or a
+    mapping under ``metadata`` in older drafts), read defensively; None when absent."""
+    stored = getattr(scenario, "difficulty_estimate", None)
+    if stored is not None:
+        fields = {name: getattr(stored, name, None) for name in ("bot", "games", "win_rate", "interval")}
+        return _box(fields)
     metadata = getattr(scenario, "metadata", None)
     if not isinstance(metadata, Mapping):
         return None
@@ -68,7 +76,11 @@ def _box(data: Mapping[str, Any]) -> DifficultyBox | None:
         rate = data["wins"] / games
     if not isinstance(games, int) or not isinstance(rate, (int, float)):
         return None
-    return DifficultyBox(str(data.get("bot", "?")), games, float(rate))
+    interval = data.get("interval")
+    low_high = None
+    if isinstance(interval, (list, tuple)) and len(interval) == 2 and all(isinstance(v, (int, float)) for v in interval):
+        low_high = (float(interval[0]), float(interval[1]))
+    return DifficultyBox(str(data.get("bot") or "?"), games, float(rate), low_high)
 
 
 def checklist(scenario: Scenario, unlocks: Sequence[str] = ()) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Sequence
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication
 
 from engine.check.issues import Issue
 from engine.check.validate import validate
@@ -38,14 +39,15 @@ class SheetError(ValueError):
 
 
 def ensure_app() -> QGuiApplication:
-    """The running Qt application, or a new QGuiApplication (offscreen when there is
-    no display), so sheets render from the CLI and tests without a window."""
+    """The running Qt application, or a new one (offscreen when there is no display),
+    so sheets render from the CLI and tests without a window.  It is a QApplication,
+    not a bare QGuiApplication, so widgets made later in the same process still work."""
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
         return app
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    return QGuiApplication([])
+    return QApplication([])
 
 
 def make_sheet(scenario: Scenario, catalog: Catalog, *, strict: bool = False, show_difficulty: bool = False,

@@ -11,9 +11,9 @@ import pytest
 from sheet_helpers import SHORT_EDGE_STRIP, TUTORIAL_1, bundled, fixture_tokens_scenario
 
 from editor.sheets import SheetError, make_sheet, render_scenario
-from editor.sheets.content import difficulty_estimate, sheet_text
+from editor.sheets.content import DifficultyBox, difficulty_estimate, sheet_text
 from engine.model.catalog import Catalog
-from engine.model.scenario import Scenario
+from engine.model.scenario import DifficultyEstimate, Scenario
 
 SVG_TEXT = "{http://www.w3.org/2000/svg}text"
 
@@ -32,8 +32,8 @@ def broken() -> Scenario:
 
 
 def with_metadata(scenario: Scenario, metadata: Any) -> Scenario:
-    """The scenario carrying ``metadata`` (a field the difficulty work adds; set it
-    directly while the model does not have it yet)."""
+    """The scenario carrying a ``metadata`` mapping (an older draft's place for the
+    estimate; the model has no such field, so it is set directly)."""
     if any(f.name == "metadata" for f in dataclasses.fields(scenario)):
         return dataclasses.replace(scenario, metadata=metadata)  # type: ignore[call-arg]
     copy = dataclasses.replace(scenario)
@@ -74,12 +74,21 @@ def test_strict_refuses_a_scenario_with_errors(catalog: Catalog) -> None:
 
 
 def test_difficulty_box_only_when_asked_and_present(catalog: Catalog) -> None:
-    estimate = {"difficulty_estimate": {"bot": "greedy", "games": 400, "win_rate": 0.625}}
-    scenario = with_metadata(bundled(TUTORIAL_1), estimate)
+    estimate = DifficultyEstimate(bot="greedy", games=400, seed=1, win_rate=0.625, interval=(0.576, 0.672),
+                                  engine_version="fixture")
+    scenario = dataclasses.replace(bundled(TUTORIAL_1), difficulty_estimate=estimate)
     assert "Simulated difficulty" not in texts(render_scenario(scenario, catalog, "svg"))
     shown = texts(render_scenario(scenario, catalog, "svg", show_difficulty=True))
     assert "Simulated difficulty" in shown and "Bot: greedy" in shown and "Games: 400" in shown
-    assert "Win rate: 62%" in shown or "Win rate: 63%" in shown
+    assert "Win rate: 62% (58%-67%)" in shown or "Win rate: 63% (58%-67%)" in shown
+    assert "Simulated difficulty" not in texts(render_scenario(bundled(TUTORIAL_1), catalog, "svg",
+                                                               show_difficulty=True))
+
+
+def test_an_estimate_in_a_metadata_mapping_is_read_too() -> None:
+    box = difficulty_estimate(with_metadata(bundled(TUTORIAL_1), {"difficulty_estimate": {
+        "bot": "greedy", "games": 40, "win_rate": 0.5}}))
+    assert box == DifficultyBox("greedy", 40, 0.5)
 
 
 @pytest.mark.parametrize("metadata", [None, "text", {}, {"difficulty_estimate": "high"},
