@@ -83,7 +83,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("view.grid", "&Grid lines", "toggle_grid", ("Ctrl+G",), "&View", checkable=True),
     ActionSpec("game.playtest", "&Playtest", "playtest", ("F5",), "&Game", toolbar=True, short="Playtest",
                tip="Play the open scenario, unsaved edits included; the scenario is not changed"),  # fmt: skip
-    ActionSpec("game.estimate_difficulty", "Estimate &difficulty", "estimate_difficulty", ("Shift+F5",), "&Game",
+    ActionSpec("game.estimate_difficulty", "Estimate &difficulty", "estimate_difficulty", (), "&Game",
                tip="Play the open scenario many times with a bot, off the GUI thread (Difficulty dock)"),  # fmt: skip
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
     ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),

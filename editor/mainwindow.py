@@ -86,7 +86,6 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.library = LibraryDock(self)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
-        self.difficulty = DifficultyDock(self.doc, self)
         self.history = QDockWidget("Undo history", self)
         self.history.setObjectName("historyDock")
         self.undo_view = QUndoView(self.doc.undo_stack)
@@ -100,14 +99,10 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.addDockWidget(right, self.properties)
         self.addDockWidget(right, self.history)
         self.addDockWidget(bottom, self.problems)
-        self.addDockWidget(right, self.difficulty)
-        self.tabifyDockWidget(self.properties, self.difficulty)
-        self.properties.raise_()
         self.resizeDocks([self.palette_dock, self.properties], [300, 340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [200], Qt.Orientation.Vertical)
         self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
-        self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems,
-                                          self.difficulty]  # fmt: skip
+        self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems]
 
     def _build_status_bar(self) -> None:
         self._canvas_said = ""
@@ -296,6 +291,17 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def toggle_sheet_difficulty(self) -> None:
         self.sheets.show_difficulty = self.action("file.sheet_difficulty").isChecked()
+
+    @property
+    def difficulty(self) -> DifficultyDock:
+        """The Difficulty dock, made on first use so the default layout stays as it was."""
+        dock: DifficultyDock | None = getattr(self, "_difficulty", None)
+        if dock is None:
+            dock = self._difficulty = DifficultyDock(self.doc, self)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.tabifyDockWidget(self.properties, dock)
+            self.docks.append(dock)
+        return dock
 
     def estimate_difficulty(self) -> None:
         self.difficulty.start()
