@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -79,7 +80,8 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     try:
         data = source if isinstance(source, bytes) else _read_file(Path(source), limits, found)
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
+    except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, NotImplementedError,
+            struct.error) as exc:  # zipfile raises all of these on damaged archives
         found.add("pack-unreadable", "", f"not a readable zip archive ({exc}); download the pack again")
         raise PackError(found.problems) from None
     with archive:
@@ -154,7 +156,8 @@ def _read_entries(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits
         try:
             with archive.open(info) as fh:
                 data = fh.read(limits.max_entry_bytes + 1)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as exc:
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError,
+                struct.error) as exc:
             found.add("entry-corrupt", info.filename, f"cannot be read ({exc}); download the pack again")
             continue
         total += len(data)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,3 +33,13 @@ def test_truncated_packs_are_refused(tutorial_pack, cut: int) -> None:
         open_pack(data[: cut % len(data)])
     except PackError as exc:
         assert exc.problems
+
+
+def test_a_central_directory_claiming_a_newer_zip_version(tutorial_pack) -> None:
+    """Found by the fuzzer: zipfile raises NotImplementedError for it."""
+    data = bytearray(tutorial_pack[0])
+    offset = data.find(b"PK\x01\x02")
+    data[offset + 6] = 64  # "version needed to extract": 6.4
+    with pytest.raises(PackError) as caught:
+        open_pack(bytes(data))
+    assert caught.value.codes == ["pack-unreadable"]
