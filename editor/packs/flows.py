@@ -29,6 +29,13 @@ class PackFlows(FileFlows):
     pack_import_dialog: ImportPackDialog | None = None
     template_pack: InstalledPack | None = None  # the installed pack the open template came from
 
+    @property
+    def pack_windows(self) -> list["PackFlows"]:
+        """Studio windows opened on templates of packs with their own components."""
+        if not hasattr(self, "_pack_windows"):
+            self._pack_windows: list[PackFlows] = []
+        return self._pack_windows
+
     def open_path(self, path: str | Path) -> bool:
         """A ``.raftpack`` goes through Import pack; anything else opens as before."""
         if str(path).lower().endswith(PACK_SUFFIX):
@@ -71,7 +78,20 @@ class PackFlows(FileFlows):
         self.statusBar().showMessage(f"Installed {pack.manifest.label}; its scenarios are in the campaign library", 8000)
 
     def open_pack_template(self, path: Path) -> bool:
-        """Open an installed pack's scenario as a new, untitled scenario (Save asks where)."""
+        """Open an installed pack's scenario as a new, untitled scenario (Save asks where).
+
+        A pack with components of its own opens in a new studio window whose catalog is
+        the bundled one plus that pack's components (palette, checks and playtest all
+        use it), so they never mix with another pack's or the designer's own."""
+        pack = installed_pack_for(path)
+        if pack is not None and pack.manifest.of_kind("components"):
+            window = type(self)(catalog=pack.catalog())  # type: ignore[call-arg]
+            self.pack_windows.append(window)
+            window.show()
+            return window.open_pack_template_here(path, pack)
+        return self.open_pack_template_here(path, pack)
+
+    def open_pack_template_here(self, path: Path, pack: InstalledPack | None) -> bool:
         if not self.maybe_save():
             return False
         try:
@@ -81,7 +101,7 @@ class PackFlows(FileFlows):
             return False
         self.autosaver.discard()
         self.doc.reset(scenario, None)
-        self.template_pack = installed_pack_for(path)
+        self.template_pack = pack
         self.canvas.fit_island()
         where = self.template_pack.manifest.label if self.template_pack else path.parent.name
         self.statusBar().showMessage(f"Opened '{scenario.name}' from pack {where} as a template", 8000)

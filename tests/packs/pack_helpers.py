@@ -16,6 +16,16 @@ from engine.model.resources import campaigns_dir
 from engine.packs.build import PackInfo
 from engine.play.game import Replay, new_game
 
+#: a custom catalog for tests: location cards 13 (a green cat) and 14 (a blue cat)
+FIXTURE_CATALOG = {
+    "format": "raftwright.components", "format_version": 1, "id": "fixture-cards", "name": "Fixture cards",
+    "location_cards": [
+        {"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]},
+        {"number": 14, "grid": ["bbb", "bbb", "bbb"], "cats": [{"colour": "blue", "square": [1, 1]}]},
+    ],
+    "box": {"location_cards": 2},
+}
+
 INFO = PackInfo(id="tutorial-pack", title="Tutorial pack", version="1.2.0", authors=("Fixture Author",))
 
 

@@ -8,7 +8,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from pack_helpers import INFO, manifest_of, tutorial_campaign
+from pack_helpers import FIXTURE_CATALOG, INFO, manifest_of, tutorial_campaign
 
 from engine.model.catalog import bundled_catalog, catalog_from_dict
 from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
@@ -64,16 +64,6 @@ def test_paws_and_the_estimate_go_into_the_manifest(tmp_path: Path) -> None:
     # allow_errors: the scenario schema may not know every estimate field yet
     entry = build_pack(INFO, sources, allow_errors=True)[1].scenarios[0]
     assert (entry.paws, entry.difficulty, entry.expected_length) == (3, 0.42, 11.5)
-
-
-FIXTURE_CATALOG = {
-    "format": "raftwright.components", "format_version": 1, "id": "fixture-cards", "name": "Fixture cards",
-    "location_cards": [
-        {"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]},
-        {"number": 14, "grid": ["bbb", "bbb", "bbb"], "cats": [{"colour": "blue", "square": [1, 1]}]},
-    ],
-    "box": {"location_cards": 2},
-}
 
 
 def test_only_the_custom_components_the_scenarios_use_are_pulled_in() -> None:

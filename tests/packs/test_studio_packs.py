@@ -6,18 +6,22 @@ opens as a template and is played to the end, and Remove pack uninstalls it."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Iterator
 
 import pytest
-from pack_helpers import tutorial_campaign
+from pack_helpers import FIXTURE_CATALOG, tutorial_campaign
 from pytestqt.qtbot import QtBot
 
 from editor.app import create_window
 from editor.mainwindow import MainWindow
 from editor.packs.export_dialog import ExportPackDialog
-from engine.packs.install import installed_packs
+from engine.model.catalog import bundled_catalog, catalog_from_dict
+from engine.model.formats import load_scenario, scenario_to_dict
+from engine.packs.build import PackInfo, build_pack, collect
+from engine.packs.install import install_pack, installed_packs
 from engine.packs.reader import open_pack
 
 
@@ -133,3 +137,33 @@ def test_edit_on_a_pack_file_goes_through_import(qtbot: QtBot, tmp_path: Path, m
     assert installed_packs() == []
     dialog.reject()
     window.autosaver.close()
+
+
+def test_a_pack_with_its_own_components_opens_in_a_window_with_them(studio: MainWindow, qtbot: QtBot,
+                                                                     tmp_path: Path) -> None:
+    catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_CATALOG))
+    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    next(c for c in doc["cards"] if c["kind"] == "location")["card"] = "13"
+    path = tmp_path / "custom.scenario.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    data, _ = build_pack(PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",)), collect([path]),
+                         catalog=catalog)
+    install_pack(open_pack(data))
+    studio.library.refresh()
+    item = studio.library.pack_items()[0].child(0)
+    assert item is not None
+    studio.library.tree.itemActivated.emit(item, 0)
+    assert len(studio.pack_windows) == 1
+    other = studio.pack_windows[0]
+    assert isinstance(other, MainWindow)
+    qtbot.addWidget(other)
+    assert 13 in other.doc.catalog.location_cards and 13 not in studio.doc.catalog.location_cards
+    assert other.doc.scenario.id == doc["id"] and other.doc.path is None
+    qtbot.waitUntil(lambda: not other.doc.validation_pending, timeout=10_000)
+    assert [i.code for i in other.doc.issues if i.is_error] == []
+    state = other.new_template_game(seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.outcome() is not None
+    other.autosaver.close()
