@@ -118,7 +118,7 @@ def checklist(scenario: Scenario, unlocks: Sequence[str] = ()) -> list[str]:
         lines.append(f"Players: {', '.join(str(n) for n in rules.players)}")
     if scenario.mode != "standard":
         lines.append(f"Mode: {scenario.mode}")
-    lines += [f"New rule: {rule}" for rule in unlocks]
+    lines += [f"New rule: {rule.replace('_', ' ')}" for rule in unlocks]  # schema names, e.g. water_tokens
     return lines
 
 

@@ -52,11 +52,11 @@ def test_tutorial_checklist_lists_boards_cards_and_supply() -> None:
 
 
 def test_kickstarter_tokens_are_counted_and_objectives_written_out() -> None:
-    text = sheet_text(fixture_tokens_scenario(), unlocks=["Objective tokens"])
+    text = sheet_text(fixture_tokens_scenario(), unlocks=["objective_tokens"])
     assert text.kickstarter == [("water", "Water", 2), ("fish", "Fish", 1), ("map", "Treasure map", 1)]
     assert "Orange, Blue arrive together" in text.objectives
     assert "Objective tokens: 1 2 =" in text.checklist
-    assert text.checklist[-1] == "New rule: Objective tokens"
+    assert text.checklist[-1] == "New rule: objective tokens"
 
 
 def test_a_scenario_with_errors_renders_with_a_banner(catalog: Catalog) -> None:
