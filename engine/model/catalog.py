@@ -295,7 +295,7 @@ def _location_cats(data: Mapping[str, Any]) -> list[CatalogProblem]:
     out: list[CatalogProblem] = []
     for i, card in enumerate(data.get("location_cards", [])):
         name, where = f"location card {card['number']}", f"/location_cards/{i}"
-        squares = [tuple(c["square"]) for c in card["cats"]]
+        squares = [_sq(c["square"]) for c in card["cats"]]  # 1.0 passes the schema as an integer
         on_fire = [sq for sq in squares if card["grid"][sq[0]][sq[1]] == "f"]
         if on_fire:
             out.append(CatalogProblem("catalog-location-cats", f"{name} starts a cat on printed fire at {on_fire[0]}; "

@@ -126,3 +126,13 @@ def test_every_command_still_runs_with_a_broken_catalog_and_says_what_was_left_o
         assert result.returncode in (0, 1) and "Traceback" not in result.stderr, result.stderr
         warnings = [line for line in result.stderr.splitlines() if "custom components left out" in line]
         assert len(warnings) == 2 and any("deep.components.json" in w for w in warnings)
+
+
+def test_a_whole_float_square_is_read_as_an_integer(tmp_path: Path) -> None:
+    """JSON Schema counts 1.0 as an integer; the checks must index with it too (found by make fuzz)."""
+    doc = fixture_catalog("floats")
+    doc["location_cards"][0]["cats"][0]["square"] = [1.0, 0.0]
+    path = write(tmp_path / "catalogs", "floats", doc)
+    assert validate_path(path) == []
+    cards, skipped = left_out(path.parent)
+    assert cards == {40} and skipped == ()
