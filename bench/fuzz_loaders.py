@@ -123,6 +123,8 @@ def main() -> int:
         print(f"loader cases: {cases} in {seconds:.0f} s ({cases / seconds:.0f}/s, {args.workers} workers): "
               f"{figures['accepted']} accepted, {figures['refused']} refused with the documented error, "
               f"{figures['crash']} crashes")
+        if figures["mutator gave up"]:
+            print(f"  (the mutator gave up on {figures['mutator gave up']} draws: not counted as cases)")
         for key in sorted(k for k in figures if k.startswith(("kind ", "entry "))):
             print(f"  {key}: {figures[key]}")
         for crash in crashes[:10]:
