@@ -54,14 +54,23 @@ class Ways:
         self.terrain = state.terrain if terrain is None else terrain
         self.fire = state.fire if fire is None else fire
         self.coverable = coverable_squares(state, self.fire)
+        self._memo: dict[tuple[int, int], tuple[int, int]] = {}  # (cat, own squares) -> (way, corridor)
 
     def way(self, cat: int, terrain: list[int] | None = None) -> tuple[int, int]:
         """``(way, corridor)``: the way and the squares its search reached (with
-        ``terrain``, as if the squares showed that instead)."""
+        ``terrain``, as if the squares showed that instead).  Memoised by the cat's own
+        squares: many card placements leave them alike."""
+        ci = self.state.island.cat_terrain[cat]
+        own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
+        key = (cat, own)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._search(cat, ci, own)
+        return found
+
+    def _search(self, cat: int, ci: int, own: int) -> tuple[int, int]:
         state = self.state
         grid = state.island.grid
-        ci = state.island.cat_terrain[cat]
-        own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
         step = self.coverable | own
         free = ~state.cat_mask
         region = grid.flood(1 << state.cat_sq[cat], own)
