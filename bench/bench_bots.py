@@ -36,7 +36,7 @@ def main() -> None:
     print(f"scenario: {SCENARIO.parent.name}/{SCENARIO.name}, solo")
     r1 = rate("random", 400, 1)
     print(f"random playouts, 1 process:      {r1:7.1f} games/s  (target >= 500 per core)")
-    h1 = rate("heuristic", 24, 1)
+    h1 = rate("heuristic", 48, 1)
     h2 = rate("heuristic", 48, 2)
     print(f"heuristic games, 1 process:      {h1:7.2f} games/s")
     print(f"heuristic games, 2 processes:    {h2:7.2f} games/s  -> 1,000 games in {1000 / h2:6.0f} s (target < 20 s)")
