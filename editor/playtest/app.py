@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine import Replay
 from engine.check.validate_files import open_scenario
+from engine.model.catalog import Catalog
 from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.scenario import Scenario
 
@@ -35,15 +36,17 @@ def read_target(path: str | Path, players: int | None = None) -> Scenario | Repl
     return scenario
 
 
-def open_window(path: str | Path, seed: int | None = None, players: int | None = None) -> PlaytestWindow:
-    """The playtest window on a scenario or replay file (see :func:`read_target`)."""
+def open_window(path: str | Path, seed: int | None = None, players: int | None = None,
+                catalog: Catalog | None = None) -> PlaytestWindow:  # fmt: skip
+    """The playtest window on a scenario or replay file (see :func:`read_target`),
+    played with ``catalog`` (default: the default catalog)."""
     path = Path(path)
     target = read_target(path, players)
     if isinstance(target, Replay):
-        window = PlaytestWindow(target.scenario, seed=target.seed, players=target.players)
+        window = PlaytestWindow(target.scenario, catalog, seed=target.seed, players=target.players)
         window.session.load_replay(target, path.name)
         return window
-    window = PlaytestWindow(target, seed=seed, players=players)
+    window = PlaytestWindow(target, catalog, seed=seed, players=players)
     window.backToEditing.connect(lambda: _studio(window, path))
     return window
 
@@ -57,9 +60,9 @@ def _studio(window: PlaytestWindow, path: Path) -> None:
     studio.canvas.fit_island()
 
 
-def main(path: str, seed: int | None = None, players: int | None = None) -> int:
+def main(path: str, seed: int | None = None, players: int | None = None, catalog: Catalog | None = None) -> int:
     read_target(path, players)  # report a bad file before any window opens
     app = application()
-    window = open_window(path, seed, players)
+    window = open_window(path, seed, players, catalog)
     window.show()
     return app.exec()

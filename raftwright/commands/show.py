@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from engine.check.validate_files import open_scenario
-from engine.model.catalog import CatalogError, default_catalog
+from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from engine.model.island_text import island_text
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, say
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         scenario = open_scenario(args.file)  # the located message validate gives
-        catalog = default_catalog()
+        catalog = catalog_for(Path(args.file))
     except (FormatError, CatalogError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE

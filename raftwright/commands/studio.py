@@ -7,10 +7,11 @@ not an import circle: this package sits above both halves)."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from engine.model.formats import FormatError
-from raftwright.common import EXIT_UNREADABLE, say
+from raftwright.common import EXIT_UNREADABLE, catalog_for, say
 
 
 def run_edit(args: argparse.Namespace) -> int:
@@ -29,7 +30,7 @@ def run_play(args: argparse.Namespace) -> int:
         say(f"the playtest cannot start: {exc}; install Raftwright with its GUI dependencies (make run)")
         return EXIT_UNREADABLE
     try:
-        return int(app.main(args.file, args.seed, args.players) or 0)
+        return int(app.main(args.file, args.seed, args.players, catalog_for(Path(args.file))) or 0)
     except (FormatError, ValueError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE

@@ -12,6 +12,7 @@ from engine.check.validate_files import FileChecker
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError, canonical_json
 from engine.model.resources import campaigns_dir
+from engine.packs.install import installed_pack_for
 from raftwright.common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -34,6 +35,16 @@ def run(args: argparse.Namespace) -> int:
     except CatalogError as exc:
         say(f"cannot load the component catalog: {exc}")
         return EXIT_UNREADABLE
+    pack_checkers: dict[str, FileChecker] = {}  # files inside an installed pack: its own components
+
+    def checker_for(path: Path) -> FileChecker:
+        pack = installed_pack_for(path)
+        if pack is None:
+            return checker
+        if pack.folder.name not in pack_checkers:
+            pack_checkers[pack.folder.name] = FileChecker(pack.catalog())
+        return pack_checkers[pack.folder.name]
+
     results: list[tuple[str, Issue]] = []
     unreadable = files = 0
     for given in paths:
@@ -46,8 +57,8 @@ def run(args: argparse.Namespace) -> int:
         for path in found:
             files += 1
             try:
-                issues = checker.check(path)
-            except FormatError as exc:
+                issues = checker_for(path).check(path)
+            except (FormatError, CatalogError) as exc:
                 unreadable += 1
                 say(str(exc))
                 continue
