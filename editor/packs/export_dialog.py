@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QThread
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -28,11 +28,13 @@ from PySide6.QtWidgets import (
 from engine.model.catalog import Catalog
 from engine.model.files import atomic_write
 from engine.model.formats import canonical_json
-from engine.packs.build import PackInfo
+from engine.packs.build import PackInfo, collect
+from engine.packs.errors import PackError
 from engine.packs.manifest import PACK_SUFFIX, Manifest
 
 from ..files import settings
-from .worker import BuildRequest, BuildWorker, start_build
+from .render import sheet_files
+from .worker import BuildJob, BuildRequest
 
 AUTHOR_KEY = "packs/author"
 LICENCE_KEY = "packs/licence"
@@ -51,8 +53,9 @@ class ExportPackDialog(QDialog):
         self.data: bytes | None = None
         self.manifest: Manifest | None = None
         self.saved_to: Path | None = None
-        self._thread: QThread | None = None
-        self._worker: BuildWorker | None = None
+        self._job: BuildJob | None = None
+        self._poll = QTimer(self, interval=50)
+        self._poll.timeout.connect(self._check_job)
         self.sources = QListWidget()
         for path in sources:
             self.sources.addItem(str(path))
@@ -141,15 +144,36 @@ class ExportPackDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(False)
         self.build_button.setEnabled(False)
         self.status.setText("Building…")
-        request = BuildRequest(self.info(), self.source_paths(), self.catalog, self.allow_errors.isChecked(),
-                               self.sheets.isChecked())
-        self._thread, self._worker = start_build(request, self)
-        self._worker.progressed.connect(self._progressed)
-        self._worker.built.connect(self._built)
-        self._worker.failed.connect(self._failed)
+        try:
+            sources = collect(list(self.source_paths()))
+            if self.sheets.isChecked():
+                self.status.setText("Drawing the sheets…")
+                self.status.repaint()
+            extra = tuple(sheet_files(sources, self.catalog)) if self.sheets.isChecked() else ()  # GUI thread: Qt painting
+        except PackError as exc:
+            self._failed("\n".join(p.line() for p in exc.problems))
+            return
+        request = BuildRequest(self.info(), sources, self.catalog, self.allow_errors.isChecked(), extra)
+        self._job = BuildJob(request)
+        self._poll.start()
 
     def is_building(self) -> bool:
-        return self._thread is not None
+        return self._job is not None
+
+    def _check_job(self) -> None:
+        job = self._job
+        if job is None:
+            self._poll.stop()
+            return
+        self._progressed(*job.progress)
+        if not job.done():
+            return
+        self._poll.stop()
+        outcome = job.outcome()
+        if isinstance(outcome, str):
+            self._failed(outcome)
+        else:
+            self._built(*outcome)
 
     def _progressed(self, done: int, total: int, label: str) -> None:
         self.progress.setRange(0, max(total, 1))
@@ -157,7 +181,7 @@ class ExportPackDialog(QDialog):
         self.status.setText(label)
 
     def _built(self, data: bytes, manifest: Manifest) -> None:
-        self._thread = self._worker = None
+        self._job = None
         self.data, self.manifest = data, manifest
         self.preview.setPlainText(canonical_json(manifest.to_dict()))
         self.status.setText(f"{manifest.label}: {len(manifest.files)} files, {len(data)} bytes. Save it to share it.")
@@ -165,7 +189,7 @@ class ExportPackDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(True)
 
     def _failed(self, message: str) -> None:
-        self._thread = self._worker = None
+        self._job = None
         self.preview.setPlainText("")
         self.status.setText(message)
         self.build_button.setEnabled(True)

@@ -6,26 +6,23 @@ random document id (:func:`stable_pdf` fixes those) but also embeds font subsets
 bytes differ from run to run, so a pack with PDF sheets is not byte-identical across
 builds; they are therefore opt-in (``pdf=True``, ``pack build --pdf-sheets``).
 
-``editor.sheets.render_scenario(scenario, catalog, fmt) -> bytes`` (``fmt`` one of
-``"svg"``, ``"png"``, ``"pdf"``; it creates a headless QGuiApplication when needed) is
-looked up at run time: where that module is missing, :func:`sheet_files` returns no
-files and packs are built without sheets.
+Sheets are drawn by :func:`editor.sheets.render_scenario` with Qt's painter, so call
+:func:`sheet_files` on the GUI thread (the export dialog does, before its worker
+thread builds the pack).
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
 import re
 from pathlib import PurePosixPath
-from typing import Any, Callable
 
 from engine.model.catalog import Catalog
 from engine.model.formats import scenario_from_dict
 from engine.packs.build import ExtraFile, Sources
 
-SHEETS_MODULE = "editor.sheets"
+from ..sheets import render_scenario
+
 PREVIEW_PATH = "preview.png"
 _PDF_DATE = re.compile(rb"D:(\d{14})")
 _XMP_DATE = re.compile(rb"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
@@ -33,19 +30,9 @@ _UUID = re.compile(rb"uuid:[0-9a-fA-F-]{36}")
 _TRAILER_ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
 
 
-def sheet_renderer() -> Callable[..., bytes] | None:
-    """``editor.sheets.render_scenario`` when that module exists, else None."""
-    if importlib.util.find_spec(SHEETS_MODULE) is None:
-        return None
-    module: Any = importlib.import_module(SHEETS_MODULE)
-    render = getattr(module, "render_scenario", None)
-    return render if callable(render) else None
-
-
 def sheet_files(sources: Sources, catalog: Catalog, pdf: bool = False) -> list[ExtraFile]:
-    render = sheet_renderer()
-    if render is None:
-        return []
+    """A PNG sheet per scenario (and a PDF with ``pdf``) plus the preview image."""
+    render = render_scenario
     out: list[ExtraFile] = []
     for target, _, doc in sources.scenarios:
         stem = PurePosixPath(target).name.removesuffix(".scenario.json")

@@ -1,63 +1,65 @@
-"""Building a pack off the GUI thread: a worker object moved to a QThread, reporting
-progress, the finished pack or the refusal through queued signals."""
+"""Building a pack off the GUI thread.
+
+The engine's build is pure Python, so it runs on a plain Python thread and the dialog
+polls it with a QTimer on the GUI thread: no Python object crosses threads through a
+queued Qt signal, and no QThread wrapper can be collected while it still runs (a
+worker moved to a QThread crashed the studio with a bus error at the hand-over).  The
+sheets are drawn with Qt's painter on the GUI thread before the build starts."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
-
-from PySide6.QtCore import QObject, QThread, Signal
 
 from engine.model.catalog import Catalog
-from engine.packs.build import PackInfo, build_pack, collect
+from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack
 from engine.packs.errors import PackError
+from engine.packs.manifest import Manifest
 
-from .render import sheet_files
+_EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="raftwright-pack")
 
 
 @dataclass(frozen=True)
 class BuildRequest:
     info: PackInfo
-    sources: tuple[Path, ...]
+    sources: Sources
     catalog: Catalog
     allow_errors: bool = False
-    sheets: bool = True
+    extra: tuple[ExtraFile, ...] = ()  # rendered sheets and the preview
 
 
-class BuildWorker(QObject):
-    progressed = Signal(int, int, str)
-    built = Signal(object, object)  # bytes, Manifest
-    failed = Signal(str)
+class BuildJob:
+    """One build under way: :attr:`progress` while it runs, then :meth:`outcome`."""
 
     def __init__(self, request: BuildRequest) -> None:
-        super().__init__()
         self.request = request
+        self._lock = threading.Lock()
+        self._progress: tuple[int, int, str] = (0, 1, "building")
+        self._future: Future[tuple[bytes, Manifest]] = _EXECUTOR.submit(self._run)
 
-    def run(self) -> None:
+    def _report(self, done: int, total: int, label: str) -> None:
+        with self._lock:
+            self._progress = (done, total, label)
+
+    def _run(self) -> tuple[bytes, Manifest]:
         r = self.request
+        return build_pack(r.info, r.sources, catalog=r.catalog, allow_errors=r.allow_errors, extra=list(r.extra),
+                          progress=self._report)  # fmt: skip
+
+    @property
+    def progress(self) -> tuple[int, int, str]:
+        with self._lock:
+            return self._progress
+
+    def done(self) -> bool:
+        return self._future.done()
+
+    def outcome(self) -> tuple[bytes, Manifest] | str:
+        """The pack and its manifest, or the message saying why it was not built."""
         try:
-            sources = collect(list(r.sources))
-            self.progressed.emit(0, 1, "drawing the sheets")
-            extra = sheet_files(sources, r.catalog) if r.sheets else []
-            data, manifest = build_pack(r.info, sources, catalog=r.catalog, allow_errors=r.allow_errors, extra=extra,
-                                        progress=self.progressed.emit)
+            return self._future.result()
         except PackError as exc:
-            self.failed.emit("\n".join(p.line() for p in exc.problems))
+            return "\n".join(p.line() for p in exc.problems)
         except Exception as exc:  # noqa: BLE001 - whatever goes wrong is shown, the studio stays up
-            self.failed.emit(f"the pack could not be built: {exc}")
-        else:
-            self.built.emit(data, manifest)
-
-
-def start_build(request: BuildRequest, parent: QObject) -> tuple[QThread, BuildWorker]:
-    """Run a build on a new thread; the thread and worker delete themselves when done."""
-    thread = QThread(parent)
-    worker = BuildWorker(request)
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    for signal in (worker.built, worker.failed):
-        signal.connect(thread.quit)
-    thread.finished.connect(worker.deleteLater)
-    thread.finished.connect(thread.deleteLater)
-    thread.start()
-    return thread, worker
+            return f"the pack could not be built: {exc}"

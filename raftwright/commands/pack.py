@@ -37,12 +37,10 @@ def _open(path: str) -> Pack:
 
 
 def rendered_files(sources: Sources, pdf: bool = False) -> list[ExtraFile]:
-    """Sheets (PNG; PDF too with ``pdf``) and the preview image, when the studio's
-    sheet renderer (``editor.sheets``) is installed; none otherwise."""
-    try:
-        from editor.packs.render import sheet_files
-    except ImportError:
-        return []
+    """Sheets (PNG; PDF too with ``pdf``) and the preview image, drawn by the studio's
+    sheet renderer (imported here, not at start-up: it loads Qt)."""
+    from editor.packs.render import sheet_files
+
     return sheet_files(sources, default_catalog(), pdf)
 
 

@@ -1,5 +1,4 @@
-"""Rendered sheets and the preview image in packs built by the CLI (skipped where the
-studio's sheet renderer, ``editor.sheets``, is not there)."""
+"""Rendered sheets and the preview image in packs built by the CLI."""
 
 from __future__ import annotations
 
@@ -7,14 +6,11 @@ import io
 import zipfile
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 
-from editor.packs.render import sheet_renderer
 from engine.packs.reader import open_pack
 from raftwright.cli import main
 
-pytestmark = pytest.mark.skipif(sheet_renderer() is None, reason="editor.sheets (render_scenario) is not installed")
 CAMPAIGN = Path(__file__).resolve().parents[2] / "campaigns" / "tutorial"
 
 
