@@ -39,13 +39,20 @@ def test_wheel_contains_every_schema_and_bundled_file(wheel: Path) -> None:
     assert any(n.endswith("entry_points.txt") for n in names)
 
 
-def test_installed_copy_validates_the_bundled_content_from_anywhere(wheel: Path, tmp_path: Path) -> None:
-    target = tmp_path / "site"
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel installed (non-editable) into a folder of its own."""
+    target = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
         check=True,
         capture_output=True,
     )
+    return target
+
+
+def test_installed_copy_validates_the_bundled_content_from_anywhere(installed: Path, tmp_path: Path) -> None:
+    target = installed
     # -S: no site processing, so the checkout's editable install cannot shadow the
     # installed copy; dependencies come from this environment's site-packages.
     code = (
@@ -77,14 +84,9 @@ def test_wheel_ships_every_python_package(wheel: Path) -> None:
     assert packages and {f"{pkg}/__init__.py" for pkg in packages} <= names
 
 
-def test_installed_copy_prints_its_version(wheel: Path, tmp_path: Path) -> None:
+def test_installed_copy_prints_its_version(installed: Path, tmp_path: Path) -> None:
     """`raftwright --version` reads the installed distribution's metadata."""
-    target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
-        check=True,
-        capture_output=True,
-    )
+    target = installed
     expected = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     code = (
         "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
