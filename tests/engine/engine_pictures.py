@@ -133,3 +133,13 @@ def board_picture(state: GameState) -> str:
             row += ch.upper() if (r, c) in cats else ch
         out.append(row)
     return "\n".join(out)
+
+
+def board_string(*patches: tuple[int, int, str], rows: int = 15, cols: int = 18) -> str:
+    """A COMP1110 board string: fire everywhere, then each ``(row, col, "abc/def")`` patch."""
+    grid = [["f"] * cols for _ in range(rows)]
+    for r, c, text in patches:
+        for dr, line in enumerate(text.split("/")):
+            for dc, ch in enumerate(line):
+                grid[r + dr][c + dc] = ch
+    return "".join("".join(row) + "\n" for row in grid)

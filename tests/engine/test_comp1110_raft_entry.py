@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from engine_pictures import board_string as _board
 
 from engine.interop.comp1110 import (
     game_state_from_strings,
@@ -34,16 +35,6 @@ from engine.play.variants import CROSSABLE, LAST_STEP, RAFT_ENTRIES, RuleSet, ge
 
 DECKS = "".join(d + "abcdefghijklmnopqrstuvwxy" for d in "ABCD")
 MOVE = "B02050406Aa"  # blue cat (2, 5) -> (4, 6), over the occupied wild square (4, 5)
-
-
-def _board(*patches: tuple[int, int, str], rows: int = 15, cols: int = 18) -> str:
-    """A board string: fire everywhere, then each ``(row, col, "abc/def")`` patch."""
-    grid = [["f"] * cols for _ in range(rows)]
-    for r, c, text in patches:
-        for dr, line in enumerate(text.split("/")):
-            for dc, ch in enumerate(line):
-                grid[r + dr][c + dc] = ch
-    return "".join("".join(row) + "\n" for row in grid)
 
 
 BOARD = _board((2, 5, "B/b"), (4, 4, "rWb/ror/rrr"))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_pictures import board_string as _board
 
 from engine.interop.comp1110 import (
     apply_placement,
@@ -38,16 +39,6 @@ from engine.play.reach import cat_regions, find_cut_off
 IDS = "abcdefghijklmnopqrstuvwxy"
 BAG = "abcdefghijklmnopqrstuvwxyzABCDE"
 VECTOR_FILES = ("ApplyPlacementTest", "IsPlacementValidTest", "DrawHandTest", "DrawFireTileTest")
-
-
-def _board(*patches: tuple[int, int, str], rows: int = 15, cols: int = 18) -> str:
-    """A board string: fire everywhere, then each ``(row, col, "abc/def")`` patch."""
-    grid = [["f"] * cols for _ in range(rows)]
-    for r, c, text in patches:
-        for dr, line in enumerate(text.split("/")):
-            for dc, ch in enumerate(line):
-                grid[r + dr][c + dc] = ch
-    return "".join("".join(row) + "\n" for row in grid)
 
 
 def _decks(*held: str) -> str:
