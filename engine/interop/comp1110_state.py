@@ -42,13 +42,13 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
 from engine.play import legal, moves
 from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
 from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
-from engine.play.position import CatPosition
+from engine.play.position import PositionError
 from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
 from engine.play.variants import get_variant
 
@@ -85,21 +85,34 @@ _DECK = re.compile(r"([A-D])([a-y]*)")
 CARD_IDS = "abcdefghijklmnopqrstuvwxy"  # a deck's cards in the notation (§4)
 
 
-def _parse_cards(text: str, field: str, decks: Mapping[str, str]) -> dict[str, list[str]]:
-    """A decks or hand string (§4, §5): deck letters in order, omitted ones empty."""
+def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
+    """A decks or hand string (§4, §5) as ``(deck letter, card ids)`` pairs, checked:
+    deck letters in order, each card once."""
     if not _CARDS.fullmatch(text):
         raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
-    pairs = _DECK.findall(text)
-    letters = [letter for letter, _ in pairs]
-    if letters != sorted(set(letters)):
+    pairs: list[tuple[str, str]] = _DECK.findall(text)
+    letters = "".join(letter for letter, _ in pairs)
+    if letters != "".join(sorted(set(letters))):
         raise ValueError(f"{field} string {text!r}: each deck letter appears once, in the order A, B, C, D")
-    out: dict[str, list[str]] = {name: [] for name in decks.values()}
-    keys = _key_table(tuple(decks.items()))
     for letter, ids in pairs:
         if len(set(ids)) != len(ids):
             raise ValueError(f"{field} string {text!r}: deck {letter} lists a card twice; list each card once")
+    return pairs
+
+
+def _parse_cards(text: str, field: str, decks: Mapping[str, str]) -> dict[str, list[str]]:
+    """A decks or hand string (§4, §5) as engine deck name -> card keys, omitted decks empty."""
+    out: dict[str, list[str]] = {name: [] for name in decks.values()}
+    keys = _key_table(tuple(decks.items()))
+    for letter, ids in _card_ids(text, field):
         out[decks[letter]] = list(map(keys[letter].__getitem__, ids))
     return out
+
+
+def _canonical_cards(pairs: list[tuple[str, str]], decks: Mapping[str, str]) -> str:
+    """The canonical form (§13) of checked decks or hand pairs: every deck letter, ids sorted."""
+    given = dict(pairs)
+    return "".join(letter + "".join(sorted(given.get(letter, ""))) for letter in decks)
 
 
 @cache
@@ -169,7 +182,7 @@ def game_state_from_strings(
 ) -> GameState:
     """An engine state (variant ``comp1110``, play phase) from the five strings (§2).
     ``rng`` shuffles the decks and draws fire tiles; ValueError names a bad string."""
-    return _read(game_state, rng or random.Random(), catalog, shuffle=True)
+    return _read(game_state, rng or random.Random(), catalog, shuffle=True).state
 
 
 # The RNG of the functions that draw no card: the engine draws a fire tile after a card
@@ -177,15 +190,35 @@ def game_state_from_strings(
 _NO_DRAW_RNG = random.Random(1110)
 
 
+class _Input(NamedTuple):
+    """A read game state: the engine state and the canonical forms (§13) of the decks
+    and bag strings, for the calls that cannot change them and so write them back."""
+
+    state: GameState
+    decks: str
+    bag: str
+
+
 def _read(
-    game_state: Sequence[str], rng: random.Random, catalog: Catalog | None, *, shuffle: bool, decks_read: bool = True
-) -> GameState:
+    game_state: Sequence[str],
+    rng: random.Random,
+    catalog: Catalog | None,
+    *,
+    shuffle: bool,
+    decks_read: bool = True,
+    bag_read: bool = True,
+) -> _Input:
     """:func:`game_state_from_strings`; with ``shuffle`` False the decks keep the order
     of the string (for callers that draw no card); with ``decks_read`` False the decks
     string is checked but the position gets empty decks, for the calls whose answer no
-    deck can change: the validity checks (no placement or movement rule reads the
-    decks) and ``is_game_over`` (its §11 reasons are settled before the engine looks at
-    a deck, which it does only to end a round)."""
+    deck can change: the placements and moves (no placement or movement rule reads
+    the decks, and the notation's single action never ends a round) and
+    ``is_game_over`` (its §11 reasons are settled before the engine looks at a deck,
+    which it does only to end a round); with ``bag_read`` False likewise the bag
+    (``apply_placement``: a placed card's fire draw goes back to the bag anyway).
+
+    Every argument of the position is checked here, so the position is built by the
+    trusted constructor (:meth:`Position.trusted`, issue 8 item 5)."""
     if len(game_state) != len(STATE_FIELDS) or not all(isinstance(s, str) for s in game_state):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     catalog = catalog or default_catalog()
@@ -193,55 +226,73 @@ def _read(
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text)
     island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
-    in_decks = _parse_cards(decks_text, "decks", decks)
-    in_hand = _parse_cards(hand_text, "hand", decks)
-    hand = [key for keys in in_hand.values() for key in keys]
-    both = sorted(key for name, keys in in_hand.items() if keys for key in set(keys).intersection(in_decks[name]))
-    if both:
-        raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
-    if shuffle:
-        for keys in in_decks.values():
-            rng.shuffle(keys)  # the top of an engine deck is its last card
+    deck_pairs = _card_ids(decks_text, "decks")
+    hand_pairs = _card_ids(hand_text, "hand")
+    keys = _key_table(tuple(decks.items()))
+    if hand_pairs and deck_pairs:
+        in_decks = dict(deck_pairs)
+        both = sorted(keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, "")))
+        if both:
+            raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
+    hand = [keys[letter][i] for letter, ids in hand_pairs for i in ids]
+    engine_decks: dict[str, list[str]] = {}
+    if decks_read:
+        engine_decks = {decks[letter]: [keys[letter][i] for i in ids] for letter, ids in deck_pairs}
+        if shuffle:
+            for cards in engine_decks.values():
+                rng.shuffle(cards)  # the top of an engine deck is its last card
     grid = island.grid
-    flagged: set[int] = set()
+    flags = [False] * len(island.cat_starts)
     for colour, square in exhausted:
         on_board = 0 <= square[0] < grid.rows and 0 <= square[1] < grid.cols
-        cat = next((i for i, sq in enumerate(island.cat_starts) if sq == grid.index(square)), None) if on_board else None
+        cat = island.cat_starts.index(grid.index(square)) if on_board and grid.index(square) in island.cat_starts else None
         if cat is None or island.cat_colours[cat] != colour:
             raise ValueError(
                 f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
                 "each entry names a cat by its colour and current square"
             )
-        flagged.add(cat)
-    cats = [
-        CatPosition(grid.square(sq), exhausted=i in flagged, arrived=bool(island.raft >> sq & 1))
-        for i, sq in enumerate(island.cat_starts)
-    ]
-    state = GameState(
-        island, get_variant("comp1110"), players=1, seed=0, rng=rng, cats=cats,
-        decks=in_decks if decks_read else {}, hands=[hand], bag=_parse_bag(bag_text, island.tile_order), phase=PLAY,
+        flags[cat] = True
+    bag = _parse_bag(bag_text, island.tile_order)
+    known = island.cards.keys()
+    if not known >= set(hand) or not all(known >= set(cards) for cards in engine_decks.values()):
+        unknown = sorted({k for cards in [hand, *engine_decks.values()] for k in cards} - known)
+        raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
+    raft = island.raft
+    state = GameState.trusted(
+        island, get_variant("comp1110"), rng=rng, exhausted=flags, arrived=[bool(raft >> sq & 1) for sq in island.cat_starts],
+        decks=engine_decks, hands=[hand], bag=bag if bag_read else [], phase=PLAY,
     )  # fmt: skip
-    return state
+    return _Input(state, _canonical_cards(deck_pairs, decks), "".join(bag))
 
 
 def game_state_to_strings(state: GameState) -> list[str]:
     """The five strings of an engine state in canonical form (§13).  Cards held in a
     face-down reserve (other variants) count as the hand; the pending fire tile has
     left the bag (§7)."""
-    decks = deck_letters(state.island.catalog)
     island = state.island
-    exhausted = sorted(
-        TERRAIN_NOTATION[island.cat_colours[i]].upper() + f"{r:02d}{c:02d}"
-        for i, (r, c) in ((i, state.cat_square(i)) for i in range(state.cat_count()))
-        if state.exhausted[i]
-    )
     return [
         write_board(state),
-        _format_decks(state, decks),
-        _format_cards([key for p in range(state.players) for key in state.hands[p] + state.reserve[p]], decks),
-        "".join(exhausted),
+        _format_decks(state, deck_letters(island.catalog)),
+        _hand_string(state),
+        _exhausted_string(state),
         "".join(sorted(state.bag, key=island.tile_order.__getitem__)),
     ]
+
+
+def _hand_string(state: GameState) -> str:
+    cards = [key for p in range(state.players) for key in state.hands[p] + state.reserve[p]]
+    return _format_cards(cards, deck_letters(state.island.catalog))
+
+
+def _exhausted_string(state: GameState) -> str:
+    island = state.island
+    stride = island.grid.stride
+    entries = [
+        TERRAIN_NOTATION[island.cat_colours[i]].upper() + "%02d%02d" % divmod(sq, stride)
+        for i, sq in enumerate(state.cat_sq)
+        if state.exhausted[i]
+    ]
+    return "".join(sorted(entries))
 
 
 # --- the assignment's functions ----------------------------------------------------
@@ -274,11 +325,18 @@ def _return_drawn_tile(state: GameState) -> None:
             state.phase = PLAY
 
 
+def _strings_after(read: _Input) -> list[str]:
+    """:func:`game_state_to_strings` after a placement or a move, which change neither
+    the decks nor the bag: those two are the input's, in canonical form."""
+    state = read.state
+    return [write_board(state), read.decks, _hand_string(state), _exhausted_string(state), read.bag]
+
+
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
     """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules alone
     (:meth:`GameState.placement_error`); the card need not be in the hand nor the tile
     in the bag."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     parsed = _parse(placement, state.island.catalog)
     if parsed is None or isinstance(parsed.action, MoveCat):
         return False
@@ -288,15 +346,16 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
 def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     """``applyPlacement``: the state after a card or fire tile placement (the card
     leaves the hand; decks, exhausted cats and bag are unchanged)."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
+    read = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False, bag_read=False)
+    state = read.state
     action = parse_action_string(placement, state.island.catalog).action
     if isinstance(action, MoveCat):
         raise ValueError(f"placement {placement!r} is a cat movement; use move_cat")
     _prepared(state, action)
     state.apply(action)
     if isinstance(action, PlacePathway):
-        _return_drawn_tile(state)
-    return game_state_to_strings(state)
+        _return_drawn_tile(state)  # (with the bag left out there is none: the engine ends the game instead)
+    return _strings_after(read)
 
 
 def _cat_move(state: GameState, text: str) -> MoveCat | None:
@@ -314,7 +373,7 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
     """``isCatMovementValid`` (§10.3): a cat of that colour on the start square, the
     engine's move rules (own-colour path, free end square or raft destination, one
     discard or two for an exhausted cat, discards in the hand)."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     move = _cat_move(state, movement)
     return move is not None and state.is_legal(move)
 
@@ -322,18 +381,19 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
 def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     """``moveCat``: the state after a cat movement (cat moved and exhausted, discards
     out of the game)."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False)
+    read = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
+    state = read.state
     move = _cat_move(state, movement)
     if move is None:
         parse_action_string(movement, state.island.catalog)  # raises for a malformed string
         raise IllegalAction("no-cat", f"movement {movement!r}: no cat of that colour stands on its start square")
     state.apply(move)
-    return game_state_to_strings(state)
+    return _strings_after(read)
 
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
     """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
+    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     parsed = parse_action_string(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action)
