@@ -97,16 +97,16 @@ def rule_issues(scenario: Scenario, catalog: Catalog) -> list[Issue]:
     """The rule checks alone, for a scenario that is schema-valid."""
     lay = build_layout(scenario, catalog)
     return (check_boards(lay) + check_cards(lay) + check_fire(lay) + check_cats(lay) + check_tokens(lay)
-            + check_objectives(lay) + playability_issues(scenario))
+            + check_objectives(lay) + playability_issues(scenario, catalog))
 
 
-def playability_issues(scenario: Scenario) -> list[Issue]:
+def playability_issues(scenario: Scenario, catalog: Catalog | None = None) -> list[Issue]:
     """A warning per rule the scenario needs that the engine does not play yet: the
     layout is fine, but the playtest and the bots refuse it (never a wrong result)."""
     return [
         Issue("not-playable-yet", WARNING, f"cannot be playtested yet: the engine does not play {rule.rule} "
-              f"({rule.source}), needed by {rule.needed_by}", Where(rule.path))
-        for rule in unplayed_rules(scenario)
+              f"({rule.source}), needed by {rule.needed_by}" + (f"; {rule.fix}" if rule.fix else ""), Where(rule.path))
+        for rule in unplayed_rules(scenario, catalog)
     ]  # fmt: skip
 
 

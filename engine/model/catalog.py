@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from engine.model.disaster_cards import DISASTER_CATS, DISASTER_FIELDS, DisasterCard, DisasterEffect
 from engine.model.geometry import Grid, Square
 from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, read_json
 from engine.model.resources import campaigns_dir
@@ -119,6 +120,7 @@ class Catalog:
     location_cards: Mapping[int, LocationCard] = field(default_factory=dict)
     raft_cards: Mapping[str, RaftCard] = field(default_factory=dict)
     fire_tiles: Mapping[str, FireTile] = field(default_factory=dict)
+    disaster_cards: Mapping[str, DisasterCard] = field(default_factory=dict)
     box: Mapping[str, int] = field(default_factory=dict)
     known_missing: tuple[KnownMissing, ...] = ()
     comp1110: Mapping[str, Any] = field(default_factory=dict)
@@ -145,6 +147,7 @@ class Catalog:
             + [f"location card {n}" for n in other.location_cards if n in self.location_cards]
             + [f"raft card {letter}" for letter in other.raft_cards if letter in self.raft_cards]
             + [f"fire tile {t}" for t in other.fire_tiles if t in self.fire_tiles]
+            + [f"disaster card {d}" for d in other.disaster_cards if d in self.disaster_cards]
             + [c.key for cards in other.decks.values() for c in cards if self.pathway_card(c.deck, c.id)]
         )
 
@@ -169,6 +172,7 @@ class Catalog:
             location_cards={**self.location_cards, **other.location_cards},
             raft_cards={**self.raft_cards, **other.raft_cards},
             fire_tiles={**self.fire_tiles, **other.fire_tiles},
+            disaster_cards={**self.disaster_cards, **other.disaster_cards},
             box=box,
             known_missing=self.known_missing + other.known_missing,
             comp1110={**other.comp1110, **self.comp1110},
@@ -209,6 +213,11 @@ def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
         )
         for t in data.get("fire_tiles", [])
     }
+    disasters = {
+        d["id"]: DisasterCard(d["id"], tuple(DisasterEffect(**e) for e in d["effects"]), d.get("name", ""),
+                              d.get("text", ""))
+        for d in data.get("disaster_cards", [])
+    }
     missing = tuple(
         KnownMissing(m["component"], tuple(str(i) for i in m.get("ids", [])), m["why"])
         for m in data.get("known_missing", [])
@@ -221,6 +230,7 @@ def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
         location_cards=locations,
         raft_cards=rafts,
         fire_tiles=tiles,
+        disaster_cards=disasters,
         box=dict(data.get("box", {})),
         known_missing=missing,
         comp1110=dict(data.get("comp1110", {})),
@@ -239,7 +249,7 @@ class CatalogProblem:
 def catalog_document_problems(data: Mapping[str, Any]) -> list[CatalogProblem]:
     """Every check beyond the schema that a catalog must pass before it is used: the
     loader and ``raftwright validate`` apply the same list."""
-    return _too_many(data) + _duplicate_ids(data) + _board_faces(data) + _location_cats(data)
+    return _too_many(data) + _duplicate_ids(data) + _board_faces(data) + _location_cats(data) + _disaster_effects(data)
 
 
 def _lists(data: Mapping[str, Any]) -> list[tuple[str, str, str, list[Any]]]:
@@ -248,6 +258,7 @@ def _lists(data: Mapping[str, Any]) -> list[tuple[str, str, str, list[Any]]]:
              ("/location_cards", "number", "location card", data.get("location_cards", [])),
              ("/raft_cards", "letter", "raft card", data.get("raft_cards", [])),
              ("/fire_tiles", "id", "fire tile", data.get("fire_tiles", [])),
+             ("/disaster_cards", "id", "disaster card", data.get("disaster_cards", [])),
              ("/pathway_decks", "deck", "pathway deck", data.get("pathway_decks", []))]
     lists += [(f"/pathway_decks/{d}/cards", "id", f"{deck['deck']} card", deck["cards"])
               for d, deck in enumerate(data.get("pathway_decks", []))]
@@ -304,6 +315,25 @@ def _location_cats(data: Mapping[str, Any]) -> list[CatalogProblem]:
         if twice:
             out.append(CatalogProblem("catalog-location-cats", f"{name} starts two cats on square {twice[0]}; give "
                                       "each cat its own square", where))
+    return out
+
+
+def _disaster_effects(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    """Each disaster effect takes only its own fields, and a ``cat`` word it knows."""
+    out: list[CatalogProblem] = []
+    for i, card in enumerate(data.get("disaster_cards", [])):
+        for j, effect in enumerate(card["effects"]):
+            kind = effect["effect"]
+            name, where = f"disaster card {card['id']}, effect {j + 1} ({kind})", f"/disaster_cards/{i}/effects/{j}"
+            takes = DISASTER_FIELDS[kind]
+            for key in sorted(set(effect) - {"effect"} - set(takes)):
+                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: '{key}' does not apply to a {kind} "
+                                          f"effect; remove it (a {kind} effect takes {', '.join(takes)})", where))
+            cat = effect.get("cat")
+            if cat is not None and "cat" in takes and cat not in CAT_COLOURS + DISASTER_CATS[kind]:
+                words = ", ".join(CAT_COLOURS + DISASTER_CATS[kind])
+                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: cat '{cat}' is not a cat a {kind} "
+                                          f"effect can name; use one of {words}", where))
     return out
 
 

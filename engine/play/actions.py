@@ -14,6 +14,15 @@ and :func:`parse_action` reads it back (``parse_action(str(a)) == a``):
                                 discarding the listed card(s) from their hand
 ``water l``                     spend a water token to return fire tile l to the bag
 ``end``                         rest: every card is played; stand the cats up
+``bonus draw 0 circle``         advanced raft-arrival bonus (AD-2): the active
+                                player 0 draws the top circle card
+``bonus move 0 7,10 4,13``      the bonus: move the cat on (7, 10) to (4, 13)
+                                (at most 5 squares, no discard; it ends exhausted)
+``bonus pass``                  the team does not take the bonus
+``disaster discard 1 circle:h`` a disaster card makes player 1 discard circle:h
+                                to the disaster pile (DP-3)
+``disaster move 0 7,10 6,10``   a disaster card's forced move, chosen by the
+                                active player 0 (the cat ends exhausted)
 ==============================  =================================================
 
 Squares are ``row,col``; cards are ``deck:id`` keys (:attr:`PathwayCard.key`).
@@ -99,7 +108,63 @@ class EndRound:
         return "end"
 
 
-Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, EndRound]
+@dataclass(frozen=True)
+class BonusDraw:
+    """The raft-arrival bonus taken as a card: the active player draws the top card of
+    ``deck`` (solo: from the decks, not the face-down reserve; SO-1)."""
+
+    player: int
+    deck: str
+
+    def __str__(self) -> str:
+        return f"bonus draw {self.player} {self.deck}"
+
+
+@dataclass(frozen=True)
+class BonusMove:
+    """The raft-arrival bonus taken as a move of any cat (AD-2)."""
+
+    player: int
+    cat: Square
+    to: Square
+
+    def __str__(self) -> str:
+        return f"bonus move {self.player} {_sq(self.cat)} {_sq(self.to)}"
+
+
+@dataclass(frozen=True)
+class BonusPass:
+    """The team declines the raft-arrival bonus (it is optional: "you may")."""
+
+    def __str__(self) -> str:
+        return "bonus pass"
+
+
+@dataclass(frozen=True)
+class DisasterDiscard:
+    """A disaster card's discard: ``player`` puts ``card`` on the disaster pile."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"disaster discard {self.player} {self.card}"
+
+
+@dataclass(frozen=True)
+class DisasterMove:
+    """A disaster card's forced move, chosen by the active ``player``."""
+
+    player: int
+    cat: Square
+    to: Square
+
+    def __str__(self) -> str:
+        return f"disaster move {self.player} {_sq(self.cat)} {_sq(self.to)}"
+
+
+Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, EndRound, BonusDraw, BonusMove, BonusPass,
+               DisasterDiscard, DisasterMove]  # fmt: skip
 
 _NAME = r"[A-Za-z0-9_-]+"
 _SQ = r"(\d+),(\d+)"
@@ -111,8 +176,15 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("move", re.compile(rf"move (\d+) {_SQ} {_SQ}((?: {_CARD})*)")),
     ("water", re.compile(rf"water ({_NAME})")),
     ("end", re.compile(r"end")),
+    ("bonus draw", re.compile(rf"bonus draw (\d+) ({_NAME})")),
+    ("bonus move", re.compile(rf"bonus move (\d+) {_SQ} {_SQ}")),
+    ("bonus pass", re.compile(r"bonus pass")),
+    ("disaster discard", re.compile(rf"disaster discard (\d+) ({_CARD})")),
+    ("disaster move", re.compile(rf"disaster move (\d+) {_SQ} {_SQ}")),
 )
-_EXAMPLES = "draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h | water l | end"
+_EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h | water l | end"
+             " | bonus draw 0 circle | bonus move 0 7,10 4,13 | bonus pass | disaster discard 0 circle:h"
+             " | disaster move 0 7,10 6,10")
 
 
 def parse_action(text: str) -> Action:
@@ -133,5 +205,15 @@ def parse_action(text: str) -> Action:
             return MoveCat(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()))
         if kind == "water":
             return UseWater(g[0])
-        return EndRound()
+        if kind == "end":
+            return EndRound()
+        if kind == "bonus draw":
+            return BonusDraw(int(g[0]), g[1])
+        if kind == "bonus move":
+            return BonusMove(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])))
+        if kind == "bonus pass":
+            return BonusPass()
+        if kind == "disaster discard":
+            return DisasterDiscard(int(g[0]), g[1])
+        return DisasterMove(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])))
     raise ActionParseError(f"{text!r} is not an action; expected one of: {_EXAMPLES}")

@@ -6,7 +6,9 @@ with ``seed`` draws a physical board and rotation for every slot
 (:func:`engine.model.layout.compose_island`), cats stand on their icons, the four pathway
 decks are shuffled (in catalog deck order), the fire bag holds every fire tile (the
 31 base tiles; hybrid tiles only when the scenario opts in, FB-2), the water tokens
-are the scenario's (``rules.water_tokens``), the disaster pile is empty.  The same RNG
+are the scenario's (``rules.water_tokens``), the disaster pile is empty; in the advanced
+game the catalog's disaster cards are shuffled into the disaster deck after the
+pathway decks (so a standard game's draws are unchanged).  The same RNG
 then draws every fire tile during play, so a game is fully determined by
 ``(scenario, seed, variant, players, actions)``: a :class:`Replay`.
 """
@@ -44,18 +46,23 @@ def new_game(
 ) -> GameState:
     """A new game of ``scenario`` in its first draw phase (or already lost, if a cat
     starts cut off or the decks are short)."""
-    check_playable(scenario)  # never a silent wrong answer: refuse the rules not played yet
+    catalog = catalog or default_catalog()
+    check_playable(scenario, catalog)  # never a silent wrong answer: refuse the rules not played yet
     rules = get_variant(variant)
     rules.check_players(players)
     if players not in scenario.rules.players:
         allowed = ", ".join(str(p) for p in scenario.rules.players)
         raise ValueError(f"scenario '{scenario.id}' is for {allowed} player(s), not {players}")
-    catalog = catalog or default_catalog()
     rng = random.Random(seed)
     choices = draw_board_choices(scenario, catalog, rng)
     layout = compose_island(scenario, catalog, choices)
     island = Island.from_layout(scenario, catalog, layout, hybrid=scenario.rules.hybrid_fire_tiles)
-    state = GameState(island, rules, players=players, seed=seed, rng=rng, decks=shuffled_decks(island, rng))
+    decks = shuffled_decks(island, rng)
+    disaster_deck: list[str] = []
+    if rules.disaster_deck(scenario):  # setup 7 (advanced): shuffle the disaster cards into a face-down pile
+        disaster_deck = sorted(catalog.disaster_cards)
+        rng.shuffle(disaster_deck)
+    state = GameState(island, rules, players=players, seed=seed, rng=rng, decks=decks, disaster_deck=disaster_deck)
     if not check_cut_off(state) and rules.decks_short(state):
         end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
     return state

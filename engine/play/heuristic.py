@@ -21,7 +21,8 @@ still need (weighted by their way).  Fire phase: every placement is scored by ho
 of the cats' corridors it covers; the cheapest few are tried on a copy (one step of
 look-ahead: the cut-off check runs there) and the one that leaves the shortest total
 way wins.  Ties fall to the first candidate in the engine's legal order, so the bot is
-deterministic; it never reads the bot RNG.
+deterministic; it never reads the bot RNG.  Advanced game: the bonus and disaster
+choices are :mod:`engine.play.heuristic_advanced`.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from typing import Iterable
 from engine.model.catalog import TERRAINS
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from engine.play.bitboard import bit_list, window_mask
+from engine.play.heuristic_advanced import choose_advanced
 from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
-from engine.play.phases import DRAW, FIRE
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE
 from engine.play.reach import coverable_squares, move_targets, raft_entries
 from engine.play.state import GameState
 from engine.play.view import fair_view, unseen_cards
@@ -101,6 +103,8 @@ class HeuristicBot:
             return self._draw(view)
         if view.phase == FIRE:
             return self._fire(view)
+        if view.phase in (BONUS, DISASTER):  # the advanced game's own choices
+            return choose_advanced(view)
         return self._play(view)
 
     # --- draw ---------------------------------------------------------------------------

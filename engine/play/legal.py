@@ -21,7 +21,9 @@ from typing import Callable, Iterator, Sequence, overload
 from engine.model.catalog import PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
 from engine.play.bitboard import BitGrid, TileShape, bit_list
-from engine.play.phases import DRAW, FIRE
+from engine.play.bonus import bonus_actions
+from engine.play.disasters import disaster_actions
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE
 from engine.play.position import Position
 from engine.play.reach import move_targets
 
@@ -157,6 +159,9 @@ def legal_actions(state: Position) -> LegalActions:
         return LegalActions([(len(draws), draws.__getitem__)])
     if state.phase == FIRE:
         return LegalActions(_fire_action_segments(state))
+    if state.phase in (BONUS, DISASTER):  # advanced: a short list (bonus draws, moves, pass; disaster choices)
+        choices = bonus_actions(state) if state.phase == BONUS else disaster_actions(state)
+        return LegalActions([(len(choices), choices.__getitem__)])
     return LegalActions(_play_segments(state))
 
 

@@ -14,6 +14,11 @@ Timing of the automatic steps (house decisions, all documented in the README):
   ends the moment every cat is on the raft, before any disaster), cut-off check,
   then the disaster pile: at ``disaster_threshold`` cards, ``disaster_cards`` go to
   the discard pile and a fire tile is drawn (DP-1).
+* Advanced game (DP-4): after the exhaust an arrival offers the raft bonus (phase
+  ``bonus``, :mod:`engine.play.bonus`), taken before objectives other than a failure,
+  the cut-off check and the disaster pile; a disaster draws a disaster card instead
+  of a fire tile and resolves it line by line (:mod:`engine.play.disasters`: phase
+  ``disaster`` for a choice, ``fire`` for each tile), then the action finishes.
 * The cut-off analysis (:mod:`engine.play.reach`) runs after every fire placement, every
   move and at set-up.
 * After an action completes, a solo hand refills from the face-down reserve (SO-1);
@@ -30,7 +35,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.model.geometry import square_text
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
+from engine.play.actions import (
+    Action,
+    BonusDraw,
+    BonusMove,
+    BonusPass,
+    DisasterDiscard,
+    DisasterMove,
+    DrawCard,
+    EndRound,
+    MoveCat,
+    PlaceFire,
+    PlacePathway,
+    UseWater,
+)  # fmt: skip
 from engine.play.bitboard import window_mask
 from engine.play.objectives import failed_objective
 from engine.play.outcome import (
@@ -47,18 +65,22 @@ from engine.play.outcome import (
     IllegalAction,
     Outcome,
 )  # fmt: skip
-from engine.play.phases import DRAW, FIRE, OVER, PLAY, PendingFire
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, OVER, PLAY, PendingBonus, PendingFire
 from engine.play.position import Position
 from engine.play.reach import CutOff, find_cut_off, move_targets
 from engine.play.variants import OUT
 
-from . import legal
+from . import bonus, disasters, legal
 
 
 # --- checks ---------------------------------------------------------------------------
-def _phase(state: Position, wanted: str, action: Action) -> None:
+def _not_over(state: Position) -> None:
     if state.is_terminal():
         raise IllegalAction("game-over", f"the game is over ({state.outcome().reason}); start a new game")  # type: ignore[union-attr]
+
+
+def _phase(state: Position, wanted: str, action: Action) -> None:
+    _not_over(state)
     if state.phase != wanted:
         raise IllegalAction("wrong-phase", f"'{action}' needs the {wanted} phase, but the game is in the {state.phase} phase")
 
@@ -128,6 +150,12 @@ def check(state: Position, action: Action) -> None:
             raise IllegalAction("no-water", "no water tokens are left")
         if action.tile not in state.tiles_placed:
             raise IllegalAction("tile-not-placed", f"fire tile {action.tile} is not on the island; only fire tiles can be removed (WT-2)")
+    elif isinstance(action, (BonusDraw, BonusMove, BonusPass)):
+        _not_over(state)
+        bonus.check(state, action)
+    elif isinstance(action, (DisasterDiscard, DisasterMove)):
+        _not_over(state)
+        disasters.check(state, action)
     elif isinstance(action, EndRound):
         _phase(state, PLAY, action)
         left = [p for p in range(state.players) if state.hands[p] or state.reserve[p]]
@@ -171,6 +199,10 @@ def perform(state: Position, action: Action) -> None:
         _place_fire(state, action)
     elif isinstance(action, MoveCat):
         _move_cat(state, action)
+    elif isinstance(action, (BonusDraw, BonusMove, BonusPass)):
+        _take_bonus(state, action)
+    elif isinstance(action, (DisasterDiscard, DisasterMove)):
+        _answer_disaster(state, action)
     elif isinstance(action, UseWater):
         mask, _ = state.tiles_placed.pop(action.tile)
         state.tile_fire &= ~mask
@@ -217,7 +249,11 @@ def _place_fire(state: Position, action: PlaceFire) -> None:
     assert pending is not None
     state.pending = None
     state.phase = PLAY
-    if not check_cut_off(state):
+    if check_cut_off(state):
+        return
+    if state.disaster is not None:  # a disaster card's fire line: resolve the rest of the card
+        _continue_disaster(state)
+    else:
         _finish_action(state, pending.player)
 
 
@@ -228,24 +264,42 @@ def _move_cat(state: Position, action: MoveCat) -> None:
         hand.remove(key)
     pile = state.removed if rules.discard_destination == OUT else state.disaster_pile
     pile.extend(action.discards)
-    grid = state.island.grid
     cat = state.cat_at(action.cat)
     assert cat is not None
-    to = grid.index(action.to)
+    _relocate(state, cat, action.to, len(state.history), action.player)
+    _after_move(state, action.player)
+
+
+def _relocate(state: Position, cat: int, square: tuple[int, int], turn: int, player: int) -> None:
+    """Move, exhaust, and on the raft arrive (in action ``turn``; advanced: the bonus)."""
+    to = state.island.grid.index(square)
     state.cat_mask ^= (1 << state.cat_sq[cat]) | (1 << to)
     state.cat_sq[cat] = to
     state.exhausted[cat] = True
     if state.island.raft & (1 << to):
         state.arrived[cat] = True
         state.arrivals.append(cat)
-        state.arrival_turns.append(len(state.history))
-        rules.on_arrival(state, cat, action.player)
+        state.arrival_turns.append(turn)
+        if state.rules.arrival_bonus(state):
+            state.bonus = PendingBonus(player, turn)
+        state.rules.on_arrival(state, cat, player)
+
+
+def _after_move(state: Position, player: int) -> None:
+    """DP-4 after the exhaust: objectives, the win, the arrival bonus, the cut-off, the
+    disaster pile, then the end of the action."""
+    rules = state.rules
     failed = failed_objective(state)
     if failed is not None:
+        state.bonus = None
         end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
         return
     if all(state.arrived):
+        state.bonus = None
         end_game(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
+        return
+    if state.bonus is not None:  # AD-2: the free action comes before the disaster pile
+        state.phase = BONUS
         return
     if check_cut_off(state):
         return
@@ -254,13 +308,64 @@ def _move_cat(state: Position, action: MoveCat) -> None:
         n = rules.disaster_cards
         state.discard_pile.extend(state.disaster_pile[:n])
         del state.disaster_pile[:n]
-        draw_fire(state, action.player, "disaster")
+        if rules.disaster_deck(state.island.scenario) and disasters.draw_card(state, player):
+            _continue_disaster(state)
+        else:
+            draw_fire(state, player, "disaster")
     else:
-        _finish_action(state, action.player)
+        _finish_action(state, player)
+
+
+def _take_bonus(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
+    pending = state.bonus
+    assert pending is not None
+    state.bonus = None
+    state.phase = PLAY
+    if isinstance(action, BonusDraw):
+        bonus.draw(state, action)
+    elif isinstance(action, BonusMove):
+        cat = state.cat_at(action.cat)
+        assert cat is not None
+        _relocate(state, cat, action.to, pending.turn, pending.player)  # a chained arrival shares the action
+    _after_move(state, pending.player)
+
+
+def _answer_disaster(state: Position, action: DisasterDiscard | DisasterMove) -> None:
+    disasters.perform(state, action)
+    state.phase = PLAY
+    if isinstance(action, DisasterMove):  # a forced move is a move: "close to" and the cut-off (CT-2)
+        failed = failed_objective(state)
+        if failed is not None:
+            end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
+            return
+        if check_cut_off(state):
+            return
+    _continue_disaster(state)
+
+
+def _continue_disaster(state: Position) -> None:
+    """Resolve the disaster card's next lines until a choice or a fire tile is needed,
+    or the card is done (then the action finishes)."""
+    assert state.disaster is not None
+    player = state.disaster.player
+    step = disasters.advance(state)
+    if step == disasters.WAITING:
+        state.phase = DISASTER
+    elif step == disasters.FIRE_NEEDED:
+        draw_fire(state, player, "disaster")
+        if state.pending is not None:
+            disasters.log(state, f"place fire tile {state.pending.tile} (player {player} places it)")
+        else:
+            disasters.log(state, "no fire tile could be drawn")
+    else:
+        state.phase = PLAY
+        if not check_cut_off(state):
+            _finish_action(state, player)
 
 
 def _end_round(state: Position) -> None:
     state.exhausted = [False] * len(state.exhausted)
+    state.extra = [0] * state.players
     state.round += 1
     state.drawn = [0] * state.players
     state.phase = DRAW
@@ -283,7 +388,7 @@ def draw_fire(state: Position, player: int, cause: str) -> None:
 
 def _finish_action(state: Position, player: int) -> None:
     hand, reserve = state.hands[player], state.reserve[player]
-    while len(hand) < state.rules.hand_size and reserve:
+    while len(hand) < state.rules.hand_size + state.extra[player] and reserve:
         hand.append(reserve.pop(0))
     _check_stuck(state)
 

@@ -5,8 +5,10 @@
   ``colour``; every cat counts (OB-3).  Met when it is; failed when another colour
   takes that place, or when no cat of the colour is left to arrive before it.
 - ``arrive_together`` (token ``=``): a cat of every named colour arrives during one
-  action, which only the advanced raft bonus chain allows (OB-1, AD-3).  Failed as
-  soon as some named colour has no cat left to arrive.
+  action, which only the advanced raft bonus chain allows (OB-1, AD-3): a bonus
+  move's arrival shares the number of the action that earned it.  Failed as soon as
+  some named colour has no cat left to arrive, unless it arrived in the action still
+  open because its arrival bonus waits.
 - ``close_to``: the two named cats are never more than ``distance`` (default 5)
   squares apart after any move (CT-1).  The measure is the rule set's
   ``close_to_measure`` (CT-2 leaves it open; Manhattan by default, the RULINGS
@@ -65,8 +67,10 @@ def _arrive_together(state: Position, o: Objective) -> tuple[str, str]:
         by_turn.setdefault(turn, set()).add(state.island.cat_colours[cat])
     if any(colours <= arrived for arrived in by_turn.values()):
         return MET, ""
+    # an arrival bonus waiting (AD-3) keeps its action open: its arrivals may still be joined
+    open_turn = by_turn.get(state.bonus.turn, set()) if state.bonus is not None else set()
     for colour in sorted(colours):
-        if not any(not state.arrived[i] for i in _cats_of(state, colour)):
+        if not any(not state.arrived[i] for i in _cats_of(state, colour)) and colour not in open_turn:
             return FAILED, f"the {colour} cat arrived without the others"
     return PENDING, ""
 

@@ -18,3 +18,42 @@ class PendingFire:
     tile: str
     player: int
     cause: str
+
+
+BONUS = "bonus"  # advanced: a cat arrived; the team takes its free action (BonusDraw, BonusMove, BonusPass)
+DISASTER = "disaster"  # advanced: a disaster card waits for a choice (DisasterDiscard, DisasterMove)
+
+
+@dataclass(frozen=True)
+class PendingBonus:
+    """The raft-arrival bonus waiting to be taken (AD-2): ``player`` is the active
+    player (who draws, if the team draws); ``turn`` is the number of the action whose
+    arrival earned it, which a bonus move's own arrival shares (one action, OB-1 '=')."""
+
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class DisasterProgress:
+    """A disaster card being resolved (DP-3): ``step`` indexes its effect now being
+    resolved, ``player`` resolves it, ``left`` counts what the step still asks: fire
+    tiles still to draw ``(n,)``, cards each player still discards, moves ``(1,)``."""
+
+    card: str
+    player: int
+    step: int = 0
+    left: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DisasterLogEntry:
+    """One resolved line of a disaster card, for the playtest: ``step`` counts the
+    card's effects from 1 (0 = the card was drawn)."""
+
+    card: str
+    step: int
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": self.card, "step": self.step, "text": self.text}

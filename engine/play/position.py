@@ -32,10 +32,21 @@ from engine.model.scenario import Scenario
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.island import Island
 from engine.play.outcome import IllegalAction, Outcome
-from engine.play.phases import DRAW, FIRE, OVER, PLAY, PendingFire
+from engine.play.phases import (
+    BONUS,
+    DISASTER,
+    DRAW,
+    FIRE,
+    OVER,
+    PLAY,
+    DisasterLogEntry,
+    DisasterProgress,
+    PendingBonus,
+    PendingFire,
+)  # fmt: skip
 from engine.play.variants import RuleSet
 
-PHASES = (DRAW, PLAY, FIRE, OVER)
+PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER)
 
 
 class PositionError(ValueError):
@@ -69,6 +80,7 @@ class Position:
         "cat_sq", "cat_mask", "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn",
         "disaster_pile", "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used",
         "phase", "round", "_outcome", "history",
+        "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra",
     )  # fmt: skip
 
     def __init__(
@@ -100,6 +112,12 @@ class Position:
         round: int = 1,
         outcome: Outcome | None = None,
         history: Sequence[Action] = (),
+        disaster_deck: Sequence[str] = (),
+        disaster_used: Sequence[str] = (),
+        disaster: DisasterProgress | None = None,
+        disaster_log: Sequence[DisasterLogEntry] = (),
+        bonus: PendingBonus | None = None,
+        extra: Sequence[int] | None = None,
     ) -> None:
         """A position over ``island`` played by ``rules``.
 
@@ -111,6 +129,12 @@ class Position:
         order), ``arrival_turns`` (for each arrival, the number of the action it came
         in, counted from 1: arrivals in one action share it; default: one action
         each), ``rng`` (the game's random source; default ``random.Random(seed)``).
+        Advanced game (:mod:`engine.play.disasters`, :mod:`engine.play.bonus`):
+        ``disaster_deck`` (disaster card ids, the top card last), ``disaster_used``
+        (resolved cards), ``disaster`` (the card being resolved, phase ``disaster`` or
+        ``fire``), ``disaster_log`` (every resolved line), ``bonus`` (the arrival
+        bonus waiting, phase ``bonus``), ``extra`` (per player, cards drawn by a bonus
+        this round: they raise the hand size until the round ends, SO-1).
         Raises :class:`PositionError` naming the argument that does not fit."""
         if players < 1:
             raise PositionError(f"players: {players}; a game has at least 1 player")
@@ -228,6 +252,25 @@ class Position:
         self.round = round
         self._outcome = outcome
         self.history = list(history)
+        self._advanced(disaster_deck, disaster_used, disaster, disaster_log, bonus, extra)
+
+    def _advanced(self, deck: Sequence[str], used: Sequence[str], disaster: DisasterProgress | None,
+                  log: Sequence[DisasterLogEntry], bonus: PendingBonus | None, extra: Sequence[int] | None) -> None:
+        known = self.island.catalog.disaster_cards
+        self.disaster_deck, self.disaster_used = list(deck), list(used)
+        every = self.disaster_deck + self.disaster_used + ([disaster.card] if disaster else [])
+        if len(set(every)) != len(every) or not known.keys() >= set(every):
+            wrong = sorted(set(every) - known.keys()) or sorted(k for k, n in Counter(every).items() if n > 1)
+            raise PositionError(f"disaster_deck: {', '.join(wrong)} unknown disaster card(s) or in two places")
+        if (self.phase == DISASTER and disaster is None) or (disaster is not None and self.phase not in
+                                                             (DISASTER, FIRE, OVER)):  # fmt: skip
+            raise PositionError("disaster: the disaster phase needs the card being resolved, and only it has one")
+        if (self.phase == BONUS and bonus is None) or (bonus is not None and self.phase not in (BONUS, OVER)):
+            raise PositionError("bonus: the bonus phase needs the pending arrival bonus, and only it has one")
+        self.disaster, self.disaster_log, self.bonus = disaster, list(log), bonus
+        self.extra = [0] * self.players if extra is None else [int(n) for n in extra]
+        if len(self.extra) != self.players or any(n < 0 for n in self.extra):
+            raise PositionError(f"extra: give one count (0 or more) per player ({self.players})")
 
     @classmethod
     def trusted(
@@ -290,13 +333,14 @@ class Position:
         """An independent copy (the island is shared; it never changes)."""
         other = type(self).__new__(type(self))
         for name in ("island", "rules", "players", "seed", "tile_fire", "fire", "cat_mask", "pending",
-                     "water", "water_used", "phase", "round", "_outcome"):  # fmt: skip
+                     "water", "water_used", "phase", "round", "_outcome", "disaster", "bonus"):  # fmt: skip
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
                      "disaster_pile",
-                     "discard_pile", "removed", "placed", "bag", "history"):  # fmt: skip
+                     "discard_pile", "removed", "placed", "bag", "history", "disaster_deck", "disaster_used",
+                     "disaster_log", "extra"):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
         other.tiles_placed = dict(self.tiles_placed)
         other.decks = {d: list(cards) for d, cards in self.decks.items()}

@@ -53,8 +53,10 @@ from engine.play.position import Position
 from engine.play.variants import CROSSABLE
 
 
-def move_targets(state: Position, cat: int) -> int:
-    """Bit mask of the squares the cat may legally end a move on."""
+def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -> int:
+    """Bit mask of the squares the cat may legally end a move on.  ``limit`` is the
+    most squares the move may cover: the rule set's ``move_limit`` unless given
+    (a disaster card's forced move gives its own, :mod:`engine.play.disasters`)."""
     if state.arrived[cat]:
         return 0
     island = state.island
@@ -62,7 +64,8 @@ def move_targets(state: Position, cat: int) -> int:
     ci = island.cat_terrain[cat]
     own = walkable(state, ci) & ~state.fire
     start = 1 << state.cat_sq[cat]
-    limit = state.rules.move_limit(state)
+    if isinstance(limit, str):
+        limit = state.rules.move_limit(state)
     if limit is None:
         region = grid.flood(start, own)
         entry = region

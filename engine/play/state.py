@@ -30,7 +30,7 @@ from engine.play import legal, moves
 from engine.play.actions import Action, PlaceFire, PlacePathway, parse_action
 from engine.play.island import TERRAIN_INDEX, Island
 from engine.play.outcome import IllegalAction, Outcome
-from engine.play.phases import DRAW, FIRE, OVER, PLAY, PendingFire
+from engine.play.phases import DRAW, FIRE, OVER, PLAY, DisasterLogEntry, DisasterProgress, PendingBonus, PendingFire
 from engine.play.position import CatPosition, Position
 from engine.play.reach import find_cut_off, move_targets
 from engine.play.support import check_playable
@@ -148,6 +148,14 @@ class GameState(Position):
             "outcome": None if self._outcome is None else self._outcome.to_dict(),
             "rng": {"version": version, "internal": list(internal), "gauss": gauss},
             "history": [str(a) for a in self.history],
+            "disaster_deck": list(self.disaster_deck),
+            "disaster_used": list(self.disaster_used),
+            "disaster": None if self.disaster is None else
+                {"card": self.disaster.card, "player": self.disaster.player, "step": self.disaster.step,
+                 "left": list(self.disaster.left)},  # fmt: skip
+            "disaster_log": [entry.to_dict() for entry in self.disaster_log],
+            "bonus": None if self.bonus is None else {"player": self.bonus.player, "turn": self.bonus.turn},
+            "extra": list(self.extra),
         }
 
     @classmethod
@@ -158,7 +166,7 @@ class GameState(Position):
             raise ValueError(f"not a Raftwright game state (format {data.get('format')!r}, expected {STATE_FORMAT!r})")
         catalog = catalog or default_catalog()
         scenario = scenario_from_dict(data["scenario"])
-        check_playable(scenario)  # a saved game resumes only what the engine plays
+        check_playable(scenario, catalog)  # a saved game resumes only what the engine plays
         choices = tuple(BoardChoice(b["board"], int(b["rotation"])) for b in data["boards"])
         layout = compose_island(scenario, catalog, choices)
         island = Island.from_layout(scenario, catalog, layout, hybrid=scenario.rules.hybrid_fire_tiles)
@@ -175,6 +183,7 @@ class GameState(Position):
         r = data["rng"]
         rng.setstate((r["version"], tuple(r["internal"]), r["gauss"]))
         p = data["pending"]
+        d, b = data.get("disaster"), data.get("bonus")  # absent in states saved before the advanced game
         return cls(
             island,
             get_variant(data["variant"]),
@@ -203,6 +212,13 @@ class GameState(Position):
             round=int(data["round"]),
             outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
             history=[parse_action(t) for t in data["history"]],
+            disaster_deck=data.get("disaster_deck", ()),
+            disaster_used=data.get("disaster_used", ()),
+            disaster=None if d is None else DisasterProgress(d["card"], int(d["player"]), int(d["step"]),
+                                                             tuple(int(n) for n in d["left"])),  # fmt: skip
+            disaster_log=[DisasterLogEntry(e["card"], int(e["step"]), e["text"]) for e in data.get("disaster_log", ())],
+            bonus=None if b is None else PendingBonus(int(b["player"]), int(b["turn"])),
+            extra=data.get("extra"),
         )
 
     def __repr__(self) -> str:

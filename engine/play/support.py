@@ -1,10 +1,13 @@
 """What the engine plays, and the refusal of everything it does not play yet.
 
-A scenario may ask for rules the engine does not model yet (the advanced game, the
-disaster deck, treasure-map objectives, Kickstarter tokens, hybrid fire tiles).
+A scenario may ask for rules the engine does not model yet (expert mode, treasure-map
+objectives, Kickstarter tokens, hybrid fire tiles).
 Playing it as a standard game would report wrong results: an advanced game with no
 move limit, a "win" with no map collected.  (Arrival order, arriving together and
-"close to" are played: :mod:`engine.play.objectives`.)  So :func:`new_game
+"close to" are played: :mod:`engine.play.objectives`; the advanced game and the
+disaster deck too, :mod:`engine.play.disasters` and :mod:`engine.play.bonus`, but only
+with disaster cards: their texts are unknown (RULINGS C15), so with no catalog that
+defines any, a scenario that needs the deck is refused, saying to add one.)  So :func:`new_game
 <engine.play.game.new_game>` refuses such a scenario with :class:`UnsupportedScenario`
 naming every rule it needs, and ``raftwright validate`` warns that it cannot be
 playtested yet (``not-playable-yet``).  Each entry below goes away when its rule is
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.model.catalog import Catalog
 from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
 from engine.play.island import UnsupportedScenario
 
@@ -27,22 +31,31 @@ class UnplayedRule:
     source: str  # where the rule is written
     needed_by: str  # what in the scenario asks for it
     path: str = ""  # the JSON pointer of the element that asks for it
+    fix: str = ""  # what makes it playable, when something can
 
     def describe(self) -> str:
         return f"{self.rule} ({self.source}), needed by {self.needed_by}"
 
 
-def unplayed_rules(scenario: Scenario) -> list[UnplayedRule]:
+NO_DISASTER_CARDS = ("add a catalog with disaster cards (a *.components.json with \"disaster_cards\" in the user "
+                     "catalogs folder or a pack; see the README, 'Disaster cards')")
+
+
+def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[UnplayedRule]:
     """Every rule ``scenario`` needs that the engine does not play yet (empty when it
-    plays the whole scenario)."""
+    plays the whole scenario).  With ``catalog`` (the components the game would use),
+    an advanced game or the disaster-deck option with no disaster card in it is
+    listed too: the engine plays the deck, but no card's text is known (C15)."""
     found: list[UnplayedRule] = []
-    if scenario.mode == "advanced":
-        found.append(UnplayedRule("the advanced game", "rulebook, 'Advanced rules'", "mode 'advanced'", "/mode"))
-    elif scenario.mode == "expert":
+    if scenario.mode == "expert":
         found.append(UnplayedRule("expert mode", "Kickstarter pack, 'Expert mode'", "mode 'expert'", "/mode"))
-    if scenario.rules.disaster_deck:
-        found.append(UnplayedRule("the disaster deck", "rulebook, 'Advanced rules'", "the rule option disaster_deck",
-                                  "/rules/disaster_deck"))  # fmt: skip
+    if catalog is not None and not catalog.disaster_cards and (scenario.mode == "advanced" or scenario.rules.disaster_deck):
+        advanced = scenario.mode == "advanced"
+        found.append(UnplayedRule(
+            ("the advanced game" if advanced else "the disaster deck") + " without disaster cards",
+            "rulebook, 'Advanced rules'; the cards' texts are unknown, RULINGS C15",
+            "mode 'advanced'" if advanced else "the rule option disaster_deck",
+            "/mode" if advanced else "/rules/disaster_deck", NO_DISASTER_CARDS))  # fmt: skip
     if scenario.rules.hybrid_fire_tiles:
         found.append(UnplayedRule("hybrid fire tiles", "Kickstarter pack, 'Hybrid fire tiles'",
                                   "the rule option hybrid_fire_tiles", "/rules/hybrid_fire_tiles"))  # fmt: skip
@@ -57,16 +70,19 @@ def unplayed_rules(scenario: Scenario) -> list[UnplayedRule]:
     return found
 
 
-def check_playable(scenario: Scenario) -> None:
+def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
     """Raise :class:`UnsupportedScenario` naming every rule ``scenario`` needs that the
-    engine does not play yet."""
-    missing = unplayed_rules(scenario)
+    engine does not play yet (with ``catalog``: or cannot play with those components)."""
+    missing = unplayed_rules(scenario, catalog)
     if missing:
         rules = "; ".join(m.describe() for m in missing)
-        raise UnsupportedScenario(
-            f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. "
-            "Remove them to playtest the rest of the layout, or wait for a Raftwright release that plays them"
-        )
+        fixes = "; ".join(dict.fromkeys(m.fix for m in missing if m.fix))
+        default = "Remove them to playtest the rest of the layout, or wait for a Raftwright release that plays them"
+        if fixes and all(m.fix for m in missing):
+            fix = fixes[0].upper() + fixes[1:]
+        else:
+            fix = default + (f"; {fixes}" if fixes else "")
+        raise UnsupportedScenario(f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. {fix}")
 
 
-__all__ = ["UnplayedRule", "UnsupportedScenario", "check_playable", "unplayed_rules"]
+__all__ = ["NO_DISASTER_CARDS", "UnplayedRule", "UnsupportedScenario", "check_playable", "unplayed_rules"]

@@ -12,7 +12,7 @@ is put in a canonical form that depends only on what the player knows:
 * per deck, the unseen cards (that deck's cards still in the deck or in any face-down
   reserve) are sorted; the reserve slots keep the deck their card was drawn from
   (its back was seen) and take the first unseen cards of that deck, the deck the rest;
-* the bag is sorted in catalog order;
+* the bag is sorted in catalog order, the disaster deck by card id;
 * the game's RNG is replaced by one seeded with a constant, so a bot that looks ahead
   by applying actions to the view draws "fire tiles" that say nothing about the real bag.
 
@@ -47,6 +47,7 @@ def fair_view(state: GameState) -> GameState:
                     reserve[i] = unseen.pop(0)
         view.decks[deck] = unseen
     view.bag.sort(key=order.__getitem__)
+    view.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
     view.rng = random.Random(VIEW_SEED)
     return view
 

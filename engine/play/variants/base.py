@@ -3,9 +3,10 @@
 A variant is a :class:`RuleSet` (a frozen dataclass, so the data hooks are fields and
 can be overridden with :func:`dataclasses.replace`) or a subclass that overrides the
 behaviour hooks.  The engine (:mod:`engine.play.state`, :mod:`engine.play.moves`) asks these
-hooks and never tests a variant's name, like python-chess ``variant.py``.  Later
-issues slot in here: the advanced game sets ``move_limit`` and overrides
-``on_arrival`` / ``resolve_disaster``; the Kickstarter pack extends
+hooks and never tests a variant's name, like python-chess ``variant.py``.  The
+advanced game is a property of the scenario (``mode: advanced``), not a variant: the
+hooks ``advanced``, ``move_limit``, ``arrival_bonus`` and ``disaster_deck`` read it
+(:mod:`engine.play.disasters`, :mod:`engine.play.bonus`); the Kickstarter pack extends
 ``removable_fire_budget`` (water objective tokens, RULINGS WT-3).
 
 Data hooks
@@ -73,6 +74,7 @@ CLOSE_TO_MEASURES = ("manhattan", "king")
 LAST_STEP = "last-step"
 CROSSABLE = "crossable"
 RAFT_ENTRIES = (LAST_STEP, CROSSABLE)
+ADVANCED_MOVE_LIMIT = 5  # rulebook "Advanced rules": "a maximum of 5 spaces" (MV-6)
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,23 @@ class RuleSet:
         return state.cards_in_decks() < state.players * self.cards_per_draw
 
     # --- moving ---------------------------------------------------------------------
+    def advanced(self, state: "Position") -> bool:
+        """Whether the advanced rules apply (rulebook "Advanced rules", AD-1): the
+        scenario's ``mode`` says so; every variant plays them the same way."""
+        return state.island.scenario.mode == "advanced"
+
     def move_limit(self, state: "Position") -> int | None:
         """Most squares a move may cover (advanced: 5, MV-6); None = unlimited."""
-        return None
+        return ADVANCED_MOVE_LIMIT if self.advanced(state) else None
+
+    def arrival_bonus(self, state: "Position") -> bool:
+        """Whether an arrival earns the free action (advanced, AD-2)."""
+        return self.advanced(state)
+
+    def disaster_deck(self, scenario: "Scenario") -> bool:
+        """Whether a disaster draws a disaster card instead of a fire tile (AD-1, DP-3):
+        in the advanced game, or when the scenario's rule option ``disaster_deck`` asks."""
+        return scenario.mode == "advanced" or scenario.rules.disaster_deck
 
     def move_cost(self, exhausted: bool) -> int:
         """Cards discarded to move a cat (MV-2)."""
