@@ -7,7 +7,7 @@ Whenever a cat arrives on the raft, before the disaster pile is resolved, the te
 ``BonusDraw``   the active player draws the top card of a deck of their choice into
                 their hand (solo too: from the decks, never from the face-down
                 reserve).  The card is extra: it raises that player's hand size until
-                the round ends (:attr:`Position.extra`), so the solo refill still
+                the round ends (:attr:`Position.extra_cards`), so the solo refill still
                 brings the hand back to 3 beside it, and it must be played this round
                 (every card is played before resting).  Not offered when every deck is
                 empty (AD-4 INFERENCE).
@@ -81,7 +81,7 @@ def check(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
 def draw(state: Position, action: BonusDraw) -> None:
     """The active player draws an extra card (SO-1: from the decks)."""
     state.hands[action.player].append(state.decks[action.deck].pop())
-    state.extra[action.player] += 1
+    state.extra_cards[action.player] += 1
 
 
 __all__ = ["bonus_actions", "check", "draw"]

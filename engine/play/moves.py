@@ -365,7 +365,7 @@ def _continue_disaster(state: Position) -> None:
 
 def _end_round(state: Position) -> None:
     state.exhausted = [False] * len(state.exhausted)
-    state.extra = [0] * state.players
+    state.extra_cards = [0] * state.players
     state.round += 1
     state.drawn = [0] * state.players
     state.phase = DRAW
@@ -388,7 +388,7 @@ def draw_fire(state: Position, player: int, cause: str) -> None:
 
 def _finish_action(state: Position, player: int) -> None:
     hand, reserve = state.hands[player], state.reserve[player]
-    while len(hand) < state.rules.hand_size + state.extra[player] and reserve:
+    while len(hand) < state.rules.hand_size + state.extra_cards[player] and reserve:
         hand.append(reserve.pop(0))
     _check_stuck(state)
 

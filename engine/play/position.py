@@ -80,7 +80,7 @@ class Position:
         "cat_sq", "cat_mask", "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn",
         "disaster_pile", "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used",
         "phase", "round", "_outcome", "history",
-        "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra",
+        "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
     )  # fmt: skip
 
     def __init__(
@@ -117,7 +117,7 @@ class Position:
         disaster: DisasterProgress | None = None,
         disaster_log: Sequence[DisasterLogEntry] = (),
         bonus: PendingBonus | None = None,
-        extra: Sequence[int] | None = None,
+        extra_cards: Sequence[int] | None = None,
     ) -> None:
         """A position over ``island`` played by ``rules``.
 
@@ -133,7 +133,7 @@ class Position:
         ``disaster_deck`` (disaster card ids, the top card last), ``disaster_used``
         (resolved cards), ``disaster`` (the card being resolved, phase ``disaster`` or
         ``fire``), ``disaster_log`` (every resolved line), ``bonus`` (the arrival
-        bonus waiting, phase ``bonus``), ``extra`` (per player, cards drawn by a bonus
+        bonus waiting, phase ``bonus``), ``extra_cards`` (per player, cards drawn by a bonus
         this round: they raise the hand size until the round ends, SO-1).
         Raises :class:`PositionError` naming the argument that does not fit."""
         if players < 1:
@@ -252,7 +252,7 @@ class Position:
         self.round = round
         self._outcome = outcome
         self.history = list(history)
-        self._advanced(disaster_deck, disaster_used, disaster, disaster_log, bonus, extra)
+        self._advanced(disaster_deck, disaster_used, disaster, disaster_log, bonus, extra_cards)
 
     def _advanced(self, deck: Sequence[str], used: Sequence[str], disaster: DisasterProgress | None,
                   log: Sequence[DisasterLogEntry], bonus: PendingBonus | None, extra: Sequence[int] | None) -> None:
@@ -268,9 +268,9 @@ class Position:
         if (self.phase == BONUS and bonus is None) or (bonus is not None and self.phase not in (BONUS, OVER)):
             raise PositionError("bonus: the bonus phase needs the pending arrival bonus, and only it has one")
         self.disaster, self.disaster_log, self.bonus = disaster, list(log), bonus
-        self.extra = [0] * self.players if extra is None else [int(n) for n in extra]
-        if len(self.extra) != self.players or any(n < 0 for n in self.extra):
-            raise PositionError(f"extra: give one count (0 or more) per player ({self.players})")
+        self.extra_cards = [0] * self.players if extra is None else [int(n) for n in extra]
+        if len(self.extra_cards) != self.players or any(n < 0 for n in self.extra_cards):
+            raise PositionError(f"extra_cards: give one count (0 or more) per player ({self.players})")
 
     @classmethod
     def trusted(
@@ -313,6 +313,8 @@ class Position:
         self.bag, self.pending = bag, None
         self.water, self.water_used = rules.water_tokens(island.scenario), 0
         self.phase, self.round, self._outcome = phase, 1, None
+        self.disaster_deck, self.disaster_used, self.disaster, self.disaster_log = [], [], None, []
+        self.bonus, self.extra_cards = None, [0] * len(hands)
         return self
 
     def _per_player(self, name: str, given: Sequence[Sequence[str]] | None) -> list[list[str]]:
@@ -340,7 +342,7 @@ class Position:
         for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
                      "disaster_pile",
                      "discard_pile", "removed", "placed", "bag", "history", "disaster_deck", "disaster_used",
-                     "disaster_log", "extra"):  # fmt: skip
+                     "disaster_log", "extra_cards"):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
         other.tiles_placed = dict(self.tiles_placed)
         other.decks = {d: list(cards) for d, cards in self.decks.items()}
@@ -398,6 +400,7 @@ _TRUSTED_SLOTS = frozenset({
     "island", "rules", "players", "seed", "rng", "terrain", "tile_fire", "fire", "tiles_placed", "cat_sq", "cat_mask",
     "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn", "disaster_pile",
     "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used", "phase", "round", "_outcome", "history",
+    "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
 })  # fmt: skip
 _COVERED: dict[type, bool] = {}
 

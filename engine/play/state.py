@@ -155,7 +155,7 @@ class GameState(Position):
                  "left": list(self.disaster.left)},  # fmt: skip
             "disaster_log": [entry.to_dict() for entry in self.disaster_log],
             "bonus": None if self.bonus is None else {"player": self.bonus.player, "turn": self.bonus.turn},
-            "extra": list(self.extra),
+            "extra_cards": list(self.extra_cards),
         }
 
     @classmethod
@@ -218,7 +218,7 @@ class GameState(Position):
                                                              tuple(int(n) for n in d["left"])),  # fmt: skip
             disaster_log=[DisasterLogEntry(e["card"], int(e["step"]), e["text"]) for e in data.get("disaster_log", ())],
             bonus=None if b is None else PendingBonus(int(b["player"]), int(b["turn"])),
-            extra=data.get("extra"),
+            extra_cards=data.get("extra_cards"),
         )
 
     def __repr__(self) -> str:

@@ -81,7 +81,7 @@ def test_the_bonus_draw_gives_the_active_player_an_extra_card() -> None:
     state.apply(MoveCat(0, BLUE, BLUE_RAFT, ("circle:a",)))
     top = state.decks["cross"][-1]
     state.apply(BonusDraw(0, "cross"))
-    assert state.hands[0] == [top] and state.extra == [1] and state.phase == "play"
+    assert state.hands[0] == [top] and state.extra_cards == [1] and state.phase == "play"
     assert not state.is_legal(parse_action("end"))  # every card is played before resting
 
 
@@ -209,7 +209,7 @@ def test_advanced_solo_extra_cards_come_from_the_decks_and_are_played_this_round
     state.apply(BonusDraw(0, "square"))
     assert top in state.hands[0] and len(state.hands[0]) == 4 and len(state.reserve[0]) == 2
     state.apply(MoveCat(0, GREEN, (3, 6), (state.hands[0][0],)))  # the refill keeps 4 in hand while it can
-    assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 1 and state.extra == [1]
+    assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 1 and state.extra_cards == [1]
     state.apply(MoveCat(0, RED, (1, 7), (state.hands[0][0],)))
     assert len(state.hands[0]) == 4 and state.reserve == [[]]  # 3 played + 4 to play: 6 cards + the extra one
 
