@@ -134,6 +134,21 @@ class BitGrid:
         """Squares 4-connected to ``seed`` through ``passable`` (seed always included);
         with ``limit``, at most that many steps from the seed."""
         s = self.stride
+        if limit is None and passable >= 0 and seed >= 0:
+            # Each round fills every run of passable squares towards higher bits (along
+            # a row) in one addition: added to the passable bits, a region bit carries
+            # up to the end of its run, clearing the bits it passes (the XOR brings them
+            # back); then one step down the row and one step up and down a column.
+            # Rounds follow the turns of a path, not its squares.
+            p = passable | seed
+            region = seed
+            while True:
+                grown = region | (((p + region) ^ p) & p)
+                grown |= (grown >> 1) & p
+                grown |= ((grown << s) | (grown >> s)) & p
+                if grown == region:
+                    return region
+                region = grown
         region = seed
         steps = 0
         while limit is None or steps < limit:

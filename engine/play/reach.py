@@ -209,6 +209,14 @@ def _unmatched(options: dict[int, int]) -> int | None:
     cats to distinct destination squares, or None when every cat gets one."""
     if all(mask.bit_count() >= len(options) for mask in options.values()):
         return None  # each cat has a square left whatever the others take
+    taken = 0
+    for mask in sorted(options.values(), key=int.bit_count):
+        free = mask & ~taken
+        if not free:
+            break
+        taken |= free & -free
+    else:
+        return None  # a greedy choice already gives every cat its own square
     owner: dict[int, int] = {}
 
     def assign(cat: int, seen: set[int]) -> bool:
