@@ -28,6 +28,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from engine.model.geometry import Square
+from engine.model.scenario import BoardSlot
 
 from . import clipboard, edits, painting
 from .document import ScenarioDocument
@@ -98,7 +99,10 @@ class OverlayItem(QGraphicsItem):
             fill_squares(p, edits.squares_of(el), tint)
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(QPen(colour, 4 if self.legal else 5))
-            p.drawRect(element_rect(el))
+            if isinstance(el, BoardSlot) and el.special:  # the shape's own edge, not its bounding box
+                painting.paint_square_edge(p, el.squares(), colour, 4 if self.legal else 5)
+            else:
+                p.drawRect(element_rect(el))
             if not self.legal:  # a cross reads as "not here" without colour
                 r = element_rect(el).adjusted(SQUARE * 0.3, SQUARE * 0.3, -SQUARE * 0.3, -SQUARE * 0.3)
                 p.drawLine(r.topLeft(), r.bottomRight())

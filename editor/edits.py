@@ -42,6 +42,9 @@ def size_of(element: Element) -> tuple[int, int]:
 
 def squares_of(element: Element, at: Square | None = None) -> tuple[Square, ...]:
     top, left = element.at if at is None else at
+    if isinstance(element, BoardSlot) and element.special:  # only the squares of its outline
+        dr, dc = top - element.at[0], left - element.at[1]
+        return tuple((r + dr, c + dc) for r, c in element.squares())
     rows, cols = size_of(element)
     return tuple((top + r, left + c) for r in range(rows) for c in range(cols))
 
@@ -170,6 +173,9 @@ def rotate_board(board: BoardSlot, turns: int) -> BoardSlot:
     turns %= 4
     if turns == 0:
         return board
+    if board.special:  # its outline (fire included) turns with it
+        turned_special = replace(board, turns=(board.turns + turns) % 4)
+        return replace(turned_special, at=clamp_at(turned_special, turned_special.at))
     edge = board.fire_edge
     if board.face == "fire" and edge in EDGES:
         edge = EDGES[(EDGES.index(edge) + turns) % 4]
@@ -186,6 +192,8 @@ def rotate_board(board: BoardSlot, turns: int) -> BoardSlot:
 def flip_face(board: BoardSlot) -> BoardSlot:
     """Turn a board over: a fire face becomes plain, a plain face shows its fire strip
     on the edge its pinned rotation gives, else on the first allowed edge."""
+    if board.special:  # its outline stays; the problems dock says if that face differs
+        return replace(board, face="plain" if board.face == "fire" else "fire")
     if board.face == "fire":
         return replace(board, face="plain", fire_edge=None)
     allowed = board.allowed_fire_edges()
@@ -197,7 +205,7 @@ def flip_face(board: BoardSlot) -> BoardSlot:
 
 def next_fire_edge(board: BoardSlot, step: int = 1) -> BoardSlot:
     """Move the fire strip to the next allowed edge, clockwise (no change on a plain face)."""
-    if board.face != "fire":
+    if board.face != "fire" or board.special:
         return board
     allowed = board.allowed_fire_edges()
     current = allowed.index(board.fire_edge) if board.fire_edge in allowed else -step
@@ -262,8 +270,8 @@ def shifted(elements: Iterable[Element], delta: Square) -> list[Element]:
 def with_size(board: BoardSlot, size: str) -> BoardSlot:
     """The slot with a board of another size: a small board lies along its fire strip
     (vertical for a north or south strip), and a pin (a board of the old size) is dropped."""
-    if size == board.size:
-        return board
+    if size == board.size or board.special or size not in ("large", "small"):
+        return board  # a special board keeps its shape: place another from the palette
     orientation = "vertical" if size == "small" and board.fire_edge in ("north", "south") else "horizontal"
     resized = replace(board, size=size, orientation=orientation, pin=None)
     return replace(resized, at=clamp_at(resized, resized.at))

@@ -99,31 +99,59 @@ def _badge(p: QPainter, rect: QRectF, text: str, corner: int = 0) -> None:
 
 
 def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog, label: bool = True) -> None:
+    """A board slot: grey squares and a dark strip, or a pinned board's terrain.  A
+    special board draws only the squares of its outline, its fire squares dark."""
     rect = square_rect(slot.at[0], slot.at[1], slot.rows, slot.cols)
-    p.fillRect(rect, BOARD_EDGE)
+    squares = slot.squares()
+    if slot.special:
+        for sq in squares:
+            p.fillRect(square_rect(*sq), BOARD_EDGE)
+    else:
+        p.fillRect(rect, BOARD_EDGE)
     terrain = slot.terrain(catalog) if slot.pin is not None else None
     strip = set(slot.strip_squares())
     gap = SQUARE * 0.05
-    for r in range(slot.rows):
-        for c in range(slot.cols):
-            sq = (slot.at[0] + r, slot.at[1] + c)
-            cell = square_rect(*sq).adjusted(gap, gap, -gap, -gap)
-            if terrain is not None:
-                _terrain_square(p, cell, terrain[r][c])
-            else:
-                p.fillRect(cell, STRIP_DARK if sq in strip else BOARD_GREY)
-    p.setPen(QPen(QColor("#555"), 2))
+    for sq in squares:
+        r, c = sq[0] - slot.at[0], sq[1] - slot.at[1]
+        cell = square_rect(*sq).adjusted(gap, gap, -gap, -gap)
+        if terrain is not None:
+            _terrain_square(p, cell, terrain[r][c])
+        else:
+            p.fillRect(cell, STRIP_DARK if sq in strip else BOARD_GREY)
+            if slot.special and sq in strip:
+                _flame(p, cell.adjusted(cell.width() * 0.2, cell.height() * 0.15, -cell.width() * 0.2, -cell.height() * 0.1))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawRect(rect)
+    if slot.special:
+        paint_square_edge(p, squares, QColor("#555"), 2)
+    else:
+        p.setPen(QPen(QColor("#555"), 2))
+        p.drawRect(rect)
     if label:
         paint_board_label(p, slot)
+
+
+def paint_square_edge(p: QPainter, squares: Iterable[Square], colour: QColor, width: float) -> None:
+    """The outer edge of a set of squares (the sides no other square of the set shares)."""
+    inside = set(squares)
+    p.setPen(QPen(colour, width))
+    for r, c in inside:
+        rect = square_rect(r, c)
+        if (r - 1, c) not in inside:
+            p.drawLine(rect.topLeft(), rect.topRight())
+        if (r + 1, c) not in inside:
+            p.drawLine(rect.bottomLeft(), rect.bottomRight())
+        if (r, c - 1) not in inside:
+            p.drawLine(rect.topLeft(), rect.bottomLeft())
+        if (r, c + 1) not in inside:
+            p.drawLine(rect.topRight(), rect.bottomRight())
 
 
 def paint_board_label(p: QPainter, slot: BoardSlot, corner: int = 2) -> None:
     """The board's name in one of its corners (0 top-left, then clockwise; 2, the
     bottom-right, unless :func:`label_corner` finds it covered)."""
     rect = square_rect(slot.at[0], slot.at[1], slot.rows, slot.cols)
-    label = f"{slot.pin.board} (pinned)" if slot.pin is not None else f"{slot.size} {slot.face}"
+    kind = slot.shape if slot.special else slot.size
+    label = f"{slot.pin.board} (pinned)" if slot.pin is not None else f"{kind} {slot.face}"
     p.setFont(_font(SQUARE * 0.28, bold=False))
     width = p.fontMetrics().horizontalAdvance(label) + SQUARE * 0.2
     left = rect.left() + 4 if corner % 4 in (0, 3) else rect.right() - width - 4

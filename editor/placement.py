@@ -174,6 +174,8 @@ def describe(el: Element) -> str:
     """Short human name of an element not (yet) in a scenario: ``large fire board``,
     ``location card 3``, ``objective token 2``."""
     if isinstance(el, BoardSlot):
+        if el.special:
+            return f"special {el.shape} {el.face} board"
         shape = "" if el.size == "large" else f" {el.orientation}"
         return f"{el.size}{shape} {el.face} board"
     if isinstance(el, CardPlacement):

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeWidget, QTree
 
 from engine.model.catalog import Catalog
 from engine.model.scenario import KICKSTARTER_TOKENS, OBJECTIVE_TOKEN_VALUES, BoardSlot, CardPlacement, TokenPlacement
+from engine.model.special_boards import SPECIAL, outline_of
 
 from .. import clipboard
 from ..edits import Element
@@ -22,7 +23,9 @@ ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get 
 
 
 def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element]]]]:
-    """(group, [(label, element at (0, 0))]) for everything that can be placed."""
+    """(group, [(label, element at (0, 0))]) for everything that can be placed.  Each
+    special board shape in the catalog (Kickstarter pack, custom) gets an entry per
+    face, one per distinct outline when its boards' faces differ."""
     boards: list[tuple[str, Element]] = [
         ("Large board, fire face", BoardSlot("large", "fire", ORIGIN, "west")),
         ("Large board, plain face", BoardSlot("large", "plain", ORIGIN)),
@@ -31,6 +34,13 @@ def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element
         ("Small board (vertical), fire face", BoardSlot("small", "fire", ORIGIN, "north", "vertical")),
         ("Small board (vertical), plain face", BoardSlot("small", "plain", ORIGIN, None, "vertical")),
     ]
+    for shape, shape_boards in catalog.special_shapes().items():
+        for face in ("fire", "plain"):
+            outlines = list(dict.fromkeys(outline_of(b.face(face)) for b in shape_boards))
+            for n, outline in enumerate(outlines):
+                variant = f" ({n + 1})" if len(outlines) > 1 else ""
+                slot = BoardSlot(SPECIAL, face, ORIGIN, shape=shape, outline=outline)
+                boards.append((f"Special board {shape}, {face} face{variant}", slot))
     locations: list[tuple[str, Element]] = [(f"Location card {n}", CardPlacement("location", ORIGIN, str(n))) for n in sorted(catalog.location_cards)]
     rafts: list[tuple[str, Element]] = [(f"Raft card {letter}", CardPlacement("raft", ORIGIN, letter)) for letter in sorted(catalog.raft_cards)]
     fire: list[tuple[str, Element]] = [("Fire card", CardPlacement("fire", ORIGIN))]

@@ -121,7 +121,7 @@ class BoardPage(ElementPage[BoardSlot]):
 
     def __init__(self, doc: ScenarioDocument) -> None:
         super().__init__(doc)
-        self.size_box, self.face = combo(("large", "small")), combo(("fire", "plain"))
+        self.size_box, self.face = combo(("large", "small", "special")), combo(("fire", "plain"))
         self.edge, self.orientation = combo(()), combo(("horizontal", "vertical"))
         self.pin, self.pin_rotation = combo(()), combo(ROTATIONS)
         for label, widget in (("Size", self.size_box), ("Face", self.face), ("Fire strip edge", self.edge), ("Orientation", self.orientation), ("Pinned board", self.pin), ("Pinned rotation", self.pin_rotation)):
@@ -142,6 +142,7 @@ class BoardPage(ElementPage[BoardSlot]):
 
     def show_element(self, board: BoardSlot) -> None:
         self.size_box.setCurrentText(board.size)
+        self.size_box.setEnabled(not board.special)  # a special shape comes from the palette
         self.face.setCurrentText(board.face)
         self.edge.clear()
         self.edge.addItems(list(board.allowed_fire_edges()))
@@ -150,10 +151,10 @@ class BoardPage(ElementPage[BoardSlot]):
         self.orientation.setCurrentText(board.orientation)
         self.orientation.setEnabled(board.size == "small")
         self.pin.clear()
-        self.pin.addItems([NO_PIN] + [b.id for b in self.doc.catalog.boards_of_size(board.size)])
+        self.pin.addItems([NO_PIN] + [b.id for b in self.doc.catalog.boards_of_size(board.size, board.shape)])
         self.pin.setCurrentText(board.pin.board if board.pin else NO_PIN)
         self.pin_rotation.setCurrentIndex(board.pin.rotation % 4 if board.pin else 0)
-        self.pin_rotation.setEnabled(board.pin is not None and board.face == "plain")
+        self.pin_rotation.setEnabled(board.pin is not None and board.face == "plain" and not board.special)
 
 
 class CardPage(ElementPage[CardPlacement]):

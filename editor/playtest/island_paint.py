@@ -27,6 +27,7 @@ from ..painting import (  # the studio's piece painters
     _cat,
     _raft_square,
     _terrain_square,
+    paint_square_edge,
     square_rect,
 )
 
@@ -70,7 +71,10 @@ def paint_island(p: QPainter, state: GameState) -> None:
             else:
                 _terrain_square(p, inner, "f" if kind == "fire" else TERRAIN_TO_LETTER[kind])
     scenario = state.scenario
-    outline(p, (square_rect(b.at[0], b.at[1], b.rows, b.cols) for b in scenario.boards), QColor("#555"), 2)
+    outline(p, (square_rect(b.at[0], b.at[1], b.rows, b.cols) for b in scenario.boards if not b.special), QColor("#555"), 2)
+    for board in scenario.boards:
+        if board.special:
+            paint_square_edge(p, board.squares(), QColor("#555"), 2)
     outline(p, (square_rect(c.at[0], c.at[1], 3, 3) for c in scenario.cards), CARD_EDGE, 2)
     outline(p, (square_rect(a.at[0], a.at[1], 3, 3) for a in state.placed), PLACED_EDGE, 2.5)
     for mask, _action in state.tiles_placed.values():
@@ -99,18 +103,7 @@ def outline(p: QPainter, rects: Iterable[QRectF], colour: QColor, width: float) 
 
 def paint_tile_edge(p: QPainter, squares: Iterable[Square], colour: QColor, width: float) -> None:
     """The outer edge of a set of squares (a fire tile's outline)."""
-    cells = set(squares)
-    p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-    for r, c in cells:
-        rect = square_rect(r, c)
-        if (r - 1, c) not in cells:
-            p.drawLine(rect.topLeft(), rect.topRight())
-        if (r + 1, c) not in cells:
-            p.drawLine(rect.bottomLeft(), rect.bottomRight())
-        if (r, c - 1) not in cells:
-            p.drawLine(rect.topLeft(), rect.bottomLeft())
-        if (r, c + 1) not in cells:
-            p.drawLine(rect.topRight(), rect.bottomRight())
+    paint_square_edge(p, squares, colour, width)
 
 
 def paint_cats(p: QPainter, state: GameState, selected: int | None = None) -> None:

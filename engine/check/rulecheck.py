@@ -22,8 +22,9 @@ from engine.check.issues import ERROR, WARNING, Issue, Where
 from engine.model.catalog import Catalog
 from engine.model.formats import board_to_dict, card_to_dict, token_to_dict
 from engine.model.geometry import Square, orthogonal_neighbours, square_text
-from engine.model.layout import footprint_rotations
+from engine.model.layout import fitting_boards, footprint_rotations
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario, TokenPlacement
+from engine.model.special_boards import SPECIAL, special_slot_issue_texts
 
 TOKEN_NAMES = {"objective": "objective token", "water": "water token", "fish": "fish token",
                "map": "treasure map token", "fire": "fire token"}
@@ -44,6 +45,8 @@ def describe_element(collection: str, index: int, element: Any) -> str:
     at = f" at {square_text(e['at'])}" if is_square(e.get("at")) else ""
     if collection == "boards":
         facts = [str(e[k]) for k in ("size",) if isinstance(e.get(k), str)]
+        if facts == ["special"] and isinstance(e.get("shape"), str):
+            facts = [f"special {e['shape']}"]
         if isinstance(e.get("face"), str):
             facts.append(f"{e['face']} face")
         return f"board {index + 1}" + (f" ({', '.join(facts)})" if facts else "") + at
@@ -160,7 +163,9 @@ def check_boards(lay: Layout) -> list[Issue]:
     owner: dict[Square, int] = {}
     for j, b in enumerate(boards):
         path = f"/boards/{j}"
-        if b.face == "fire" and b.fire_edge not in b.allowed_fire_edges():
+        if b.special:
+            out += special_slot_issues(lay.catalog, j, b)
+        elif b.face == "fire" and b.fire_edge not in b.allowed_fire_edges():
             out.append(issue("fire-edge-invalid", f"{board_name(j, b)} has its fire strip on the {b.fire_edge} edge; "
                              f"a {b.size} {b.orientation} board's strip runs along a short edge: use "
                              f"{' or '.join(b.allowed_fire_edges())}, or turn the board", path, b.strip_squares()))
@@ -175,9 +180,17 @@ def check_boards(lay: Layout) -> list[Issue]:
     out += _check_connected(boards, owner)
     out += _check_pins(lay)
     out += check_box(lay, [(i, b.size) for i, b in enumerate(boards)], "boards",
-                      {"large": "large_boards", "small": "small_boards"},
+                      {"large": "large_boards", "small": "small_boards", SPECIAL: "special_boards"},
                       lambda i, key: (board_name(i, boards[i]), f"{key} boards", boards[i].squares()))
     return out
+
+
+def special_slot_issues(catalog: Catalog, index: int, slot: BoardSlot) -> list[Issue]:
+    """A special board's slot names a shape the catalogs have and shows its outline
+    (KS-5: the boards are "used whenever a scenario shows their shape")."""
+    faces = [board.face(slot.face) for board in catalog.boards_of_size(SPECIAL, slot.shape)]
+    return [issue("special-board-unknown", f"{board_name(index, slot)}: {text}", f"/boards/{index}", slot.squares())
+            for text in special_slot_issue_texts(slot.shape, slot.face, slot.outline, faces)]
 
 
 def _check_connected(boards: tuple[BoardSlot, ...], owner: dict[Square, int]) -> list[Issue]:
@@ -223,11 +236,17 @@ def _check_pins(lay: Layout) -> list[Issue]:
         elif board.size != b.size:
             out.append(issue("pin-invalid", f"{name} pins board '{pin.board}', which is a {board.size} board; "
                              f"pin a {b.size} board instead", path, b.squares()))
+        elif b.special and board not in fitting_boards(b, lay.catalog):
+            out.append(issue("pin-invalid", f"{name} pins board '{pin.board}', which does not show this slot's "
+                             f"outline of shape '{b.shape}' on its {b.face} face; pin a board of that shape or "
+                             "remove the pin", path, b.squares()))
         if pin.board in pinned:
             out.append(issue("pin-invalid", f"{name} pins board '{pin.board}', already pinned by "
                              f"{board_name(pinned[pin.board], lay.scenario.boards[pinned[pin.board]])}; "
                              "each physical board can be used once", path, b.squares()))
         pinned.setdefault(pin.board, i)
+        if b.special:
+            continue  # the slot's own rotation turns a special board; the pin names the board only
         if b.face == "plain" and pin.rotation % 4 not in footprint_rotations(b):
             out.append(issue("pin-invalid", f"{name} pins rotation {pin.rotation}, which turns the board out of "
                              f"its {b.rows}x{b.cols} slot; use rotation "

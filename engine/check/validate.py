@@ -33,6 +33,7 @@ ISSUE_CODES: dict[str, str] = {
     "board-overlap": "two island boards overlap",
     "island-disconnected": "a board shares no edge with the rest of the island",
     "fire-edge-invalid": "a small board's fire strip is on a long edge",
+    "special-board-unknown": "a special board's shape is in no catalog, or its outline is no face of a board of that shape",
     "pin-invalid": "a pinned board is unknown, the wrong size, pinned twice, or turned out of its slot",
     "card-off-island": "a card hangs off the island",
     "card-overlap": "two cards overlap",

@@ -234,6 +234,9 @@ def challenge_to_scenario(string: str, name: str | None = None, catalog: Catalog
 
 
 def _island_letters(index: int, slot: BoardSlot, where: str) -> str:
+    if slot.special:
+        raise ValueError(f"{where}: board slot {index + 1} is a special board ({slot.shape}); the notation has only "
+                         "large and small boards")
     size = next(letter for letter, (name, _) in ISLAND_SIZES.items() if name == slot.size)
     if slot.pin is not None:
         raise ValueError(f"{where}: board slot {index + 1} is pinned to '{slot.pin.board}'; the notation cannot name a board (unpin it)")

@@ -24,6 +24,7 @@ from engine.model.geometry import Grid, Square
 from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, read_json
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
+from engine.model.special_boards import SPECIAL, special_board_problems
 from engine.model.userdirs import user_catalogs_dir
 
 TERRAINS: tuple[str, ...] = ("blue", "red", "green", "orange", "purple")
@@ -32,6 +33,7 @@ LETTER_TO_TERRAIN: dict[str, str] = {"b": "blue", "r": "red", "g": "green", "o":
 TERRAIN_TO_LETTER: dict[str, str] = {v: k for k, v in LETTER_TO_TERRAIN.items()}
 DECKS: tuple[str, ...] = ("circle", "cross", "square", "triangle")
 BOARD_SHAPES: dict[str, tuple[int, int]] = {"large": (9, 9), "small": (6, 9)}  # north form rows, cols
+BOARD_SIZES: tuple[str, ...] = tuple(BOARD_SHAPES) + (SPECIAL,)  # special: any shape (engine.model.special_boards)
 FIRE_STRIP_WIDTH = 3
 RAFT_BLOCKED = "#"
 RAFT_ANY = "*"
@@ -41,13 +43,18 @@ MAX_CATALOG_ITEMS = 1000  # components in all (boards, decks and their cards, lo
 @dataclass(frozen=True)
 class IslandBoard:
     """One physical double-sided island board; faces are north-form grids with the
-    fire strip on the west edge of the fire face."""
+    fire strip on the west edge of the fire face.  A special board (``size`` is
+    :data:`SPECIAL`) has the shape ``shape``, faces of any footprint (``.`` squares
+    are not part of it) and its fire wherever the faces print ``f``
+    (:mod:`engine.model.special_boards`)."""
 
     id: str
     size: str
     number: int
     fire_face: Grid
     plain_face: Grid
+    shape: str | None = None
+    fire_strip: str | None = None  # special boards: the north-form edge of the fire face's strip, if any
 
     def face(self, face: str) -> Grid:
         return self.fire_face if face == "fire" else self.plain_face
@@ -125,8 +132,17 @@ class Catalog:
     known_missing: tuple[KnownMissing, ...] = ()
     comp1110: Mapping[str, Any] = field(default_factory=dict)
 
-    def boards_of_size(self, size: str) -> tuple[IslandBoard, ...]:
-        return tuple(b for b in self.boards if b.size == size)
+    def boards_of_size(self, size: str, shape: str | None = None) -> tuple[IslandBoard, ...]:
+        """The boards of one size; for special boards, of one ``shape``."""
+        return tuple(b for b in self.boards if b.size == size and (size != SPECIAL or b.shape == shape))
+
+    def special_shapes(self) -> dict[str, tuple[IslandBoard, ...]]:
+        """Special board shape id -> its boards, in catalog order."""
+        out: dict[str, tuple[IslandBoard, ...]] = {}
+        for b in self.boards:
+            if b.size == SPECIAL and b.shape is not None:
+                out[b.shape] = out.get(b.shape, ()) + (b,)
+        return out
 
     def board(self, board_id: str) -> IslandBoard | None:
         return next((b for b in self.boards if b.id == board_id), None)
@@ -191,7 +207,8 @@ def _sq(value: Iterable[int]) -> Square:
 def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
     """Convert a schema-valid catalog document into a :class:`Catalog`."""
     boards = tuple(
-        IslandBoard(b["id"], b["size"], b["number"], tuple(b["fire_face"]), tuple(b["plain_face"]))
+        IslandBoard(b["id"], b["size"], b["number"], tuple(b["fire_face"]), tuple(b["plain_face"]), b.get("shape"),
+                    b.get("fire_strip"))
         for b in data.get("island_boards", [])
     )
     decks: dict[str, tuple[PathwayCard, ...]] = {}
@@ -289,7 +306,12 @@ def _duplicate_ids(data: Mapping[str, Any]) -> list[CatalogProblem]:
 
 def _board_faces(data: Mapping[str, Any]) -> list[CatalogProblem]:
     out: list[CatalogProblem] = []
+    shapes: dict[str, tuple[Grid, str]] = {}
     for i, board in enumerate(data.get("island_boards", [])):
+        if board["size"] == SPECIAL:
+            out += [CatalogProblem("catalog-board-face", message, where)
+                    for message, where in special_board_problems(i, board, shapes)]
+            continue
         rows, cols = BOARD_SHAPES[board["size"]]
         name, where = f"island board {board['id']}", f"/island_boards/{i}"
         for face in ("fire_face", "plain_face"):

@@ -56,6 +56,9 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
                 fire_edge=b.get("fire_edge"),
                 orientation=b.get("orientation", "horizontal"),
                 pin=BoardPin(pin["board"], int(pin.get("rotation", 0))) if pin else None,
+                shape=b.get("shape"),
+                outline=tuple(b.get("outline", ())),
+                turns=int(b.get("rotation", 0)),
             )
         )
     cards = tuple(
@@ -132,6 +135,11 @@ def board_to_dict(b: BoardSlot) -> dict[str, Any]:
         d["fire_edge"] = b.fire_edge
     if b.size == "small":
         d["orientation"] = b.orientation
+    if b.special:
+        d["shape"] = b.shape
+        d["outline"] = list(b.outline)
+        if b.turns % 4:
+            d["rotation"] = b.turns % 4
     if b.pin is not None:
         d["pin"] = {"board": b.pin.board}
         if b.pin.rotation:

@@ -32,9 +32,10 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_BLOCKED, Catalog
+from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_BLOCKED, Catalog, IslandBoard
 from engine.model.geometry import Grid, Square, square_text
 from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario
+from engine.model.special_boards import OUTLINE_OFF, outline_of
 
 __all__ = [
     "BoardChoice",
@@ -42,6 +43,7 @@ __all__ = [
     "LayoutError",
     "compose_island",
     "draw_board_choices",
+    "fitting_boards",
     "fixed_board_choices",
     "footprint_rotations",
 ]
@@ -86,7 +88,10 @@ class IslandLayout:
 
 
 def footprint_rotations(slot: BoardSlot) -> tuple[int, ...]:
-    """Rotations of the board's north form that fill exactly this slot."""
+    """Rotations of the board's north form that fill exactly this slot (a special
+    board's slot names its own turn: its outline need not be symmetric)."""
+    if slot.special:
+        return (slot.turns % 4,)
     if slot.size == "large":
         return (0, 1, 2, 3)
     return (1, 3) if slot.orientation == "vertical" else (0, 2)
@@ -120,8 +125,12 @@ def _choose(scenario: Scenario, catalog: Catalog, rng: random.Random | None) -> 
         if slot.pin is not None:
             board_id = slot.pin.board
         else:
-            free = [b.id for b in catalog.boards_of_size(slot.size) if b.id not in used and b.id not in pinned]
+            free = [b.id for b in fitting_boards(slot, catalog) if b.id not in used and b.id not in pinned]
             if not free:
+                if slot.special:
+                    raise LayoutError(f"{_slot_name(i, slot)}: no unused board of shape '{slot.shape}' shows this "
+                                      f"outline on its {slot.face} face; add one to a catalog or re-place the board "
+                                      "from the palette")
                 have = len(catalog.boards_of_size(slot.size))
                 need = sum(1 for s in scenario.boards if s.size == slot.size)
                 raise LayoutError(
@@ -160,6 +169,9 @@ def _check_choices(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
             raise LayoutError(f"{_slot_name(i, slot)}: board '{choice.board}' is not in the catalog; pick another board")
         if board.size != slot.size:
             raise LayoutError(f"{_slot_name(i, slot)}: board '{choice.board}' is {board.size}; pick a {slot.size} board")
+        if slot.special and board not in fitting_boards(slot, catalog):
+            raise LayoutError(f"{_slot_name(i, slot)}: board '{choice.board}' does not show the slot's outline of "
+                              f"shape '{slot.shape}' on its {slot.face} face; pick a board of that shape")
         if choice.board in seen:
             raise LayoutError(
                 f"{_slot_name(i, slot)}: board '{choice.board}' is already used by slot {seen[choice.board] + 1}; "
@@ -232,5 +244,15 @@ def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
 def _paint(letters: dict[Square, str], at: Square, grid: Grid) -> None:
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
-            letters[(at[0] + r, at[1] + c)] = ch
+            if ch != OUTLINE_OFF:  # a special board's '.' squares are not part of the island
+                letters[(at[0] + r, at[1] + c)] = ch
+
+
+def fitting_boards(slot: BoardSlot, catalog: Catalog) -> tuple[IslandBoard, ...]:
+    """The catalog boards that may fill ``slot``: of its size; for a special slot, of
+    its shape and showing exactly its outline (fire included) on its face."""
+    boards = catalog.boards_of_size(slot.size, slot.shape)
+    if not slot.special:
+        return boards
+    return tuple(b for b in boards if outline_of(b.face(slot.face)) == tuple(slot.outline))
 

@@ -8,10 +8,11 @@ in :mod:`engine.model.formats`; rule checks in :mod:`engine.check.validate`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from engine.model.catalog import BOARD_SHAPES, FIRE_STRIP_WIDTH, Catalog, LocationCard, RaftCard
 from engine.model.geometry import EDGE_ROTATION, Grid, Square, rect_squares, rotate_grid
+from engine.model.special_boards import OUTLINE_FIRE, OUTLINE_OFF, SPECIAL
 
 SCENARIO_FORMAT = "raftwright.scenario"
 SCENARIO_FORMAT_VERSION = 1
@@ -41,7 +42,14 @@ class BoardPin:
 class BoardSlot:
     """An island board position.  Large boards are 9x9.  Small boards are 6 rows by 9
     columns when ``horizontal`` and 9 by 6 when ``vertical``.  A fire face carries a
-    3-square fire strip along ``fire_edge`` (a short edge on small boards)."""
+    3-square fire strip along ``fire_edge`` (a short edge on small boards).
+
+    A special board (``size == "special"``, Kickstarter pack) has the catalog shape
+    ``shape``; ``outline`` is that shape's north form as the scenario diagram shows it
+    (:mod:`engine.model.special_boards`: ``x`` a board square, ``f`` printed fire,
+    ``.`` not part of the board) and ``turns`` the clockwise quarter turns it is laid
+    at.  Its squares and fire follow from the outline alone, so every geometric check
+    works without the catalog; the rule checks compare the outline with the catalog."""
 
     size: str
     face: str
@@ -49,26 +57,54 @@ class BoardSlot:
     fire_edge: str | None = None
     orientation: str = "horizontal"
     pin: BoardPin | None = None
+    shape: str | None = None
+    outline: Grid = ()
+    turns: int = 0
+
+    @property
+    def special(self) -> bool:
+        return self.size == SPECIAL
+
+    def placed_outline(self) -> Grid:
+        """The special board's outline turned as laid (empty for large and small boards)."""
+        return rotate_grid(self.outline, self.turns) if self.special else ()
 
     @property
     def rows(self) -> int:
+        if self.special:
+            return len(self.placed_outline())
         r, c = BOARD_SHAPES[self.size]
         return c if self.size == "small" and self.orientation == "vertical" else r
 
     @property
     def cols(self) -> int:
+        if self.special:
+            grid = self.placed_outline()
+            return len(grid[0]) if grid else 0
         r, c = BOARD_SHAPES[self.size]
         return r if self.size == "small" and self.orientation == "vertical" else c
 
     def squares(self) -> tuple[Square, ...]:
+        if self.special:
+            return self._outline_squares(lambda ch: ch != OUTLINE_OFF)
         return rect_squares(self.at[0], self.at[1], self.rows, self.cols)
 
     def contains(self, square: Square) -> bool:
         r, c = square
-        return self.at[0] <= r < self.at[0] + self.rows and self.at[1] <= c < self.at[1] + self.cols
+        inside = self.at[0] <= r < self.at[0] + self.rows and self.at[1] <= c < self.at[1] + self.cols
+        if not inside or not self.special:
+            return inside
+        return self.placed_outline()[r - self.at[0]][c - self.at[1]] != OUTLINE_OFF
+
+    def _outline_squares(self, keep: Callable[[str], bool]) -> tuple[Square, ...]:
+        top, left = self.at
+        return tuple((top + r, left + c) for r, row in enumerate(self.placed_outline()) for c, ch in enumerate(row) if keep(ch))
 
     def strip_squares(self) -> tuple[Square, ...]:
-        """Squares covered by the printed fire strip (empty for a plain face)."""
+        """Squares covered by the printed fire strip (empty for a plain face); on a
+        special board, every fire square its outline shows, whatever the face."""
+        if self.special:
+            return self._outline_squares(lambda ch: ch == OUTLINE_FIRE)
         if self.face != "fire" or self.fire_edge is None:
             return ()
         top, left, w = self.at[0], self.at[1], FIRE_STRIP_WIDTH
@@ -81,12 +117,16 @@ class BoardSlot:
         return rect_squares(top + self.rows - w, left, w, self.cols)
 
     def allowed_fire_edges(self) -> tuple[str, ...]:
+        if self.special:
+            return ()  # its fire is drawn in its outline; the slot turns as a whole
         if self.size == "large":
             return ("west", "north", "east", "south")
         return ("west", "east") if self.orientation == "horizontal" else ("north", "south")
 
     def rotation(self) -> int | None:
         """Quarter turns applied to the north form, when determined by the slot."""
+        if self.special:
+            return self.turns % 4
         if self.face == "fire" and self.fire_edge in EDGE_ROTATION:
             return EDGE_ROTATION[self.fire_edge]
         if self.pin is not None:

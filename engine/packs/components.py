@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from engine.model.catalog import Catalog, CatalogError, bundled_catalog, catalog_from_dict
+from engine.model.catalog import Catalog, CatalogError, IslandBoard, bundled_catalog, catalog_from_dict
 from engine.model.scenario import Scenario
 
 COMPONENTS_FORMAT = "raftwright.components"
@@ -38,8 +38,10 @@ def used_custom_components(scenarios: Iterable[Scenario], catalog: Catalog, pack
                 board = catalog.board(slot.pin.board)
                 if board is None:
                     raise CatalogError(f"scenario '{scenario.id}' pins board {slot.pin.board}, which no catalog has")
-                boards[board.id] = {"id": board.id, "size": board.size, "number": board.number,
-                                    "fire_face": list(board.fire_face), "plain_face": list(board.plain_face)}
+                boards[board.id] = board_to_catalog_dict(board)
+            if slot.special:  # set-up draws any board of the shape: the pack carries them all
+                boards.update((b.id, board_to_catalog_dict(b)) for b in catalog.boards_of_size(slot.size, slot.shape)
+                              if base.board(b.id) is None)
         for card in scenario.cards:
             if card.ident is None or card.stand_in:
                 continue
@@ -80,3 +82,14 @@ def pack_catalog(pack_id: str, documents: Mapping[str, Any], bundled: Catalog | 
         except CatalogError as exc:
             raise CatalogError(f"{path}: {exc}") from None
     return catalog
+
+
+def board_to_catalog_dict(board: IslandBoard) -> dict[str, Any]:
+    """An island board as a catalog file writes it."""
+    out: dict[str, Any] = {"id": board.id, "size": board.size, "number": board.number}
+    if board.shape is not None:
+        out["shape"] = board.shape
+    if board.fire_strip is not None:
+        out["fire_strip"] = board.fire_strip
+    out.update(fire_face=list(board.fire_face), plain_face=list(board.plain_face))
+    return out
