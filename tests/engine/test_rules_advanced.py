@@ -5,11 +5,16 @@ test: the real cards' texts are unknown (RULINGS C15)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from advanced_fixtures import advanced_state, fixture_card
 from engine_pictures import deal
 
+from engine import new_game
 from engine.model.disaster_cards import DisasterEffect
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective
 from engine.play.actions import (
     BonusDraw,
@@ -218,3 +223,50 @@ def test_advanced_solo_extra_cards_come_from_the_decks_and_are_played_this_round
                                   "disaster discard 2 circle:h", "disaster move 0 7,10 6,10"])  # fmt: skip
 def test_new_actions_read_back_from_their_text(text: str) -> None:
     assert str(parse_action(text)) == text
+
+
+def test_each_player_discards_their_own_choice() -> None:
+    """DP-3 with two players: "each player discards 1" asks both; each picks a card of
+    their own hand (the rules are silent on who chooses; README "Advanced game")."""
+    card = fixture_card("each", DisasterEffect("discard", who="each"))
+    state = deal(advanced_state(ISLAND, [card], players=2), HAND[:3], HAND[3:])
+    for key in state.decks["square"][:3]:
+        state.decks["square"].remove(key)
+        state.disaster_pile.append(key)
+    state.apply(MoveCat(1, GREEN, (3, 9), ("cross:a",)))
+    assert {a.player for a in state.legal_actions()} == {0, 1}
+    with pytest.raises(IllegalAction, match="does not answer"):
+        state.apply(DisasterDiscard(0, "cross:b"))  # not player 0's card
+    state.apply(DisasterDiscard(1, "cross:b"))
+    assert {a.player for a in state.legal_actions()} == {0}
+    state.apply(DisasterDiscard(0, "circle:a"))
+    assert state.phase == "play" and state.disaster_pile == ["cross:b", "circle:a"]
+
+
+def test_exhaust_nearest_fire_lays_down_the_cats_nearest_the_fire() -> None:
+    """Fixture vocabulary: 'nearest_fire' is the least orthogonal distance to fire."""
+    card = fixture_card("nearest", DisasterEffect("exhaust", cat="nearest_fire"))
+    state = _game(card, pile=3)
+    state.apply(MoveCat(0, BLUE, (2, 3), ("circle:a",)))  # blue (2,3) and green (3,4) are 3 from fire
+    assert state.disaster_log[-1].text.count("cat on") == 2
+    assert state.exhausted == [False, True, True]  # red (1, 5) is 7 from the fire
+
+
+def test_the_disaster_deck_option_alone_keeps_unlimited_moves_and_no_bonus() -> None:
+    """The rule option disaster_deck names the deck alone (README "Advanced game")."""
+    card = fixture_card("flare", DisasterEffect("fire"))
+    state = deal(advanced_state(ISLAND, [card], mode="standard"), list(HAND))
+    assert not state.rules.disaster_deck(state.island.scenario)
+    option = state.island.scenario.with_changes(rules=dataclasses.replace(state.island.scenario.rules,
+                                                                          disaster_deck=True))  # fmt: skip
+    assert state.rules.disaster_deck(option) and state.rules.move_limit(state) is None
+    assert not state.rules.arrival_bonus(state)
+
+
+def test_a_state_saved_before_the_advanced_game_still_loads() -> None:
+    """Saved games from before the advanced slots existed resume (all at set-up value)."""
+    state = new_game(load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"), seed=2)
+    doc = state.to_dict()
+    for key in ("disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards"):
+        del doc[key]
+    assert GameState.from_dict(doc).to_dict() == state.to_dict()
