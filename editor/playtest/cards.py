@@ -10,6 +10,10 @@
   the card for placement (``HandsPanel.cardChosen``); while a move waits for its
   discards the hand's cards become checkable and ``HandsPanel.discardsChosen`` fires
   once the right number is ticked and the move is confirmed.
+* A solo player's face-down cards (:attr:`HandsPanel.face_down`) show only their backs
+  (the deck); while the hand refills they are clickable and
+  ``HandsPanel.refillChosen`` names the one picked ("You may choose any of the cards on
+  the table, but you can not look at the front", rulebook "Solo" 2).
 """
 
 from __future__ import annotations
@@ -96,8 +100,8 @@ class CardButton(QAbstractButton):
         picked = self.armed or self.isChecked()
         p.fillRect(self.rect(), SELECT if picked else QColor("#e8e8e8"))
         top = QRectF(5, 5, 3 * CARD_PX, 3 * CARD_PX)
-        if self.face_down:
-            p.fillRect(top, QColor("#8a8f98"))
+        if self.face_down:  # the back: a deck's colour while it may be picked, grey otherwise
+            p.fillRect(top, QColor("#30465e") if self.isEnabled() and self.objectName().startswith("face-down") else QColor("#8a8f98"))
             p.setPen(QColor("white"))
             p.drawText(top, Qt.AlignmentFlag.AlignCenter, "face\ndown")
             self._paint_deck(p, top, QColor("#222"))
@@ -199,11 +203,13 @@ def drawing_player(state: GameState | None) -> int | None:
 class HandsPanel(QGroupBox):
     cardChosen = Signal(int, str)  # player, card key
     discardsChosen = Signal(int, tuple)  # player, card keys
+    refillChosen = Signal(int, int)  # player, index of the face-down card (draw order)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Hands", parent)
         self.cards: list[CardButton] = []
         self.reserve_notes: list[QLabel] = []  # per player: face-down cards left
+        self.face_down: list[CardButton] = []  # every player's face-down cards, by their backs
         self.need = 0  # discards wanted (0: not choosing)
         self._order: list[CardButton] = []
         self.rows = QVBoxLayout()
@@ -234,6 +240,10 @@ class HandsPanel(QGroupBox):
     def button(self, player: int, key: str) -> CardButton:
         return next(b for b in self.cards if b.player == player and b.key == key)
 
+    def face_down_button(self, player: int, index: int) -> CardButton:
+        """The ``index``-th face-down card of ``player`` (draw order)."""
+        return [b for b in self.face_down if b.player == player][index]
+
     def show_state(self, state: GameState | None, armed: tuple[int, str] | None) -> None:
         while self.rows.count():
             item = self.rows.takeAt(0)
@@ -241,7 +251,7 @@ class HandsPanel(QGroupBox):
             if widget is not None:
                 widget.hide()  # gone now; deleted once its click (if any) has returned
                 widget.deleteLater()
-        self.cards, self.reserve_notes = [], []
+        self.cards, self.reserve_notes, self.face_down = [], [], []
         if state is None:
             return
         playing = state.phase == "play" and not state.is_terminal()
@@ -264,9 +274,23 @@ class HandsPanel(QGroupBox):
             note.setObjectName(f"reserve-{player}")
             self.reserve_notes.append(note)
             grid.addWidget(note, 1, CARDS_PER_ROW)
+            self._show_face_down(state, player, grid, 1 + max(1, -(-len(hand) // CARDS_PER_ROW)))
             grid.setColumnStretch(CARDS_PER_ROW + 1, 1)
             self.rows.addWidget(row)
             row.show()  # now, not when the event loop next runs
+
+    def _show_face_down(self, state: GameState, player: int, grid: QGridLayout, row: int) -> None:
+        """The face-down cards by their backs; clickable while the hand refills."""
+        choosing = state.phase == "refill" and not state.is_terminal() and state.needs_refill(player)
+        for i, key in enumerate(state.reserve[player]):
+            back = CardButton(player, key, (), face_down=True)
+            back.setObjectName(f"face-down-{player}-{i}")
+            deck = back.deck
+            back.setToolTip(f"Face-down card {i + 1}: a {deck} card" + (" (click to take it into the hand)" if choosing else ""))
+            back.setEnabled(choosing)
+            back.clicked.connect(lambda _=False, p=player, n=i: self.refillChosen.emit(p, n))
+            self.face_down.append(back)
+            grid.addWidget(back, row, i % CARDS_PER_ROW)
 
     # --- discard choice -------------------------------------------------------------
     def begin_discard(self, need: int, what: str) -> None:

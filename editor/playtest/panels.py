@@ -98,7 +98,8 @@ COUNTERS = (
     ("tile", "Fire tile to place"),
     ("steps", "Actions"),
 )
-PHASES = {"draw": "draw cards", "play": "play cards", "fire": "place the fire tile", "over": "game over"}
+PHASES = {"draw": "draw cards", "play": "play cards", "fire": "place the fire tile", "refill": "refill the hand",
+          "over": "game over"}  # fmt: skip
 
 
 def counter_values(state: GameState, steps: tuple[int, int], replaying: bool = False) -> dict[str, str]:

@@ -31,8 +31,8 @@ from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
 from engine.model.geometry import square_text
 from engine.model.scenario import Scenario
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, UseWater
-from engine.play.state import FIRE, PLAY
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, Refill, UseWater
+from engine.play.state import FIRE, PLAY, REFILL
 
 from ..actions import ActionSpec, build_actions, build_menus, build_toolbar
 from .board_view import BoardView
@@ -128,6 +128,7 @@ class PlaytestPanel(QWidget):
         self.decks.drawRequested.connect(self._draw)
         self.hands.cardChosen.connect(self._arm)
         self.hands.discardsChosen.connect(self._move)
+        self.hands.refillChosen.connect(lambda player, index: self.play(Refill(player, index)))
         self.hands.cancel.clicked.connect(self.cancel_gesture)
         self.board.placeRequested.connect(self.play)
         self.board.moveRequested.connect(self._ask_discards)
@@ -212,6 +213,8 @@ def prompt_text(panel: PlaytestPanel) -> str:
         return "The game is over: undo a step, restart, or try a new seed." if state is not None else ""
     if state.phase == "draw":
         return "Draw: pick a deck for each card (the backs show each deck's colour mix)."
+    if state.phase == REFILL:
+        return "Refill your hand: click a face-down card (you see only its back, its deck) to take it into your hand."
     if state.phase == FIRE and state.pending is not None:
         cause = "the disaster pile reached its limit" if state.pending.cause == "disaster" else "a pathway was added"
         return (f"Place fire tile {state.pending.tile} ({cause}): R or the wheel turns it, F flips it; "

@@ -13,6 +13,8 @@ and :func:`parse_action` reads it back (``parse_action(str(a)) == a``):
 ``move 0 7,10 4,13 circle:h``   player 0 moves the cat on (7, 10) to (4, 13),
                                 discarding the listed card(s) from their hand
 ``water l``                     spend a water token to return fire tile l to the bag
+``refill 0 2``                  solo: player 0 takes face-down card 2 (0-based, in
+                                the order drawn) into their hand (rulebook "Solo" 2)
 ``end``                         rest: every card is played; stand the cats up
 ``bonus draw 0 circle``         advanced raft-arrival bonus (AD-2): the active
                                 player 0 draws the top circle card
@@ -103,6 +105,18 @@ class UseWater:
 
 
 @dataclass(frozen=True)
+class Refill:
+    """Solo: take the face-down card at ``index`` (in draw order) into the hand.  The
+    player sees only its back (its deck), never its face (rulebook "Solo" 2, SO-1)."""
+
+    player: int
+    index: int
+
+    def __str__(self) -> str:
+        return f"refill {self.player} {self.index}"
+
+
+@dataclass(frozen=True)
 class EndRound:
     def __str__(self) -> str:
         return "end"
@@ -163,8 +177,8 @@ class DisasterMove:
         return f"disaster move {self.player} {_sq(self.cat)} {_sq(self.to)}"
 
 
-Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, EndRound, BonusDraw, BonusMove, BonusPass,
-               DisasterDiscard, DisasterMove]  # fmt: skip
+Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, Refill, EndRound, BonusDraw, BonusMove,
+               BonusPass, DisasterDiscard, DisasterMove]  # fmt: skip
 
 _NAME = r"[A-Za-z0-9_-]+"
 _SQ = r"(\d+),(\d+)"
@@ -175,6 +189,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("fire", re.compile(rf"fire ({_NAME}) {_SQ} ([TF]) r([0-3])")),
     ("move", re.compile(rf"move (\d+) {_SQ} {_SQ}((?: {_CARD})*)")),
     ("water", re.compile(rf"water ({_NAME})")),
+    ("refill", re.compile(r"refill (\d+) (\d+)")),
     ("end", re.compile(r"end")),
     ("bonus draw", re.compile(rf"bonus draw (\d+) ({_NAME})")),
     ("bonus move", re.compile(rf"bonus move (\d+) {_SQ} {_SQ}")),
@@ -182,7 +197,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("disaster discard", re.compile(rf"disaster discard (\d+) ({_CARD})")),
     ("disaster move", re.compile(rf"disaster move (\d+) {_SQ} {_SQ}")),
 )
-_EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h | water l | end"
+_EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h | water l"
+             " | refill 0 2 | end"
              " | bonus draw 0 circle | bonus move 0 7,10 4,13 | bonus pass | disaster discard 0 circle:h"
              " | disaster move 0 7,10 6,10")
 
@@ -205,6 +221,8 @@ def parse_action(text: str) -> Action:
             return MoveCat(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()))
         if kind == "water":
             return UseWater(g[0])
+        if kind == "refill":
+            return Refill(int(g[0]), int(g[1]))
         if kind == "end":
             return EndRound()
         if kind == "bonus draw":

@@ -17,7 +17,9 @@ Play phase, in order:
 5. otherwise the card that hurts least is placed.
 
 Draw phase: the deck whose unseen cards carry most squares of the colours the cats
-still need (weighted by their way).  Fire phase: every placement is scored by how much
+still need (weighted by their way).  Refill phase (solo): by the same measure, the
+face-down card from the best deck (its back is all the player sees; the first such
+card in draw order).  Fire phase: every placement is scored by how much
 of the cats' corridors it covers; the cheapest few are tried on a copy (one step of
 look-ahead: the cut-off check runs there) and the one that leaves the shortest total
 way wins.  Ties fall to the first candidate in the engine's legal order, so the bot is
@@ -31,14 +33,14 @@ import random
 from typing import Iterable
 
 from engine.model.catalog import TERRAINS
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 from engine.play.bitboard import bit_list, window_mask
 from engine.play.heuristic_advanced import choose_advanced
 from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE
-from engine.play.reach import coverable_squares, move_targets, raft_entries
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL
+from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
 from engine.play.state import GameState
-from engine.play.view import fair_view, unseen_cards
+from engine.play.view import deck_of, fair_view, unseen_cards
 
 FAR = 40  # a way that cannot be completed
 FIRE_TRIALS = 6  # fire placements tried on a copy after the cheap scoring
@@ -105,31 +107,39 @@ class HeuristicBot:
             return self._fire(view)
         if view.phase in (BONUS, DISASTER):  # the advanced game's own choices
             return choose_advanced(view)
+        if view.phase == REFILL:
+            return self._refill(view)
         return self._play(view)
 
     # --- draw ---------------------------------------------------------------------------
     def _draw(self, state: GameState) -> Action:
         player = next(p for p in range(state.players) if state.drawn[p] < state.rules.cards_per_draw)
+        scores = self._deck_scores(state)
+        best = max((d for d, cards in state.decks.items() if cards), key=lambda d: scores[d])  # first of equals
+        return DrawCard(player, best)
+
+    def _refill(self, state: GameState) -> Action:
+        player = next(p for p in range(state.players) if state.needs_refill(p))
+        scores = self._deck_scores(state)
+        reserve = state.reserve[player]
+        best = max(range(len(reserve)), key=lambda i: scores[deck_of(reserve[i])])  # first of equals
+        return Refill(player, best)
+
+    def _deck_scores(self, state: GameState) -> dict[str, float]:
+        """Per deck, the mean over its unseen cards of the squares of the colours the
+        live cats need (weighted by their way): what a deck's back promises."""
         ways = Ways(state)
         need = [0.0] * len(TERRAINS)
         for c in ways.live():
             need[state.island.cat_terrain[c]] += 1 + ways.way(c)[0]
-        best: tuple[float, str] | None = None
-        unseen = unseen_cards(state)
-        for deck, cards in state.decks.items():
-            if not cards:
-                continue
-            pool = unseen[deck]
+        scores: dict[str, float] = {}
+        for deck, pool in unseen_cards(state).items():
             score = 0.0
             for key in pool:
-                grid = state.island.cards[key].grid
-                letters = "".join(grid)
+                letters = "".join(state.island.cards[key].grid)
                 score += sum(need[i] * letters.count(t[0]) for i, t in enumerate(TERRAINS))
-            score /= max(len(pool), 1)
-            if best is None or score > best[0]:
-                best = (score, deck)
-        assert best is not None
-        return DrawCard(player, best[1])
+            scores[deck] = score / max(len(pool), 1)
+        return scores
 
     # --- fire ---------------------------------------------------------------------------
     def _fire(self, state: GameState) -> Action:
@@ -265,7 +275,7 @@ class HeuristicBot:
             targets = move_targets(state, cat)
             if not targets:
                 continue
-            goal = island.dest[island.cat_terrain[cat]] or island.raft
+            goal = destinations(state, island.cat_terrain[cat]) or island.raft
             goals = [grid.square(g) for g in bit_list(goal)]
             best_t, best_d = -1, 10_000
             for t in bit_list(targets):

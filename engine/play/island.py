@@ -53,6 +53,7 @@ class Island:
     decks: tuple[str, ...]
     tiles: Mapping[str, FireTile]
     tile_order: Mapping[str, int]  # the bag's canonical order (catalog order)
+    iconless: int = 0  # icon-less squares of rafts with coloured destinations (RuleSet.iconless_raft_squares, C11)
 
     @classmethod
     def from_layout(cls, scenario: Scenario, catalog: Catalog, layout: IslandLayout, hybrid: bool = False) -> "Island":
@@ -77,11 +78,13 @@ class Island:
                     f"{layout.terrain_at(square) or 'no terrain'}; check the location card"
                 )
         boarding = []
+        open_rafts = 0
         for _, card in scenario.cards_of("raft"):
             raft_card = card.raft_card(catalog)
             if raft_card is not None and set("".join(raft_card.grid)) <= {RAFT_ANY, RAFT_BLOCKED}:
                 squares = grid.mask(card.squares())
                 boarding.append((squares, squares & wild))
+                open_rafts |= squares
         tiles = {t.id: t for t in catalog.fire_tiles.values() if hybrid or not t.hybrid}
         return cls(
             scenario=scenario,
@@ -101,6 +104,7 @@ class Island:
             decks=tuple(catalog.decks),
             tiles=tiles,
             tile_order={tid: i for i, tid in enumerate(tiles)},
+            iconless=wild & ~open_rafts,
         )
 
     # --- footprints ----------------------------------------------------------------

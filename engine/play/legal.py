@@ -19,11 +19,11 @@ from itertools import combinations
 from typing import Callable, Iterator, Sequence, overload
 
 from engine.model.catalog import PathwayCard
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.bonus import bonus_actions
 from engine.play.disasters import disaster_actions
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL
 from engine.play.position import Position
 from engine.play.reach import move_targets
 
@@ -162,6 +162,11 @@ def legal_actions(state: Position) -> LegalActions:
     if state.phase in (BONUS, DISASTER):  # advanced: a short list (bonus draws, moves, pass; disaster choices)
         choices = bonus_actions(state) if state.phase == BONUS else disaster_actions(state)
         return LegalActions([(len(choices), choices.__getitem__)])
+    if state.phase == REFILL:  # one per face-down card of the short hand, in draw order
+        refills: list[Action] = [
+            Refill(p, i) for p in range(state.players) if state.needs_refill(p) for i in range(len(state.reserve[p]))
+        ]
+        return LegalActions([(len(refills), refills.__getitem__)])
     return LegalActions(_play_segments(state))
 
 

@@ -21,8 +21,11 @@ Timing of the automatic steps (house decisions, all documented in the README):
   ``disaster`` for a choice, ``fire`` for each tile), then the action finishes.
 * The cut-off analysis (:mod:`engine.play.reach`) runs after every fire placement, every
   move and at set-up.
-* After an action completes, a solo hand refills from the face-down reserve (SO-1);
-  then, if cards remain but no action at all is legal, the game is lost
+* After an action completes, a solo hand refills from the face-down reserve (SO-1):
+  the player picks each card by its back (``Refill``, phase ``refill``; with one
+  face-down card left there is nothing to choose and it is taken), or, when the rule
+  set's ``refill_choice`` is off, the cards come in draw order; then, if cards remain
+  but no action at all is legal, the game is lost
   (``no-legal-play``, LC-7 house decision: the round can never finish).
 * Water (WT-1) is spent only between actions in the play phase: never while a fire
   tile waits, never during the draw (talking is not allowed then).
@@ -47,6 +50,7 @@ from engine.play.actions import (
     MoveCat,
     PlaceFire,
     PlacePathway,
+    Refill,
     UseWater,
 )  # fmt: skip
 from engine.play.bitboard import window_mask
@@ -65,7 +69,7 @@ from engine.play.outcome import (
     IllegalAction,
     Outcome,
 )  # fmt: skip
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, OVER, PLAY, PendingBonus, PendingFire
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, OVER, PLAY, REFILL, PendingBonus, PendingFire
 from engine.play.position import Position
 from engine.play.reach import CutOff, find_cut_off, move_targets
 from engine.play.variants import OUT
@@ -156,6 +160,14 @@ def check(state: Position, action: Action) -> None:
     elif isinstance(action, (DisasterDiscard, DisasterMove)):
         _not_over(state)
         disasters.check(state, action)
+    elif isinstance(action, Refill):
+        _phase(state, REFILL, action)
+        _player(state, action.player)
+        if not state.needs_refill(action.player):
+            raise IllegalAction("no-refill", f"player {action.player}'s hand needs no card from the face-down cards")
+        if not 0 <= action.index < len(state.reserve[action.player]):
+            count = len(state.reserve[action.player])
+            raise IllegalAction("no-such-card", f"face-down card {action.index} does not exist; pick 0-{count - 1}")
     elif isinstance(action, EndRound):
         _phase(state, PLAY, action)
         left = [p for p in range(state.players) if state.hands[p] or state.reserve[p]]
@@ -203,6 +215,9 @@ def perform(state: Position, action: Action) -> None:
         _take_bonus(state, action)
     elif isinstance(action, (DisasterDiscard, DisasterMove)):
         _answer_disaster(state, action)
+    elif isinstance(action, Refill):
+        state.hands[action.player].append(state.reserve[action.player].pop(action.index))
+        _finish_action(state, action.player)
     elif isinstance(action, UseWater):
         mask, _ = state.tiles_placed.pop(action.tile)
         state.tile_fire &= ~mask
@@ -387,9 +402,15 @@ def draw_fire(state: Position, player: int, cause: str) -> None:
 
 
 def _finish_action(state: Position, player: int) -> None:
+    """Refill the hand (SO-1), then check that play can go on (LC-7)."""
     hand, reserve = state.hands[player], state.reserve[player]
+    choose = state.rules.refill_choice
     while len(hand) < state.rules.hand_size + state.extra_cards[player] and reserve:
+        if choose and len(reserve) > 1:
+            state.phase = REFILL  # the player picks the next card by its back
+            return
         hand.append(reserve.pop(0))
+    state.phase = PLAY
     _check_stuck(state)
 
 

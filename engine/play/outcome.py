@@ -96,7 +96,7 @@ class IllegalAction(ValueError):
     ``empty-deck``, ``unknown-card``, ``off-island``, ``on-fire``, ``on-cat``,
     ``on-raft``, ``not-touching-fire``, ``wrong-tile``, ``bad-rotation``,
     ``no-cat``, ``cat-arrived``, ``wrong-discards``, ``unreachable``, ``no-water``,
-    ``tile-not-placed``, ``cards-left``); the message says what to do instead.  The
+    ``tile-not-placed``, ``cards-left``, ``no-refill``, ``no-such-card``); the message says what to do instead.  The
     state is unchanged when it is raised."""
 
     def __init__(self, code: str, message: str) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 DRAW = "draw"  # players draw their cards (DrawCard)
 PLAY = "play"  # cards are played (PlacePathway, MoveCat, UseWater, EndRound)
 FIRE = "fire"  # a drawn fire tile waits to be placed (PlaceFire)
+REFILL = "refill"  # solo: the hand refills from the face-down cards, one chosen card at a time (Refill)
 OVER = "over"  # won or lost
 
 

@@ -30,6 +30,7 @@ from engine.model.catalog import TERRAINS
 from engine.model.geometry import Square, square_text
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, PlaceFire, PlacePathway
+from engine.play.communication import TOKEN_KINDS, CommToken, deal
 from engine.play.island import Island
 from engine.play.outcome import IllegalAction, Outcome
 from engine.play.phases import (
@@ -39,6 +40,7 @@ from engine.play.phases import (
     FIRE,
     OVER,
     PLAY,
+    REFILL,
     DisasterLogEntry,
     DisasterProgress,
     PendingBonus,
@@ -46,7 +48,7 @@ from engine.play.phases import (
 )  # fmt: skip
 from engine.play.variants import RuleSet
 
-PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER)
+PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL)
 
 
 class PositionError(ValueError):
@@ -81,6 +83,7 @@ class Position:
         "disaster_pile", "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used",
         "phase", "round", "_outcome", "history",
         "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
+        "comm_tokens",
     )  # fmt: skip
 
     def __init__(
@@ -118,6 +121,7 @@ class Position:
         disaster_log: Sequence[DisasterLogEntry] = (),
         bonus: PendingBonus | None = None,
         extra_cards: Sequence[int] | None = None,
+        comm_tokens: Sequence[Sequence[CommToken]] | None = None,
     ) -> None:
         """A position over ``island`` played by ``rules``.
 
@@ -135,6 +139,8 @@ class Position:
         ``fire``), ``disaster_log`` (every resolved line), ``bonus`` (the arrival
         bonus waiting, phase ``bonus``), ``extra_cards`` (per player, cards drawn by a bonus
         this round: they raise the hand size until the round ends, SO-1).
+        ``comm_tokens`` (per player, the communication tokens in front of them; default:
+        dealt by player count when the scenario uses them, :mod:`engine.play.communication`).
         Raises :class:`PositionError` naming the argument that does not fit."""
         if players < 1:
             raise PositionError(f"players: {players}; a game has at least 1 player")
@@ -246,6 +252,12 @@ class Position:
             raise PositionError("phase/outcome: a finished game has phase 'over' and an outcome, a running one neither")
         if phase == FIRE and pending is None:
             raise PositionError("phase: the fire phase needs the pending fire tile")
+        if comm_tokens is None:
+            self.comm_tokens = deal(players, island.scenario.rules.communication_tokens)
+        else:
+            self.comm_tokens = [list(seat) for seat in comm_tokens]
+            if len(self.comm_tokens) != players or any(t.kind not in TOKEN_KINDS for s in self.comm_tokens for t in s):
+                raise PositionError(f"comm_tokens: give one list per player ({players}) of {' / '.join(TOKEN_KINDS)} tokens")
         if round < 1:
             raise PositionError(f"round: {round}; rounds count from 1")
         self.phase = phase
@@ -253,6 +265,8 @@ class Position:
         self._outcome = outcome
         self.history = list(history)
         self._advanced(disaster_deck, disaster_used, disaster, disaster_log, bonus, extra_cards)
+        if phase == REFILL and not any(self.needs_refill(p) for p in range(players)):
+            raise PositionError("phase: the refill phase needs a hand short of cards and face-down cards to refill it")
 
     def _advanced(self, deck: Sequence[str], used: Sequence[str], disaster: DisasterProgress | None,
                   log: Sequence[DisasterLogEntry], bonus: PendingBonus | None, extra: Sequence[int] | None) -> None:
@@ -348,6 +362,7 @@ class Position:
         other.decks = {d: list(cards) for d, cards in self.decks.items()}
         other.hands = [list(h) for h in self.hands]
         other.reserve = [list(r) for r in self.reserve]
+        other.comm_tokens = [list(seat) for seat in self.comm_tokens]
         return other
 
     @property
@@ -390,6 +405,17 @@ class Position:
         if self.island.raft & bit:
             return "raft"
         return next((TERRAINS[i] for i, m in enumerate(self.terrain) if m & bit), None)
+
+    def needs_refill(self, player: int) -> bool:
+        """Whether ``player``'s hand is short and face-down cards can refill it (SO-1;
+        cards drawn by an advanced bonus raise the hand size until the round ends)."""
+        return bool(self.reserve[player]) and len(self.hands[player]) < self.rules.hand_size + self.extra_cards[player]
+
+    def mark_token(self, player: int, index: int, used: bool = True) -> None:
+        """Mark a communication token used (or not).  A reminder only: talking changes no
+        rule of play, so this is not an action and is not in the history."""
+        seat = self.comm_tokens[player]
+        seat[index] = CommToken(seat[index].kind, used)
 
     def cards_in_decks(self) -> int:
         return sum(len(cards) for cards in self.decks.values())

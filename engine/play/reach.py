@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 from engine.play.bitboard import iter_bits
 from engine.play.position import Position
-from engine.play.variants import CROSSABLE
+from engine.play.variants import CROSSABLE, UNUSABLE
 
 
 def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -> int:
@@ -81,8 +81,18 @@ def walkable(state: Position, terrain: int) -> int:
     and with ``RuleSet.raft_entry == "crossable"`` (the digital variant) the raft
     squares it may use, which are then ordinary squares of their colour."""
     if state.rules.raft_entry == CROSSABLE:
-        return state.terrain[terrain] | state.island.dest[terrain]
+        return state.terrain[terrain] | destinations(state, terrain)
     return state.terrain[terrain]
+
+
+def destinations(state: Position, terrain: int) -> int:
+    """Raft squares a cat of ``terrain`` (an index) may end on: destinations of its
+    colour, and the icon-less squares of rafts with coloured destinations unless the
+    rule set reads those as raft art (``iconless_raft_squares``, RULINGS C11)."""
+    island = state.island
+    if state.rules.iconless_raft_squares == UNUSABLE:
+        return island.dest[terrain] & ~island.iconless
+    return island.dest[terrain]
 
 
 def raft_entries(state: Position, terrain: int, region: int) -> int:
@@ -91,7 +101,7 @@ def raft_entries(state: Position, terrain: int, region: int) -> int:
     raft (raft A) that the region touches."""
     island = state.island
     around = island.grid.neighbours(region)
-    out = island.dest[terrain] & around
+    out = destinations(state, terrain) & around
     for squares, dests in island.boarding:
         if squares & around:
             out |= dests

@@ -28,9 +28,12 @@ from engine.model.geometry import Square
 from engine.model.layout import BoardChoice, compose_island
 from engine.play import legal, moves
 from engine.play.actions import Action, PlaceFire, PlacePathway, parse_action
+from engine.play.communication import tokens_from_dicts
 from engine.play.island import TERRAIN_INDEX, Island
 from engine.play.outcome import IllegalAction, Outcome
-from engine.play.phases import DRAW, FIRE, OVER, PLAY, DisasterLogEntry, DisasterProgress, PendingBonus, PendingFire
+from engine.play.phases import (
+    DRAW, FIRE, OVER, PLAY, REFILL, DisasterLogEntry, DisasterProgress, PendingBonus, PendingFire,
+)  # fmt: skip
 from engine.play.position import CatPosition, Position
 from engine.play.reach import find_cut_off, move_targets
 from engine.play.support import check_playable
@@ -46,7 +49,8 @@ class GameState(Position):
     def legal_actions(self) -> legal.LegalActions:
         """Every legal action in a fixed order: draws (player, deck), card placements
         (player, card, anchor row-major, rotation), fire placements (orientation,
-        anchor), cat moves (player, cat, destination, discards), water, end of round.
+        anchor), cat moves (player, cat, destination, discards), water, end of round; in the solo refill
+        phase, the face-down cards (player, index in draw order).
         A lazy sequence: ``len()`` and indexing do not build every action."""
         return legal.legal_actions(self)
 
@@ -156,6 +160,7 @@ class GameState(Position):
             "disaster_log": [entry.to_dict() for entry in self.disaster_log],
             "bonus": None if self.bonus is None else {"player": self.bonus.player, "turn": self.bonus.turn},
             "extra_cards": list(self.extra_cards),
+            "comm_tokens": [[t.to_dict() for t in seat] for seat in self.comm_tokens],
         }
 
     @classmethod
@@ -219,6 +224,7 @@ class GameState(Position):
             disaster_log=[DisasterLogEntry(e["card"], int(e["step"]), e["text"]) for e in data.get("disaster_log", ())],
             bonus=None if b is None else PendingBonus(int(b["player"]), int(b["turn"])),
             extra_cards=data.get("extra_cards"),
+            comm_tokens=None if "comm_tokens" not in data else tokens_from_dicts(data["comm_tokens"]),
         )
 
     def __repr__(self) -> str:
@@ -226,4 +232,4 @@ class GameState(Position):
         return f"<GameState {self.island.scenario.id} {self.rules.name} round {self.round} {status}>"
 
 
-__all__ = ["DRAW", "FIRE", "OVER", "PLAY", "GameState", "IllegalAction", "PendingFire"]
+__all__ = ["DRAW", "FIRE", "OVER", "PLAY", "REFILL", "GameState", "IllegalAction", "PendingFire"]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from editor.playtest import PlaytestWindow
 from engine.model.geometry import Square
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, UseWater
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 
@@ -68,6 +68,8 @@ class Driver:
             self.click(self.panel.use_water)
             state = self.panel.session.state
             self.click_square(state.island.grid.squares(state.tiles_placed[action.tile][0])[0])
+        elif isinstance(action, Refill):
+            self.click(self.panel.hands.face_down_button(action.player, action.index))
         elif isinstance(action, EndRound):
             self.click(self.panel.end_round)
         else:  # pragma: no cover

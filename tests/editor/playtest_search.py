@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from engine import GameState, new_game
 from engine.model.scenario import Scenario
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway, Refill
 from engine.play.bitboard import bit_list, window_mask
 from engine.play.legal import card_anchors, distinct_rotations
 from engine.play.reach import raft_entries
@@ -84,6 +84,9 @@ def choose(state: GameState) -> Action:
             after.apply_unchecked(action)
             scored.append((FAR * 10 if after.is_terminal() else total_way(after), action))
         return min(scored, key=lambda o: o[0])[1]
+    if state.phase == "refill":  # the first face-down card, as the engine took it before the choice
+        player = next(p for p in range(state.players) if state.needs_refill(p))
+        return Refill(player, 0)
     holders = [p for p in range(state.players) if state.hands[p]]
     if not holders:
         return EndRound()

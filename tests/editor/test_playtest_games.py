@@ -57,6 +57,9 @@ def check_shown(d: Driver, expected: GameState) -> None:
         assert button.isEnabled() == (expected.phase == "draw" and not expected.is_terminal() and bool(expected.decks[deck]))
     for player, hand in enumerate(expected.hands):
         assert sorted(b.key for b in panel.hands.cards if b.player == player) == sorted(hand)
+        backs = [b for b in panel.hands.face_down if b.player == player]
+        assert [b.deck for b in backs] == [k.split(":")[0] for k in expected.reserve[player]]
+        assert all(b.isEnabled() == (expected.phase == "refill" and not expected.is_terminal()) for b in backs)
         note = panel.hands.reserve_notes[player].text()
         assert note == (f"+{len(expected.reserve[player])} face down" if expected.reserve[player] else ("no cards" if not hand else ""))
     assert panel.banner.isVisible() == expected.is_terminal()

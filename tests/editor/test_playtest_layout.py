@@ -113,6 +113,11 @@ def test_every_button_is_in_sight_at_1280x800_in_every_prompt_state(qtbot, playe
     d.click(d.panel.hands.confirm)
     state = d.panel.session.state
     assert state.exhausted[green]
+    if players == 1:  # solo: the hand refills from a face-down card the player picks
+        assert state.phase == "refill"
+        check_buttons(d, "refill", tuple(d.panel.hands.face_down))
+        d.click(d.panel.hands.face_down_button(0, 0))
+        state = d.panel.session.state
     d.choose_move(MoveCat(0, to, state.reachable_squares(green)[0], ()))
     assert "exhausted: 2 cards" in d.panel.hands.choose.text()
     check_buttons(d, "discard, exhausted", (d.panel.hands.confirm, d.panel.hands.cancel))

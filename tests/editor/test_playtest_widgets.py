@@ -17,7 +17,7 @@ from engine import new_game
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
-from engine.play.actions import MoveCat, PlacePathway, UseWater
+from engine.play.actions import MoveCat, PlacePathway, Refill, UseWater
 
 FIRST = "tutorial/01-first-steps.scenario.json"
 WATER = "tutorial/03-crossed-paths.scenario.json"
@@ -92,7 +92,10 @@ def test_the_fire_tile_turns_and_flips_and_only_dotted_squares_take_it(qtbot) ->
     assert d.panel.session.state.to_dict() == before
     fire = next(f for f in map(d.board.placement_at, centres) if not _ends(state, f))
     d.do(fire)
-    assert d.panel.session.state.phase == "play" and not d.board.fire_mode()
+    assert d.panel.session.state.phase == "refill" and not d.board.fire_mode()  # solo: the hand refills
+    assert "face-down card" in d.panel.prompt.text() and all(b.isEnabled() for b in d.panel.hands.face_down)
+    d.do(Refill(0, 1))
+    assert d.panel.session.state.phase == "play" and not any(b.isEnabled() for b in d.panel.hands.face_down)
     assert d.panel.counters.value("bag") == str(len(state.bag))
 
 
@@ -148,6 +151,8 @@ def test_water_returns_a_fire_tile_to_the_bag(qtbot) -> None:  # type: ignore[no
     state = d.panel.session.state
     d.do(next(a for a in state.legal_actions() if isinstance(a, PlacePathway)))
     d.do(d.panel.session.state.legal_actions()[0])
+    assert not d.panel.use_water.isEnabled(), "no water while the solo hand refills: the refill ends the action, water comes between actions"
+    d.do(d.panel.session.state.legal_actions()[0])  # the refill
     state = d.panel.session.state
     (tile,) = state.tiles_placed
     bag = len(state.bag)

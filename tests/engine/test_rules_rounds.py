@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from engine_pictures import deal, picture_state, put_fire_tile
 
-from engine.play.actions import DrawCard, EndRound, MoveCat, UseWater
+from engine.play.actions import DrawCard, EndRound, MoveCat, Refill, UseWater
 from engine.play.outcome import IllegalAction
-from engine.play.state import DRAW, PLAY
+from engine.play.state import DRAW, PLAY, REFILL
 
 OPEN = """
 rrrrrrrwww
@@ -55,13 +55,17 @@ def test_an_empty_deck_can_no_longer_be_drawn() -> None:
 
 def test_solo_draws_three_plus_three_face_down_and_refills_after_each_action() -> None:
     """Rulebook "Solo" (SO-1): 3 in hand, 3 face down; after each action the hand goes
-    back to 3 from the face-down cards until they run out; 6 cards per round."""
+    back to 3 from the face-down cards (the player picks which: "You may choose any of
+    the cards on the table") until they run out; 6 cards per round."""
     state = picture_state(OPEN, variant="solo")
     _draw(state, 0, ["circle"] * 6)
     assert len(state.hands[0]) == 3 and len(state.reserve[0]) == 3 and state.phase == PLAY
-    first_reserve = state.reserve[0][0]
+    last_reserve = state.reserve[0][2]
     state.apply(MoveCat(0, (1, 1), (1, 2), (state.hands[0][0],)))
-    assert len(state.hands[0]) == 3 and len(state.reserve[0]) == 2 and first_reserve in state.hands[0]
+    assert state.phase == REFILL and list(state.legal_actions()) == [Refill(0, 0), Refill(0, 1), Refill(0, 2)]
+    state.apply(Refill(0, 2))
+    assert len(state.hands[0]) == 3 and len(state.reserve[0]) == 2 and last_reserve in state.hands[0]
+    assert state.phase == PLAY
 
 
 def test_digital_variant_draws_six_into_the_hand() -> None:

@@ -7,7 +7,7 @@ issue registers ``advanced`` and the Kickstarter rules the same way);
 
 from __future__ import annotations
 
-from .base import CROSSABLE, DISASTER, LAST_STEP, OUT, RAFT_ENTRIES, RuleSet
+from .base import ANY_COLOUR, CROSSABLE, DISASTER, ICONLESS_READINGS, LAST_STEP, OUT, RAFT_ENTRIES, UNUSABLE, RuleSet
 from .comp1110 import COMP1110
 from .solo import SOLO
 from .standard import STANDARD
@@ -37,5 +37,6 @@ for _rules in (STANDARD, SOLO, COMP1110):
     register_variant(_rules)
 
 __all__ = [
-    "CROSSABLE", "DISASTER", "LAST_STEP", "OUT", "RAFT_ENTRIES", "RuleSet", "VARIANTS", "get_variant", "register_variant",
+    "ANY_COLOUR", "CROSSABLE", "DISASTER", "ICONLESS_READINGS", "LAST_STEP", "OUT", "RAFT_ENTRIES", "UNUSABLE",
+    "RuleSet", "VARIANTS", "get_variant", "register_variant",
 ]  # fmt: skip

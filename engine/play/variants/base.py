@@ -14,6 +14,15 @@ Data hooks
     ``hand_size``               cards a player holds after the draw.
     ``reserve_size``            face-down cards that refill the hand after each action
                                 (solo: 3, RULINGS SO-1).
+    ``refill_choice``           whether the player picks which face-down card refills
+                                the hand after each action (``True``: the rulebook's
+                                "Solo" 2, "You may choose any of the cards on the
+                                table", by its back only, SO-1; a ``Refill`` action in
+                                the ``refill`` phase) or the cards come in the order
+                                drawn (``False``: the engine's reading before the choice
+                                was played).  Only a variant with a reserve asks: the
+                                digital variant (``seeds/solo-digital-variant.txt``)
+                                draws all 6 cards into the hand, so it has no choice.
     ``discard_destination``     ``"disaster"`` (the disaster pile, DP-1) or ``"out"``
                                 (cards leave the game: the digital variant).
     ``disaster_threshold``      cards on the disaster pile that trigger a disaster
@@ -56,6 +65,18 @@ Data hooks
                                 so (a cut-off path's intermediate squares are "of colour
                                 X or recolourable", raft squares of colour X included).
                                 Centres (``o``) and raft art are never entered.
+    ``iconless_raft_squares``   what a raft square with no cat icon is on a raft card
+                                that has coloured destinations (B, C, D).  The rulebook
+                                does not say; U1 (the COMP1110 transcription) calls them
+                                "wild", which RULINGS C11 records as U1's interpretation
+                                (§3 unknown 4).  ``"any-colour"`` (the default, U1's
+                                reading: any cat may end there; without it raft B's 3
+                                such squares would be dead art, and a scenario with more
+                                cats of a colour than the rafts have icons of it could
+                                never be won) or ``"unusable"`` (raft
+                                art: no cat ends there).  Raft A, with no icon at all,
+                                is boarded from any side either way (rulebook "Raft
+                                cards", MV-3).
 """
 
 from __future__ import annotations
@@ -75,6 +96,9 @@ LAST_STEP = "last-step"
 CROSSABLE = "crossable"
 RAFT_ENTRIES = (LAST_STEP, CROSSABLE)
 ADVANCED_MOVE_LIMIT = 5  # rulebook "Advanced rules": "a maximum of 5 spaces" (MV-6)
+ANY_COLOUR = "any-colour"
+UNUSABLE = "unusable"
+ICONLESS_READINGS = (ANY_COLOUR, UNUSABLE)
 
 
 @dataclass(frozen=True)
@@ -84,6 +108,7 @@ class RuleSet:
     players: tuple[int, ...] = (1, 2, 3, 4)
     hand_size: int = 3
     reserve_size: int = 0
+    refill_choice: bool = True
     discard_destination: str = DISASTER
     disaster_threshold: int | None = 4
     disaster_cards: int = 4
@@ -93,8 +118,11 @@ class RuleSet:
     close_to_measure: str = "manhattan"
     close_to_on_raft: bool = True
     raft_entry: str = LAST_STEP
+    iconless_raft_squares: str = ANY_COLOUR
 
     def __post_init__(self) -> None:
+        if self.iconless_raft_squares not in ICONLESS_READINGS:
+            raise ValueError(f"variant {self.name!r}: iconless_raft_squares must be one of {ICONLESS_READINGS}")
         if self.raft_entry not in RAFT_ENTRIES:
             raise ValueError(f"variant {self.name!r}: raft_entry must be one of {RAFT_ENTRIES}, not {self.raft_entry!r}")
         if self.close_to_measure not in CLOSE_TO_MEASURES:
