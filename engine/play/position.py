@@ -329,6 +329,7 @@ class Position:
         self.phase, self.round, self._outcome = phase, 1, None
         self.disaster_deck, self.disaster_used, self.disaster, self.disaster_log = [], [], None, []
         self.bonus, self.extra_cards = None, [0] * len(hands)
+        self.comm_tokens = deal(len(hands), island.scenario.rules.communication_tokens)
         return self
 
     def _per_player(self, name: str, given: Sequence[Sequence[str]] | None) -> list[list[str]]:
@@ -427,6 +428,7 @@ _TRUSTED_SLOTS = frozenset({
     "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn", "disaster_pile",
     "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used", "phase", "round", "_outcome", "history",
     "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
+    "comm_tokens",
 })  # fmt: skip
 _COVERED: dict[type, bool] = {}
 

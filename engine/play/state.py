@@ -32,7 +32,15 @@ from engine.play.communication import tokens_from_dicts
 from engine.play.island import TERRAIN_INDEX, Island
 from engine.play.outcome import IllegalAction, Outcome
 from engine.play.phases import (
-    DRAW, FIRE, OVER, PLAY, REFILL, DisasterLogEntry, DisasterProgress, PendingBonus, PendingFire,
+    DRAW,
+    FIRE,
+    OVER,
+    PLAY,
+    REFILL,
+    DisasterLogEntry,
+    DisasterProgress,
+    PendingBonus,
+    PendingFire,
 )  # fmt: skip
 from engine.play.position import CatPosition, Position
 from engine.play.reach import find_cut_off, move_targets
