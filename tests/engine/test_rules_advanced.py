@@ -24,6 +24,7 @@ from engine.play.actions import (
     DisasterMove,
     MoveCat,
     PlaceFire,
+    Refill,
     parse_action,
 )  # fmt: skip
 from engine.play.objectives import MET, PENDING, objective_statuses
@@ -212,8 +213,11 @@ def test_advanced_solo_extra_cards_come_from_the_decks_and_are_played_this_round
     state.apply(MoveCat(0, BLUE, BLUE_RAFT, ("circle:a",)))
     top = state.decks["square"][-1]
     state.apply(BonusDraw(0, "square"))
-    assert top in state.hands[0] and len(state.hands[0]) == 4 and len(state.reserve[0]) == 2
+    assert top in state.hands[0] and len(state.hands[0]) == 3 and state.phase == "refill"  # the player picks
+    state.apply(Refill(0, 0))
+    assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 2
     state.apply(MoveCat(0, GREEN, (3, 6), (state.hands[0][0],)))  # the refill keeps 4 in hand while it can
+    state.apply(Refill(0, 1))
     assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 1 and state.extra_cards == [1]
     state.apply(MoveCat(0, RED, (1, 7), (state.hands[0][0],)))
     assert len(state.hands[0]) == 4 and state.reserve == [[]]  # 3 played + 4 to play: 6 cards + the extra one
