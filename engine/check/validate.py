@@ -67,6 +67,7 @@ ISSUE_CODES: dict[str, str] = {
     "catalog-duplicate-id": "a catalog defines a component id twice",
     "catalog-board-face": "a catalog board face has the wrong size or fire strip",
     "catalog-location-cats": "a catalog location card puts a cat on fire or two cats on one square",
+    "catalog-disaster-effect": "a catalog disaster card's effect has a field or a cat word its kind does not take",
     "catalog-id-clash": "a catalog redefines a component of the bundled catalogs or of another catalog in its folder",
     "catalog-too-large": "a catalog defines more than 1,000 components (see Limits and recovery)",
     "text-unsavable": "a text holds a lone UTF-16 surrogate, or the document nests too deep, so it cannot be saved",
