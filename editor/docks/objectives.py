@@ -3,6 +3,8 @@ edit, remove and reorder; each change is one undo step."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRegularExpression
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.model.catalog import CAT_COLOURS
+from engine.model.geometry import Square
 from engine.model.scenario import Objective
 
 from .. import commands
@@ -59,12 +62,18 @@ class ObjectiveDialog(QDialog):
         self.together = QLineEdit()
         self.together.setPlaceholderText("colours separated by commas, e.g. red, green, orange")
         self.text = QLineEdit()
+        self.square = QLineEdit()  # OB-2: the raft destination the token was put on
+        self.square.setObjectName("objective-destination")
+        self.square.setPlaceholderText("row, col of a raft destination (optional)")
+        self.square.setToolTip("Bind the objective to one raft destination square (when two fit, the team "
+                               "chooses one at setup: RULINGS OB-2); leave empty for any square of the raft")
+        self.square.setValidator(QRegularExpressionValidator(QRegularExpression(r"^\s*(\d{1,2}\s*,\s*\d{0,2})?\s*$"), self))
         self.form = QFormLayout()
         self.form.addRow("Kind", self.kind)
         self.rows = {
             "colour": ("Colour", self.colour), "position": ("Place", self.position), "colours": ("Colours", self.together),
             "count": ("Maps", self.count), "pair_a": ("Cat", self.colour_a), "pair_b": ("Close to", self.colour_b),
-            "distance": ("Within", self.distance), "text": ("Text", self.text),
+            "distance": ("Within", self.distance), "text": ("Text", self.text), "square": ("On square", self.square),
         }
         for label, widget in self.rows.values():
             self.form.addRow(label, widget)
@@ -94,11 +103,12 @@ class ObjectiveDialog(QDialog):
         self.colour_b.setCurrentText(pair[1])
         self.distance.setValue(o.distance or 5)
         self.text.setText(o.text or "")
+        self.square.setText(f"{o.destination[0]}, {o.destination[1]}" if o.destination is not None else "")
         self._show_fields()
 
     def _show_fields(self) -> None:
         wanted = {
-            "arrival_order": {"colour", "position"}, "arrive_together": {"colours"}, "collect_maps": {"count"},
+            "arrival_order": {"colour", "position", "square"}, "arrive_together": {"colours"}, "collect_maps": {"count"},
             "close_to": {"pair_a", "pair_b", "distance"}, "text": {"text"},
         }[self.kind.currentData()]
         for key, (_, widget) in self.rows.items():
@@ -107,7 +117,8 @@ class ObjectiveDialog(QDialog):
     def objective(self) -> Objective:
         kind = self.kind.currentData()
         if kind == "arrival_order":
-            return Objective(kind, colour=self.colour.currentText(), position=self.position.value())
+            return Objective(kind, colour=self.colour.currentText(), position=self.position.value(),
+                             destination=self._destination())
         if kind == "arrive_together":
             colours = tuple(c.strip().lower() for c in self.together.text().split(",") if c.strip())
             return Objective(kind, colours=colours)
@@ -116,6 +127,12 @@ class ObjectiveDialog(QDialog):
         if kind == "close_to":
             return Objective(kind, colours=(self.colour_a.currentText(), self.colour_b.currentText()), distance=self.distance.value())
         return Objective(kind, text=self.text.text())
+
+    def _destination(self) -> Square | None:
+        parts = [p.strip() for p in self.square.text().split(",")]
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            return None
+        return int(parts[0]), int(parts[1])
 
 
 class ObjectivesPage(QWidget):

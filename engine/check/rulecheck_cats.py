@@ -166,6 +166,14 @@ def check_objectives(lay: Layout) -> list[Issue]:
         if o.kind == "arrival_order" and o.position and o.position > len(lay.cats) and lay.cats_complete:
             out.append(issue("objective-impossible", f"{name} asks for arrival number {o.position}, but only "
                              f"{count_text(len(lay.cats), 'cat')} start on the island; lower the position", path))
+        if o.kind == "arrival_order" and o.destination is not None and not lay.unknown_rafts:
+            dest = lay.destinations.get(o.destination)
+            if dest is None or dest[1] not in (None, o.colour):  # OB-2: a square that cat may arrive on
+                fits = sorted(sq for sq, (_, c) in lay.destinations.items() if c in (None, o.colour))
+                where = ", ".join(f"({r}, {c})" for r, c in fits) or "none on this island"
+                out.append(issue("objective-impossible", f"{name} is bound to a square that is not a raft destination "
+                                 f"a {o.colour} cat may use; bind it to one of {where}, or drop the destination",
+                                 path, [o.destination]))
         if o.kind == "arrive_together" and lay.scenario.mode == "standard":
             out.append(issue("objective-needs-advanced", f"{name} can only be met with the advanced raft-arrival "
                              "bonus (rulebook: Arriving at the raft); set the mode to advanced or drop the objective",

@@ -81,6 +81,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
             count=o.get("count"),
             distance=o.get("distance"),
             text=o.get("text"),
+            destination=_square(o["destination"]) if "destination" in o else None,
         )
         for o in data.get("objectives", [])
     )
@@ -179,6 +180,8 @@ def objective_to_dict(o: Objective) -> dict[str, Any]:
     for name in fields:
         value = getattr(o, name)
         d[name] = list(value) if isinstance(value, tuple) else value
+    if o.kind == "arrival_order" and o.destination is not None:  # OB-2: written only when bound
+        d["destination"] = list(o.destination)
     return d
 
 

@@ -218,7 +218,10 @@ class Objective:
     """An additional objective.  ``kind`` is one of ``arrival_order`` (``colour`` must
     be the ``position``-th cat to arrive; white first is colour white, position 1),
     ``arrive_together`` (``colours`` arrive in one action), ``collect_maps``
-    (``count``), ``close_to`` (``colours`` pair within ``distance``) or ``text``."""
+    (``count``), ``close_to`` (``colours`` pair within ``distance``) or ``text``.
+    An ``arrival_order`` objective may name the raft ``destination`` square its token
+    was put on at setup (RULINGS OB-2: with two eligible squares the team chooses
+    one); its cat must then arrive on that square."""
 
     kind: str
     colour: str | None = None
@@ -227,11 +230,13 @@ class Objective:
     count: int | None = None
     distance: int | None = None
     text: str | None = None
+    destination: Square | None = None
 
     def describe(self) -> str:
         if self.kind == "arrival_order":
             ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.position or 0, f"#{self.position}")
-            return f"{(self.colour or '?').capitalize()} arrives {ordinal}"
+            where = f" on ({self.destination[0]}, {self.destination[1]})" if self.destination is not None else ""
+            return f"{(self.colour or '?').capitalize()} arrives {ordinal}{where}"
         if self.kind == "arrive_together":
             return ", ".join(c.capitalize() for c in self.colours) + " arrive together"
         if self.kind == "collect_maps":

@@ -4,6 +4,9 @@
 - ``arrival_order`` (tokens 1-5): the ``position``-th cat to arrive must be of
   ``colour``; every cat counts (OB-3).  Met when it is; failed when another colour
   takes that place, or when no cat of the colour is left to arrive before it.
+  Bound to a raft ``destination`` square (OB-2: the token is put on one of two
+  eligible squares at setup), the cat must arrive on that square: failed when the
+  place goes to a cat on another square, or when another cat takes the square first.
 - ``arrive_together`` (token ``=``): a cat of every named colour arrives during one
   action, which only the advanced raft bonus chain allows (OB-1, AD-3): a bonus
   move's arrival shares the number of the action that earned it.  Failed as soon as
@@ -49,15 +52,27 @@ def _cats_of(state: Position, colour: str | None) -> list[int]:
 
 def _arrival_order(state: Position, o: Objective) -> tuple[str, str]:
     position = o.position or 0
+    bound = o.destination
     if len(state.arrivals) >= position:
         cat = state.arrivals[position - 1]
         colour = state.island.cat_colours[cat]
-        if colour == o.colour:
-            return MET, ""
-        return FAILED, f"the {colour} cat arrived {_ordinal(position)}"
+        if colour != o.colour:
+            return FAILED, f"the {colour} cat arrived {_ordinal(position)}"
+        if bound is not None and state.cat_square(cat) != bound:  # OB-2: the token's square
+            at = state.cat_square(cat)
+            return FAILED, f"the {colour} cat arrived {_ordinal(position)} on {_where(at)}, not on {_where(bound)}"
+        return MET, ""
     if not any(not state.arrived[i] for i in _cats_of(state, o.colour)):
         return FAILED, f"no {o.colour} cat is left to arrive {_ordinal(position)}"
+    if bound is not None:
+        taken = next((i for i in state.arrivals if state.cat_square(i) == bound), None)
+        if taken is not None:
+            return FAILED, f"the {state.island.cat_colours[taken]} cat took {_where(bound)} first"
     return PENDING, ""
+
+
+def _where(square: tuple[int, int]) -> str:
+    return f"({square[0]}, {square[1]})"
 
 
 def _arrive_together(state: Position, o: Objective) -> tuple[str, str]:

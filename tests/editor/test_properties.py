@@ -191,3 +191,15 @@ def test_clicking_a_board_on_the_canvas_shows_its_fields(window: MainWindow) -> 
     assert window.properties.stack.currentWidget() is page
     assert page.title.text() == "Board 2 (large, plain face) at (0, 9)"  # as the problems dock names it
     assert (page.row.value(), page.col.value()) == (0, 9)
+
+
+def test_an_arrival_objective_can_be_bound_to_a_raft_square(window: MainWindow) -> None:
+    """RULINGS OB-2: the dialog's "On square" binds an arrival objective to the
+    destination its token was put on; empty leaves it unbound."""
+    dialog = ObjectiveDialog(Objective("arrival_order", colour="green", position=2, destination=(12, 15)), window)
+    assert dialog.square.text() == "12, 15" and dialog.form.isRowVisible(dialog.square)
+    assert dialog.objective() == Objective("arrival_order", colour="green", position=2, destination=(12, 15))
+    dialog.square.setText("")
+    assert dialog.objective().destination is None
+    dialog.kind.setCurrentIndex(dialog.kind.findData("close_to"))
+    assert not dialog.form.isRowVisible(dialog.square)

@@ -340,3 +340,14 @@ def test_issues_are_sorted_errors_first_then_by_path(first_steps: Scenario) -> N
     paths = [i.where.path for i in issues]
     assert [i.severity for i in issues] == sorted(i.severity for i in issues)  # "error" < "warning"
     assert paths[:3] == ["/boards/3", "/tokens/0", "/tokens/1"] and paths[-2:] == ["/tokens/10", "/cards/8"]
+
+
+def test_an_objective_bound_to_a_square_needs_a_destination_its_cat_may_use(first_steps: Scenario) -> None:
+    """OB-2: an arrival objective bound to a raft square must name a destination of
+    its colour (or an icon-less one); raft B's green square is (12, 15)."""
+    s = with_card(first_steps, RAFT, ident="B")
+    bound = s.with_changes(objectives=(Objective("arrival_order", "green", 1, destination=(12, 16)),))
+    issue = one(bound, "objective-impossible")
+    assert issue.where.squares == ((12, 16),) and "(12, 15)" in issue.message
+    fine = s.with_changes(objectives=(Objective("arrival_order", "green", 1, destination=(12, 15)),))
+    assert not of(validate(fine), "objective-impossible")
