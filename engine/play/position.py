@@ -281,6 +281,10 @@ class Position:
             raise PositionError("disaster: the disaster phase needs the card being resolved, and only it has one")
         if (self.phase == BONUS and bonus is None) or (bonus is not None and self.phase not in (BONUS, OVER)):
             raise PositionError("bonus: the bonus phase needs the pending arrival bonus, and only it has one")
+        if disaster is not None and not (0 <= disaster.step <= len(known[disaster.card].effects)
+                                         and 0 <= disaster.player < self.players and len(disaster.left) <= self.players):
+            raise PositionError(f"disaster: step {disaster.step}, player {disaster.player} or what is left "
+                                f"{disaster.left} does not fit card {disaster.card} and {self.players} player(s)")
         self.disaster, self.disaster_log, self.bonus = disaster, list(log), bonus
         self.extra_cards = [0] * self.players if extra is None else [int(n) for n in extra]
         if len(self.extra_cards) != self.players or any(n < 0 for n in self.extra_cards):

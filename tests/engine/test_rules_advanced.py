@@ -29,6 +29,8 @@ from engine.play.actions import (
 )  # fmt: skip
 from engine.play.objectives import MET, PENDING, objective_statuses
 from engine.play.outcome import IllegalAction
+from engine.play.phases import DisasterProgress
+from engine.play.position import PositionError
 from engine.play.state import GameState
 
 # Red 5 squares from an any-colour raft square, blue 3, green far away; fire in the
@@ -274,3 +276,18 @@ def test_a_state_saved_before_the_advanced_game_still_loads() -> None:
     for key in ("disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards"):
         del doc[key]
     assert GameState.from_dict(doc).to_dict() == state.to_dict()
+
+
+def test_the_constructor_checks_the_advanced_arguments() -> None:
+    """A position no game can reach is refused, naming the argument."""
+    card = fixture_card("one", DisasterEffect("fire"))
+    state = advanced_state(ISLAND, [card])
+    with pytest.raises(PositionError, match="disaster_deck: fixture-disaster-nope"):
+        GameState(state.island, state.rules, disaster_deck=["fixture-disaster-nope"])
+    with pytest.raises(PositionError, match="disaster phase needs"):
+        GameState(state.island, state.rules, phase="disaster")
+    with pytest.raises(PositionError, match="bonus phase needs"):
+        GameState(state.island, state.rules, phase="bonus")
+    with pytest.raises(PositionError, match="does not fit card"):
+        GameState(state.island, state.rules, phase="disaster", disaster_deck=[],
+                  disaster=DisasterProgress(card.id, 0, step=5))  # fmt: skip
