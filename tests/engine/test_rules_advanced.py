@@ -291,3 +291,20 @@ def test_the_constructor_checks_the_advanced_arguments() -> None:
     with pytest.raises(PositionError, match="does not fit card"):
         GameState(state.island, state.rules, phase="disaster", disaster_deck=[],
                   disaster=DisasterProgress(card.id, 0, step=5))  # fmt: skip
+
+
+def test_a_pile_refilled_by_a_disaster_waits_for_the_next_move() -> None:
+    """DP-3 (INFERENCE): a disaster card that brings the pile back to 4 or more causes
+    no immediate second disaster; the check is a step of the next move action."""
+    first = fixture_card("first", DisasterEffect("discard", who="each", count=2))
+    second = fixture_card("second", DisasterEffect("exhaust", cat="all"))
+    state = deal(advanced_state(ISLAND, [first, second], players=2), HAND[:3], HAND[3:])
+    for key in state.decks["square"][:3]:
+        state.decks["square"].remove(key)
+        state.disaster_pile.append(key)
+    state.apply(MoveCat(0, GREEN, (3, 9), ("circle:a",)))
+    for choice in ("circle:b", "circle:c", "cross:a", "cross:b"):
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, DisasterDiscard) and a.card == choice))
+    assert state.phase == "play" and len(state.disaster_pile) == 4 and state.disaster_used == [first.id]
+    state.apply(MoveCat(1, RED, (1, 7), ("cross:c",)))
+    assert state.disaster_used == [first.id, second.id] and len(state.disaster_pile) == 1
