@@ -348,14 +348,15 @@ def _disaster_effects(data: Mapping[str, Any]) -> list[CatalogProblem]:
             kind = effect["effect"]
             name, where = f"disaster card {card['id']}, effect {j + 1} ({kind})", f"/disaster_cards/{i}/effects/{j}"
             takes = DISASTER_FIELDS[kind]
+            a = "an" if kind[0] in "aeiou" else "a"
             for key in sorted(set(effect) - {"effect"} - set(takes)):
-                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: '{key}' does not apply to a {kind} "
-                                          f"effect; remove it (a {kind} effect takes {', '.join(takes)})", where))
+                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: '{key}' does not apply to {a} {kind} "
+                                          f"effect; remove it ({a} {kind} effect takes {', '.join(takes)})", where))
             cat = effect.get("cat")
             if cat is not None and "cat" in takes and cat not in CAT_COLOURS + DISASTER_CATS[kind]:
                 words = ", ".join(CAT_COLOURS + DISASTER_CATS[kind])
-                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: cat '{cat}' is not a cat a {kind} "
-                                          f"effect can name; use one of {words}", where))
+                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: {a} {kind} effect cannot name cat "
+                                          f"'{cat}'; use one of {words}", where))
     return out
 
 

@@ -50,7 +50,7 @@ def test_a_catalog_describes_disaster_cards_with_the_effect_vocabulary(tmp_path:
 
 @pytest.mark.parametrize(("effect", "expected"), [
     ({"effect": "move", "who": "each"}, "'who' does not apply to a move effect; remove it (a move effect takes cat"),
-    ({"effect": "exhaust", "cat": "any"}, "cat 'any' is not a cat a exhaust effect can name; use one of"),
+    ({"effect": "exhaust", "cat": "any"}, "an exhaust effect cannot name cat 'any'; use one of"),
     ({"effect": "quake"}, "quake"),
     ({"effect": "fire", "count": 9}, "9"),
 ])  # fmt: skip
