@@ -42,6 +42,17 @@ class DisasterEffect:
     squares: int = 5
     towards: str | None = None
 
+    def __post_init__(self) -> None:
+        """Effects built in code get the schema's checks (catalog files are checked by
+        the schema and :func:`engine.model.catalog.catalog_document_problems`)."""
+        if self.effect not in DISASTER_EFFECTS:
+            raise ValueError(f"disaster effect {self.effect!r}: use one of {', '.join(DISASTER_EFFECTS)}")
+        if self.who not in ("active", "each") or self.towards not in (None, "fire", "raft", "away_from_fire"):
+            raise ValueError(f"disaster effect {self.effect!r}: who is active or each; towards is fire, raft, "
+                             "away_from_fire or None")
+        if not (1 <= self.count <= 5 and 1 <= self.squares <= 5):
+            raise ValueError(f"disaster effect {self.effect!r}: count and squares are 1-5")
+
     def describe(self) -> str:
         n = self.count
         if self.effect == "fire":

@@ -89,3 +89,10 @@ def test_with_disaster_cards_the_advanced_game_starts_with_the_deck_shuffled(sce
     assert sorted(state.disaster_deck) == sorted(c.id for c in cards) and not state.is_terminal()
     assert new_game(scenario, seed=1, catalog=catalog).disaster_deck == []  # the standard game has none
     assert validate(scenario.with_changes(mode="advanced"), catalog) == validate(scenario, catalog)
+
+
+def test_an_effect_built_in_code_is_checked_too() -> None:
+    with pytest.raises(ValueError, match="use one of fire, discard, move, exhaust, lose_water"):
+        DisasterEffect("quake")
+    with pytest.raises(ValueError, match="count and squares are 1-5"):
+        DisasterEffect("move", squares=6)
