@@ -1,7 +1,8 @@
 """The variant registry: one engine, rule differences as named hooks (:class:`RuleSet`).
 
-``VARIANTS`` maps a name to its rule set.  :func:`register_variant` adds one (a later
-issue registers ``advanced`` and the Kickstarter rules the same way);
+``VARIANTS`` maps a name to its rule set.  :func:`register_variant` adds one (the
+advanced game is not a variant: a scenario's ``mode`` turns it on in any variant,
+through the hooks of :class:`RuleSet`);
 :func:`get_variant` looks one up and names the known variants when it fails.
 """
 
