@@ -70,6 +70,8 @@ ISSUE_CODES: dict[str, str] = {
     "catalog-disaster-effect": "a catalog disaster card's effect has a field or a cat word its kind does not take",
     "catalog-id-clash": "a catalog redefines a component of the bundled catalogs or of another catalog in its folder",
     "catalog-too-large": "a catalog defines more than 1,000 components (see Limits and recovery)",
+    "catalog-hybrid-tile": "a hybrid fire tile's safe spot is not one of its cells, it has no fire square, or a tile "
+                           "with safe spots is not marked hybrid",
     "text-unsavable": "a text holds a lone UTF-16 surrogate, or the document nests too deep, so it cannot be saved",
 }
 

@@ -266,7 +266,8 @@ class CatalogProblem:
 def catalog_document_problems(data: Mapping[str, Any]) -> list[CatalogProblem]:
     """Every check beyond the schema that a catalog must pass before it is used: the
     loader and ``raftwright validate`` apply the same list."""
-    return _too_many(data) + _duplicate_ids(data) + _board_faces(data) + _location_cats(data) + _disaster_effects(data)
+    return (_too_many(data) + _duplicate_ids(data) + _board_faces(data) + _location_cats(data) + _disaster_effects(data)
+            + _hybrid_tiles(data))
 
 
 def _lists(data: Mapping[str, Any]) -> list[tuple[str, str, str, list[Any]]]:
@@ -357,6 +358,30 @@ def _disaster_effects(data: Mapping[str, Any]) -> list[CatalogProblem]:
                 words = ", ".join(CAT_COLOURS + DISASTER_CATS[kind])
                 out.append(CatalogProblem("catalog-disaster-effect", f"{name}: {a} {kind} effect cannot name cat "
                                           f"'{cat}'; use one of {words}", where))
+    return out
+
+
+def _hybrid_tiles(data: Mapping[str, Any]) -> list[CatalogProblem]:
+    """A hybrid tile's safe spots are some of its cells, and at least one cell is fire
+    (it must touch fire with a fire square: Kickstarter pack, "Hybrid fire tiles")."""
+    out: list[CatalogProblem] = []
+    for i, tile in enumerate(data.get("fire_tiles", [])):
+        name, where = f"fire tile {tile['id']}", f"/fire_tiles/{i}"
+        cells = {_sq(c) for c in tile["cells"]}
+        spots = [_sq(s["square"]) for s in tile.get("safe_spots", [])]
+        if spots and not tile.get("hybrid", False):
+            out.append(CatalogProblem("catalog-hybrid-tile", f"{name} has safe spots but is not marked \"hybrid\": "
+                                      "true; mark it hybrid or remove the safe spots", where))
+        outside = [sq for sq in spots if sq not in cells]
+        if outside:
+            out.append(CatalogProblem("catalog-hybrid-tile", f"{name}: safe spot {outside[0]} is not one of its cells; "
+                                      "list every square of the tile in cells, safe spots included", where))
+        if spots and len(set(spots)) != len(spots):
+            out.append(CatalogProblem("catalog-hybrid-tile", f"{name} lists a safe spot twice; give each square one "
+                                      "terrain", where))
+        if spots and cells <= set(spots):
+            out.append(CatalogProblem("catalog-hybrid-tile", f"{name} has no fire square; a hybrid tile needs at least "
+                                      "one cell that is not a safe spot", where))
     return out
 
 

@@ -12,6 +12,12 @@ and :func:`parse_action` reads it back (``parse_action(str(a)) == a``):
                                 on (11, 3) (COMP1110 anchor rule)
 ``move 0 7,10 4,13 circle:h``   player 0 moves the cat on (7, 10) to (4, 13),
                                 discarding the listed card(s) from their hand
+``move 0 7,10 4,13 circle:h take 5,10``  the same, by a way that collects the
+                                Kickstarter token(s) on the listed squares (and no other)
+``token map 3,4``               put a map token picked up by a card back on (3, 4)
+``resolve water l``             resolve a collected token: water returns tile l to
+                                the bag (``resolve water``: none), ``resolve fish``,
+                                ``resolve map``, ``resolve fire``
 ``water l``                     spend a water token to return fire tile l to the bag
 ``refill 0 2``                  solo: player 0 takes face-down card 2 (0-based, in
                                 the order drawn) into their hand (rulebook "Solo" 2)
@@ -91,9 +97,11 @@ class MoveCat:
     cat: Square
     to: Square
     discards: tuple[str, ...]
+    collect: tuple[Square, ...] = ()  # Kickstarter tokens the cat's way collects (engine.play.tokens)
 
     def __str__(self) -> str:
-        return f"move {self.player} {_sq(self.cat)} {_sq(self.to)} {' '.join(self.discards)}".rstrip()
+        text = f"move {self.player} {_sq(self.cat)} {_sq(self.to)} {' '.join(self.discards)}".rstrip()
+        return f"{text} take {' '.join(map(_sq, self.collect))}" if self.collect else text
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,30 @@ class Refill:
 
     def __str__(self) -> str:
         return f"refill {self.player} {self.index}"
+
+
+@dataclass(frozen=True)
+class ReturnToken:
+    """Put a water, fish or map token the placed card picked up back on one of its
+    squares (Kickstarter pack, "Action: add pathway" ii)."""
+
+    kind: str
+    at: Square
+
+    def __str__(self) -> str:
+        return f"token {self.kind} {_sq(self.at)}"
+
+
+@dataclass(frozen=True)
+class ResolveToken:
+    """Resolve one token a moving cat collected (Kickstarter pack, "Action: move a
+    cat"); ``tile`` is the fire tile a water token returns to the bag (None: none)."""
+
+    kind: str
+    tile: str | None = None
+
+    def __str__(self) -> str:
+        return f"resolve {self.kind} {self.tile}" if self.tile else f"resolve {self.kind}"
 
 
 @dataclass(frozen=True)
@@ -141,9 +173,11 @@ class BonusMove:
     player: int
     cat: Square
     to: Square
+    collect: tuple[Square, ...] = ()  # Kickstarter tokens its way collects (AD-4 INFERENCE: a bonus move collects)
 
     def __str__(self) -> str:
-        return f"bonus move {self.player} {_sq(self.cat)} {_sq(self.to)}"
+        text = f"bonus move {self.player} {_sq(self.cat)} {_sq(self.to)}"
+        return f"{text} take {' '.join(map(_sq, self.collect))}" if self.collect else text
 
 
 @dataclass(frozen=True)
@@ -178,7 +212,7 @@ class DisasterMove:
 
 
 Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, Refill, EndRound, BonusDraw, BonusMove,
-               BonusPass, DisasterDiscard, DisasterMove]  # fmt: skip
+               BonusPass, DisasterDiscard, DisasterMove, ReturnToken, ResolveToken]  # fmt: skip
 
 _NAME = r"[A-Za-z0-9_-]+"
 _SQ = r"(\d+),(\d+)"
@@ -187,20 +221,26 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("draw", re.compile(rf"draw (\d+) ({_NAME})")),
     ("path", re.compile(rf"path (\d+) ({_NAME}):({_NAME}) {_SQ} r([0-3])")),
     ("fire", re.compile(rf"fire ({_NAME}) {_SQ} ([TF]) r([0-3])")),
-    ("move", re.compile(rf"move (\d+) {_SQ} {_SQ}((?: {_CARD})*)")),
+    ("move", re.compile(rf"move (\d+) {_SQ} {_SQ}((?: {_CARD})*)(?: take((?: \d+,\d+)+))?")),
+    ("token", re.compile(r"token (water|fish|map) (\d+),(\d+)")),
+    ("resolve", re.compile(rf"resolve (water|fish|map|fire)(?: ({_NAME}))?")),
     ("water", re.compile(rf"water ({_NAME})")),
     ("refill", re.compile(r"refill (\d+) (\d+)")),
     ("end", re.compile(r"end")),
     ("bonus draw", re.compile(rf"bonus draw (\d+) ({_NAME})")),
-    ("bonus move", re.compile(rf"bonus move (\d+) {_SQ} {_SQ}")),
+    ("bonus move", re.compile(rf"bonus move (\d+) {_SQ} {_SQ}(?: take((?: \d+,\d+)+))?")),
     ("bonus pass", re.compile(r"bonus pass")),
     ("disaster discard", re.compile(rf"disaster discard (\d+) ({_CARD})")),
     ("disaster move", re.compile(rf"disaster move (\d+) {_SQ} {_SQ}")),
 )
-_EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h | water l"
-             " | refill 0 2 | end"
+_EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h [take 5,10]"
+             " | water l | refill 0 2 | end"
              " | bonus draw 0 circle | bonus move 0 7,10 4,13 | bonus pass | disaster discard 0 circle:h"
-             " | disaster move 0 7,10 6,10")
+             " | disaster move 0 7,10 6,10 | token map 3,4 | resolve water l")
+
+
+def _squares(text: str | None) -> tuple[Square, ...]:
+    return tuple((int(r), int(c)) for r, c in (sq.split(",") for sq in (text or "").split()))
 
 
 def parse_action(text: str) -> Action:
@@ -218,7 +258,11 @@ def parse_action(text: str) -> Action:
         if kind == "fire":
             return PlaceFire(g[0], (int(g[1]), int(g[2])), g[3] == "T", int(g[4]))
         if kind == "move":
-            return MoveCat(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()))
+            return MoveCat(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()), _squares(g[6]))
+        if kind == "token":
+            return ReturnToken(g[0], (int(g[1]), int(g[2])))
+        if kind == "resolve":
+            return ResolveToken(g[0], g[1])
         if kind == "water":
             return UseWater(g[0])
         if kind == "refill":
@@ -228,7 +272,7 @@ def parse_action(text: str) -> Action:
         if kind == "bonus draw":
             return BonusDraw(int(g[0]), g[1])
         if kind == "bonus move":
-            return BonusMove(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])))
+            return BonusMove(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), _squares(g[5]))
         if kind == "bonus pass":
             return BonusPass()
         if kind == "disaster discard":

@@ -20,12 +20,14 @@ Whenever a cat arrives on the raft, before the disaster pile is resolved, the te
 ``BonusPass``   the team declines.
 
 Reading: a bonus move is a move, so "close to" objectives are checked after it (AD-4
-INFERENCE) and the cut-off analysis runs after it.  When every cat is on the raft the
+INFERENCE) and the cut-off analysis runs after it; it collects the Kickstarter tokens
+on its way like any move (AD-4 INFERENCE, ``BonusMove.collect``, :mod:`engine.play.tokens`).  When every cat is on the raft the
 game is won at once and no bonus is offered.
 """
 
 from __future__ import annotations
 
+from engine.play import tokens
 from engine.play.actions import Action, BonusDraw, BonusMove, BonusPass
 from engine.play.outcome import IllegalAction
 from engine.play.phases import BONUS
@@ -42,12 +44,14 @@ def bonus_actions(state: Position) -> list[Action]:
     square = state.island.grid.square
     out: list[Action] = [BonusDraw(pending.player, deck) for deck, cards in state.decks.items() if cards]
     for cat in range(state.cat_count()):
-        targets = move_targets(state, cat)
         at = square(state.cat_sq[cat])
-        while targets:
-            low = targets & -targets
-            out.append(BonusMove(pending.player, at, square(low.bit_length() - 1)))
-            targets ^= low
+        choices = tokens.move_choices(state, cat) if state.tokens else [(0, move_targets(state, cat))]
+        for taken, targets in choices:
+            collect = state.island.grid.squares(taken)
+            while targets:
+                low = targets & -targets
+                out.append(BonusMove(pending.player, at, square(low.bit_length() - 1), collect))
+                targets ^= low
     out.append(BonusPass())
     return out
 
@@ -76,6 +80,8 @@ def check(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
     if not (0 <= tr < grid.rows and 0 <= tc < grid.cols) or not move_targets(state, cat) & grid.bit(action.to):
         raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a bonus move on "
                             f"{tr},{tc} (at most 5 squares over its terrain); see reachable_squares()")
+    if action.collect or state.tokens:
+        tokens.check_move(state, cat, action)
 
 
 def draw(state: Position, action: BonusDraw) -> None:

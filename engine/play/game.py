@@ -24,6 +24,7 @@ from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.layout import compose_island, draw_board_choices
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, parse_action
+from engine.play.hybrid import wants_hybrid
 from engine.play.island import Island
 from engine.play.moves import check_cut_off, end_game
 from engine.play.outcome import DECKS_SHORT, LOSS, Outcome
@@ -56,7 +57,7 @@ def new_game(
     rng = random.Random(seed)
     choices = draw_board_choices(scenario, catalog, rng)
     layout = compose_island(scenario, catalog, choices)
-    island = Island.from_layout(scenario, catalog, layout, hybrid=scenario.rules.hybrid_fire_tiles)
+    island = Island.from_layout(scenario, catalog, layout, hybrid=wants_hybrid(scenario))
     decks = shuffled_decks(island, rng)
     disaster_deck: list[str] = []
     if rules.disaster_deck(scenario):  # setup 7 (advanced): shuffle the disaster cards into a face-down pile

@@ -36,8 +36,9 @@ from engine.model.catalog import TERRAINS
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 from engine.play.bitboard import bit_list, window_mask
 from engine.play.heuristic_advanced import choose_advanced
+from engine.play.heuristic_tokens import best_collect, token_choice
 from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
 from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view, unseen_cards
@@ -66,6 +67,8 @@ class Ways:
         squares: many card placements leave them alike."""
         ci = self.state.island.cat_terrain[cat]
         own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
+        if self.state.safe_any:  # hybrid tiles' safe spots: crossed by their own colour only
+            own = (own & ~self.state.safe_any) | self.state.safe[ci]
         key = (cat, own)
         found = self._memo.get(key)
         if found is None:
@@ -109,6 +112,8 @@ class HeuristicBot:
             return choose_advanced(view)
         if view.phase == REFILL:
             return self._refill(view)
+        if view.phase == TOKENS:  # Kickstarter tokens: engine.play.heuristic_tokens
+            return token_choice(view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total())
         return self._play(view)
 
     # --- draw ---------------------------------------------------------------------------
@@ -185,7 +190,8 @@ class HeuristicBot:
             cost = state.rules.move_cost(state.exhausted[cat])
             onto = move_targets(state, cat) & island.raft
             if onto and cost <= len(hand):
-                return MoveCat(player, state.cat_square(cat), island.grid.square(bit_list(onto)[0]), tuple(hand[:cost]))
+                to = island.grid.square(bit_list(onto)[0])
+                return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
         per_cat = {c: ways.way(c) for c in live}
         base = sum(w for w, _ in per_cat.values())
         # 2. water
@@ -287,7 +293,8 @@ class HeuristicBot:
         if not options:
             return None
         cost, _, cat, target = min(options)
-        return MoveCat(player, state.cat_square(cat), grid.square(target), tuple(hand[:cost]))
+        to = grid.square(target)
+        return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
 
 
 __all__ = ["FAR", "HeuristicBot", "Ways"]

@@ -19,11 +19,13 @@ from itertools import combinations
 from typing import Callable, Iterator, Sequence, overload
 
 from engine.model.catalog import PathwayCard
+from engine.model.geometry import Square
+from engine.play import hybrid, tokens
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.bonus import bonus_actions
 from engine.play.disasters import disaster_actions
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.position import Position
 from engine.play.reach import move_targets
 
@@ -69,7 +71,7 @@ class LegalActions(Sequence[Action]):
 # --- shared queries -----------------------------------------------------------------------
 def card_anchors(state: Position) -> int:
     island = state.island
-    return island.grid.card_anchors(island.land & ~(state.fire | state.cat_mask | island.raft))
+    return island.grid.card_anchors(island.land & ~(state.fire | state.cat_mask | island.raft | state.safe_any))
 
 
 @cache
@@ -86,12 +88,17 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     assert state.pending is not None
     island = state.island
     grid = island.grid
-    free = island.land & ~(state.fire | state.cat_mask | island.raft)
+    # Kickstarter: never over a token, nor any part of a hybrid tile (PL-9)
+    free = island.land & ~(state.fire | state.cat_mask | island.raft | state.safe_any | state.token_squares)
     touch = grid.neighbours(state.fire)
     out = []
-    for shape in grid.tile_shapes(island.tiles[state.pending.tile]):
+    tile = island.tiles[state.pending.tile]
+    for shape in grid.tile_shapes(tile):
         o = shape.orientation
-        anchors = grid.shape_anchors(shape.offsets, o.height, o.width, free, touch)
+        if hybrid.is_hybrid(tile):  # one of its fire squares touches fire, safe spots aside
+            anchors = hybrid.anchors(grid, tile, shape, free, touch)
+        else:
+            anchors = grid.shape_anchors(shape.offsets, o.height, o.width, free, touch)
         if anchors:
             out.append((shape, anchors))
     return out
@@ -119,15 +126,20 @@ def card_placements(state: Position, player: int, card: str) -> Iterator[PlacePa
             yield PlacePathway(player, deck, card_id, at, r)
 
 
-def _move_options(state: Position) -> list[tuple[int, int, list[int]]]:
-    """``(cat, cost, destination bits)`` for every cat that can move now."""
+def _move_options(state: Position) -> list[tuple[int, int, list[tuple[int, tuple[Square, ...]]]]]:
+    """``(cat, cost, [(destination bit, Kickstarter tokens its way collects)])`` for
+    every cat that can move now (:func:`engine.play.tokens.move_choices`)."""
     out = []
+    squares = state.island.grid.squares
     for cat in range(len(state.cat_sq)):
         if state.arrived[cat]:
             continue
-        targets = move_targets(state, cat)
+        if state.tokens:
+            targets = [(t, squares(taken)) for taken, dests in tokens.move_choices(state, cat) for t in bit_list(dests)]
+        else:
+            targets = [(t, ()) for t in bit_list(move_targets(state, cat))]
         if targets:
-            out.append((cat, state.rules.move_cost(state.exhausted[cat]), bit_list(targets)))
+            out.append((cat, state.rules.move_cost(state.exhausted[cat]), targets))
     return out
 
 
@@ -159,8 +171,11 @@ def legal_actions(state: Position) -> LegalActions:
         return LegalActions([(len(draws), draws.__getitem__)])
     if state.phase == FIRE:
         return LegalActions(_fire_action_segments(state))
-    if state.phase in (BONUS, DISASTER):  # advanced: a short list (bonus draws, moves, pass; disaster choices)
-        choices = bonus_actions(state) if state.phase == BONUS else disaster_actions(state)
+    if state.phase in (BONUS, DISASTER, TOKENS):  # advanced bonus or disaster; Kickstarter tokens (engine.play.tokens)
+        if state.phase == TOKENS:
+            choices = tokens.actions(state)
+        else:
+            choices = bonus_actions(state) if state.phase == BONUS else disaster_actions(state)
         return LegalActions([(len(choices), choices.__getitem__)])
     if state.phase == REFILL:  # one per face-down card of the short hand, in draw order
         refills: list[Action] = [
@@ -207,10 +222,10 @@ def _play_segments(state: Position) -> list[Segment]:
                 continue
             at = square(state.cat_sq[cat])
 
-            def move(i: int, p: int = p, at: tuple[int, int] = at, targets: list[int] = targets,
+            def move(i: int, p: int = p, at: tuple[int, int] = at, targets: list[tuple[int, tuple[Square, ...]]] = targets,
                      combos: list[tuple[str, ...]] = combos) -> Action:  # fmt: skip
                 t, c = divmod(i, len(combos))
-                return MoveCat(p, at, square(targets[t]), combos[c])
+                return MoveCat(p, at, square(targets[t][0]), combos[c], targets[t][1])
 
             segments.append((len(targets) * len(combos), move))
     if state.water > 0:

@@ -29,6 +29,12 @@ Timing of the automatic steps (house decisions, all documented in the README):
   (``no-legal-play``, LC-7 house decision: the round can never finish).
 * Water (WT-1) is spent only between actions in the play phase: never while a fire
   tile waits, never during the draw (talking is not allowed then).
+* Kickstarter tokens (:mod:`engine.play.tokens`): a card picks up the tokens under it
+  and the water, fish and map ones go back onto it (phase ``tokens``) before its fire
+  tile, then one more tile per fire token; a moving cat collects the tokens on its way
+  (``MoveCat.collect``), resolved after the disaster pile in the order the player
+  chooses (phase ``tokens``).  Fire tiles never cover a token; nothing goes on any part
+  of a hybrid fire tile (:mod:`engine.play.hybrid`).
 * End of round: cats stand up; the next round's draw needs ``players x
   cards_per_draw`` cards in the decks, or the game is lost (``decks-short``, LC-6).
 """
@@ -38,6 +44,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.model.geometry import square_text
+from engine.play import hybrid, tokens
 from engine.play.actions import (
     Action,
     BonusDraw,
@@ -51,6 +58,8 @@ from engine.play.actions import (
     PlaceFire,
     PlacePathway,
     Refill,
+    ResolveToken,
+    ReturnToken,
     UseWater,
 )  # fmt: skip
 from engine.play.bitboard import window_mask
@@ -69,7 +78,7 @@ from engine.play.outcome import (
     IllegalAction,
     Outcome,
 )  # fmt: skip
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, OVER, PLAY, REFILL, PendingBonus, PendingFire
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, OVER, PLAY, REFILL, TOKENS, PendingBonus, PendingFire
 from engine.play.position import Position
 from engine.play.reach import CutOff, find_cut_off, move_targets
 from engine.play.variants import OUT
@@ -106,6 +115,9 @@ def _footprint(state: Position, mask: int, what: str) -> None:
         raise IllegalAction("on-cat", f"{what} would cover a cat; leave cat squares free")
     if mask & island.raft:
         raise IllegalAction("on-raft", f"{what} would cover part of a raft card")
+    if mask & state.safe_any:
+        raise IllegalAction("on-hybrid", f"{what} would cover a hybrid fire tile's safe spot; nothing may be placed on "
+                            "any part of a hybrid fire tile")  # fmt: skip
 
 
 def check_footprint(state: Position, action: PlacePathway | PlaceFire) -> None:
@@ -120,8 +132,12 @@ def check_footprint(state: Position, action: PlacePathway | PlaceFire) -> None:
         return
     mask = state.island.tile_mask(action)
     _footprint(state, mask, f"fire tile {action.tile}")
-    if not mask & state.island.grid.neighbours(state.fire):
-        raise IllegalAction("not-touching-fire", f"fire tile {action.tile} must touch existing fire orthogonally")
+    if mask & state.token_squares:
+        raise IllegalAction("on-token", f"fire tile {action.tile} would cover a Kickstarter token; fire tiles may not "
+                            "cover water, fish, map or fire tokens")  # fmt: skip
+    if not hybrid.fire_part(state, action, mask) & state.island.grid.neighbours(state.fire):
+        raise IllegalAction("not-touching-fire", f"fire tile {action.tile} must touch existing fire orthogonally"
+                            " (with one of its fire squares)")  # fmt: skip
 
 
 def check(state: Position, action: Action) -> None:
@@ -168,6 +184,9 @@ def check(state: Position, action: Action) -> None:
         if not 0 <= action.index < len(state.reserve[action.player]):
             count = len(state.reserve[action.player])
             raise IllegalAction("no-such-card", f"face-down card {action.index} does not exist; pick 0-{count - 1}")
+    elif isinstance(action, (ReturnToken, ResolveToken)):
+        _phase(state, TOKENS, action)
+        tokens.check(state, action)
     elif isinstance(action, EndRound):
         _phase(state, PLAY, action)
         left = [p for p in range(state.players) if state.hands[p] or state.reserve[p]]
@@ -198,6 +217,8 @@ def _check_move(state: Position, action: MoveCat) -> None:
     tr, tc = action.to
     if not (0 <= tr < grid.rows and 0 <= tc < grid.cols) or not move_targets(state, cat) & grid.bit(action.to):
         raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a move on {square_text(action.to)}; see reachable_squares()")
+    if action.collect or state.tokens:
+        tokens.check_move(state, cat, action)
 
 
 # --- effects ----------------------------------------------------------------------------
@@ -218,13 +239,14 @@ def perform(state: Position, action: Action) -> None:
     elif isinstance(action, Refill):
         state.hands[action.player].append(state.reserve[action.player].pop(action.index))
         _finish_action(state, action.player)
+    elif isinstance(action, ReturnToken):
+        player = _task_player(state)
+        if tokens.return_token(state, action):  # every token is back: the card's fire tile (KS-2 iii)
+            draw_fire(state, player, "pathway")
+    elif isinstance(action, ResolveToken):
+        _resolve_token(state, action)
     elif isinstance(action, UseWater):
-        mask, _ = state.tiles_placed.pop(action.tile)
-        state.tile_fire &= ~mask
-        state.fire = state.island.fixed_fire | state.tile_fire
-        order = state.island.tile_order
-        state.bag.append(action.tile)
-        state.bag.sort(key=order.__getitem__)
+        hybrid.remove(state, action.tile)
         state.water -= 1
         state.water_used += 1
         # one token fewer may leave a cat needing more tiles returned than remain (LC-5)
@@ -252,14 +274,13 @@ def _place_pathway(state: Position, action: PlacePathway) -> None:
     masks = grid.card_masks(state.island.cards[action.card])[action.rotation]
     state.terrain = [(t & keep) | (m << shift) for t, m in zip(state.terrain, masks)]
     state.placed.append(action)
+    if tokens.collect_under_card(state, action):  # water, fish and map tokens go back onto the card first
+        return
     draw_fire(state, action.player, "pathway")
 
 
 def _place_fire(state: Position, action: PlaceFire) -> None:
-    mask = state.island.tile_mask(action)
-    state.tiles_placed[action.tile] = (mask, action)
-    state.tile_fire |= mask
-    state.fire |= mask
+    hybrid.lay(state, action, state.island.tile_mask(action))
     pending = state.pending
     assert pending is not None
     state.pending = None
@@ -282,6 +303,7 @@ def _move_cat(state: Position, action: MoveCat) -> None:
     cat = state.cat_at(action.cat)
     assert cat is not None
     _relocate(state, cat, action.to, len(state.history), action.player)
+    tokens.collect_by_move(state, action, action.player)  # Kickstarter tokens on the cat's way (KS-3)
     _after_move(state, action.player)
 
 
@@ -342,6 +364,7 @@ def _take_bonus(state: Position, action: BonusDraw | BonusMove | BonusPass) -> N
         cat = state.cat_at(action.cat)
         assert cat is not None
         _relocate(state, cat, action.to, pending.turn, pending.player)  # a chained arrival shares the action
+        tokens.collect_by_move(state, action, pending.player)  # AD-4 INFERENCE: a bonus move collects tokens
     _after_move(state, pending.player)
 
 
@@ -401,8 +424,31 @@ def draw_fire(state: Position, player: int, cause: str) -> None:
         end_game(state, Outcome(LOSS, FIRE_TILE_NO_PLACE, f"fire tile {tile} has no legal place on the island", tile=tile))
 
 
+def _resolve_token(state: Position, action: ResolveToken) -> None:
+    player = _task_player(state)
+    if action.tile is not None:
+        hybrid.remove(state, action.tile)  # a water token: no point cost (WT-3)
+    if tokens.resolve(state, action) == tokens.DRAW_FIRE:
+        draw_fire(state, player, "fire-token")
+        return
+    if action.kind == "water" and check_cut_off(state):  # one water token fewer may not be enough (LC-5)
+        return
+    _finish_action(state, player)
+
+
+def _task_player(state: Position) -> int:
+    return state.task.player if state.task is not None else 0
+
+
 def _finish_action(state: Position, player: int) -> None:
-    """Refill the hand (SO-1), then check that play can go on (LC-7)."""
+    """Kickstarter tokens still to resolve (:mod:`engine.play.tokens`), then refill the
+    hand (SO-1), then check that play can go on (LC-7)."""
+    work = tokens.next_work(state)  # Kickstarter tokens still in front of the player
+    if work == tokens.DRAW_FIRE:
+        draw_fire(state, player, "fire-token")
+        return
+    if work == tokens.CHOOSE:
+        return
     hand, reserve = state.hands[player], state.reserve[player]
     choose = state.rules.refill_choice
     while len(hand) < state.rules.hand_size + state.extra_cards[player] and reserve:

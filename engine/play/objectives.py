@@ -17,6 +17,12 @@
   ``close_to_measure`` (CT-2 leaves it open; Manhattan by default, the RULINGS
   inference), checked at the end of every move; ``close_to_on_raft`` says whether it
   still holds once one of the two is on the raft (the rulebook's "never" by default).
+- ``collect_maps`` (Kickstarter pack, "Mandatory objectives"; SC-2): at least
+  ``count`` treasure maps collected by cats (kept, or collected and waiting to be
+  resolved: a collected map is always kept).  Failed when too few maps are left on the
+  island (or on their way back onto a card) to reach the count, or when every cat is
+  on the raft without them; a map cut off by fire is not detected (not decidable
+  cheaply), so such a game ends by the other rules.
 - ``text`` (token ``?``): shown to players, never checked (always pending).
 
 An objective that can no longer be met ends the game as a loss naming it
@@ -29,6 +35,7 @@ from dataclasses import dataclass
 
 from engine.model.scenario import Objective
 from engine.play.position import Position
+from engine.play.tokens import maps_collected
 
 MET, PENDING, FAILED = "met", "pending", "failed"
 CLOSE_TO_DEFAULT = 5  # rulebook "Additional rules" 5: "never more than 5 spaces away"
@@ -117,6 +124,18 @@ def _close_to(state: Position, o: Objective) -> tuple[str, str]:
     return (MET if all(state.arrived) else PENDING), ""
 
 
+def _collect_maps(state: Position, o: Objective) -> tuple[str, str]:
+    need = o.count or 0
+    have, left = maps_collected(state)
+    if have >= need:
+        return MET, ""
+    if have + left < need:
+        return FAILED, f"{have} collected and only {left} left to collect"
+    if all(state.arrived):
+        return FAILED, f"every cat is on the raft with {have} collected"
+    return PENDING, ""
+
+
 def objective_statuses(state: Position) -> list[ObjectiveStatus]:
     """Every objective of the scenario with its status now."""
     found = []
@@ -127,6 +146,8 @@ def objective_statuses(state: Position) -> list[ObjectiveStatus]:
             status, why = _arrive_together(state, o)
         elif o.kind == "close_to":
             status, why = _close_to(state, o)
+        elif o.kind == "collect_maps":
+            status, why = _collect_maps(state, o)
         else:  # free text: shown, never checked
             status, why = PENDING, ""
         found.append(ObjectiveStatus(i, o, status, why))

@@ -8,6 +8,7 @@ DRAW = "draw"  # players draw their cards (DrawCard)
 PLAY = "play"  # cards are played (PlacePathway, MoveCat, UseWater, EndRound)
 FIRE = "fire"  # a drawn fire tile waits to be placed (PlaceFire)
 REFILL = "refill"  # solo: the hand refills from the face-down cards, one chosen card at a time (Refill)
+TOKENS = "tokens"  # Kickstarter tokens wait for a choice (ReturnToken, ResolveToken: engine.play.tokens)
 OVER = "over"  # won or lost
 
 
@@ -58,3 +59,14 @@ class DisasterLogEntry:
 
     def to_dict(self) -> dict[str, object]:
         return {"card": self.card, "step": self.step, "text": self.text}
+@dataclass(frozen=True)
+class TokenTask:
+    """Kickstarter tokens in front of ``player`` waiting for the rest of an action
+    (:mod:`engine.play.tokens`).  ``step`` is ``"return"`` (water, fish and map tokens
+    picked up by the card at ``card`` go back onto it), ``"fire"`` (the card's fire
+    tokens wait for the normal fire tile, then bring one tile each) or ``"resolve"``
+    (tokens collected by a moving cat wait to be resolved in the order chosen)."""
+
+    step: str
+    player: int
+    card: tuple[int, int] | None = None

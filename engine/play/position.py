@@ -28,7 +28,8 @@ from typing import Any, Iterable, Mapping, Self, Sequence
 
 from engine.model.catalog import TERRAINS
 from engine.model.geometry import Square, square_text
-from engine.model.scenario import Scenario
+from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
+from engine.play import hybrid
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.communication import TOKEN_KINDS, CommToken, deal
 from engine.play.island import Island
@@ -41,14 +42,16 @@ from engine.play.phases import (
     OVER,
     PLAY,
     REFILL,
+    TOKENS,
     DisasterLogEntry,
     DisasterProgress,
     PendingBonus,
     PendingFire,
+    TokenTask,
 )  # fmt: skip
 from engine.play.variants import RuleSet
 
-PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL)
+PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL, TOKENS)
 
 
 class PositionError(ValueError):
@@ -84,6 +87,7 @@ class Position:
         "phase", "round", "_outcome", "history",
         "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
         "comm_tokens",
+        "tokens", "held", "task", "maps", "safe", "safe_any",
     )  # fmt: skip
 
     def __init__(
@@ -122,6 +126,10 @@ class Position:
         bonus: PendingBonus | None = None,
         extra_cards: Sequence[int] | None = None,
         comm_tokens: Sequence[Sequence[CommToken]] | None = None,
+        tokens: Mapping[Square, str] | None = None,
+        held: Sequence[str] = (),
+        task: TokenTask | None = None,
+        maps: int = 0,
     ) -> None:
         """A position over ``island`` played by ``rules``.
 
@@ -141,6 +149,10 @@ class Position:
         this round: they raise the hand size until the round ends, SO-1).
         ``comm_tokens`` (per player, the communication tokens in front of them; default:
         dealt by player count when the scenario uses them, :mod:`engine.play.communication`).
+        Kickstarter tokens (:mod:`engine.play.tokens`): ``tokens`` (on the island,
+        square -> kind; default the scenario's), ``held`` (tokens in front of the
+        player), ``task`` (what they wait for, :class:`TokenTask`), ``maps`` (treasure
+        maps kept).
         Raises :class:`PositionError` naming the argument that does not fit."""
         if players < 1:
             raise PositionError(f"players: {players}; a game has at least 1 player")
@@ -158,6 +170,9 @@ class Position:
             raise PositionError("terrain: a terrain mask has squares off the island")
         self.tiles_placed: dict[str, tuple[int, PlaceFire]] = {}
         self.tile_fire = 0
+        self.fire = island.fixed_fire
+        self.safe = [0] * len(TERRAINS)  # safe spots of hybrid fire tiles, per terrain (engine.play.hybrid)
+        self.safe_any = 0
         for action in fire_tiles:
             if action.tile in self.tiles_placed:
                 raise PositionError(f"fire_tiles: fire tile {action.tile!r} is placed twice")
@@ -167,9 +182,9 @@ class Position:
                 raise PositionError(f"fire_tiles: {action}: {exc.message}") from exc
             if mask & ~island.land:
                 raise PositionError(f"fire_tiles: {action} hangs off the island")
-            self.tiles_placed[action.tile] = (mask, action)
-            self.tile_fire |= mask
-        self.fire = island.fixed_fire | self.tile_fire
+            if any(mask & m for m, _ in self.tiles_placed.values()):
+                raise PositionError(f"fire_tiles: {action} overlaps another fire tile")
+            hybrid.lay(self, action, mask)
         # cats
         cat_list = [CatPosition(grid.square(sq)) for sq in island.cat_starts] if cats is None else list(cats)
         if len(cat_list) != len(island.cat_starts):
@@ -258,6 +273,7 @@ class Position:
             self.comm_tokens = [list(seat) for seat in comm_tokens]
             if len(self.comm_tokens) != players or any(t.kind not in TOKEN_KINDS for s in self.comm_tokens for t in s):
                 raise PositionError(f"comm_tokens: give one list per player ({players}) of {' / '.join(TOKEN_KINDS)} tokens")
+        self._tokens(tokens, held, task, maps, phase)
         if round < 1:
             raise PositionError(f"round: {round}; rounds count from 1")
         self.phase = phase
@@ -334,7 +350,38 @@ class Position:
         self.disaster_deck, self.disaster_used, self.disaster, self.disaster_log = [], [], None, []
         self.bonus, self.extra_cards = None, [0] * len(hands)
         self.comm_tokens = deal(len(hands), island.scenario.rules.communication_tokens)
+        scenario_tokens = island.scenario.tokens
+        self.tokens = {island.grid.index(t.at): t.kind for t in scenario_tokens if t.kind in KICKSTARTER_TOKENS}
+        self.held, self.task, self.maps = [], None, 0
+        self.safe, self.safe_any = [0] * len(TERRAINS), 0
         return self
+
+    def _tokens(self, tokens: Mapping[Square, str] | None, held: Sequence[str], task: TokenTask | None, maps: int,
+                phase: str) -> None:  # fmt: skip
+        grid = self.island.grid
+        if tokens is None:
+            placed = [(t.at, t.kind) for t in self.island.scenario.tokens if t.kind in KICKSTARTER_TOKENS]
+        else:
+            placed = list(tokens.items())
+        self.tokens: dict[int, str] = {}
+        for square, kind in placed:
+            r, c = square
+            if kind not in KICKSTARTER_TOKENS:
+                raise PositionError(f"tokens: {kind!r} on {square_text(square)}; use one of {', '.join(KICKSTARTER_TOKENS)}")
+            if not (0 <= r < grid.rows and 0 <= c < grid.cols) or not self.island.land & grid.bit((r, c)):
+                raise PositionError(f"tokens: the {kind} token on {square_text(square)} is off the island")
+            if grid.index((r, c)) in self.tokens:
+                raise PositionError(f"tokens: two tokens on {square_text(square)}")
+            self.tokens[grid.index((r, c))] = kind
+        self.held = list(held)
+        if any(k not in KICKSTARTER_TOKENS for k in self.held):
+            raise PositionError(f"held: tokens are {', '.join(KICKSTARTER_TOKENS)}")
+        if maps < 0:
+            raise PositionError("maps: a count of 0 or more")
+        self.maps = maps
+        if phase == TOKENS and (task is None or task.step == "fire" or not self.held):
+            raise PositionError("phase/task: the tokens phase needs held tokens and a return or resolve task")
+        self.task = task
 
     def _per_player(self, name: str, given: Sequence[Sequence[str]] | None) -> list[list[str]]:
         if given is None:
@@ -354,16 +401,18 @@ class Position:
         """An independent copy (the island is shared; it never changes)."""
         other = type(self).__new__(type(self))
         for name in ("island", "rules", "players", "seed", "tile_fire", "fire", "cat_mask", "pending",
-                     "water", "water_used", "phase", "round", "_outcome", "disaster", "bonus"):  # fmt: skip
+                     "water", "water_used", "phase", "round", "_outcome", "disaster", "bonus", "task", "maps",
+                     "safe_any"):  # fmt: skip
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
                      "disaster_pile",
                      "discard_pile", "removed", "placed", "bag", "history", "disaster_deck", "disaster_used",
-                     "disaster_log", "extra_cards"):  # fmt: skip
+                     "disaster_log", "extra_cards", "held", "safe"):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
         other.tiles_placed = dict(self.tiles_placed)
+        other.tokens = dict(self.tokens)
         other.decks = {d: list(cards) for d, cards in self.decks.items()}
         other.hands = [list(h) for h in self.hands]
         other.reserve = [list(r) for r in self.reserve]
@@ -409,6 +458,8 @@ class Position:
             return "fire"
         if self.island.raft & bit:
             return "raft"
+        if self.safe_any & bit:  # a hybrid tile's safe spot shows its own terrain
+            return next(TERRAINS[i] for i, m in enumerate(self.safe) if m & bit)
         return next((TERRAINS[i] for i, m in enumerate(self.terrain) if m & bit), None)
 
     def needs_refill(self, player: int) -> bool:
@@ -421,6 +472,13 @@ class Position:
         rule of play, so this is not an action and is not in the history."""
         seat = self.comm_tokens[player]
         seat[index] = CommToken(seat[index].kind, used)
+    @property
+    def token_squares(self) -> int:
+        """Bit mask of the squares holding a Kickstarter token."""
+        return sum(1 << i for i in self.tokens)
+
+    def token_at(self, square: Square) -> str | None:
+        return self.tokens.get(self.island.grid.index(square))
 
     def cards_in_decks(self) -> int:
         return sum(len(cards) for cards in self.decks.values())
@@ -433,6 +491,7 @@ _TRUSTED_SLOTS = frozenset({
     "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used", "phase", "round", "_outcome", "history",
     "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
     "comm_tokens",
+    "tokens", "held", "task", "maps", "safe", "safe_any",
 })  # fmt: skip
 _COVERED: dict[type, bool] = {}
 

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.play import hybrid
 from engine.play.bitboard import iter_bits
 from engine.play.position import Position
 from engine.play.variants import CROSSABLE, UNUSABLE
@@ -80,9 +81,12 @@ def walkable(state: Position, terrain: int) -> int:
     """Squares a cat of ``terrain`` (an index) may walk over, fire aside: its terrain,
     and with ``RuleSet.raft_entry == "crossable"`` (the digital variant) the raft
     squares it may use, which are then ordinary squares of their colour."""
+    own = state.terrain[terrain]
+    if state.safe_any:  # a hybrid fire tile's safe spots: crossed by cats of their colour only (KS-4)
+        own = (own & ~state.safe_any) | state.safe[terrain]
     if state.rules.raft_entry == CROSSABLE:
-        return state.terrain[terrain] | destinations(state, terrain)
-    return state.terrain[terrain]
+        return own | destinations(state, terrain)
+    return own
 
 
 def destinations(state: Position, terrain: int) -> int:
@@ -119,9 +123,10 @@ def coverable_squares(state: Position, fire: int) -> int:
     """Squares some 3x3 pathway card could still cover if ``fire`` were the fire."""
     rules = state.rules
     island = state.island
+    safe = hybrid.safe_within(state, fire)  # nothing goes on a hybrid tile (PL-9)
     if rules.cutoff_mode == "permissive":
-        return island.land & ~fire & ~island.raft
-    blocked = fire | island.raft | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
+        return island.land & ~fire & ~island.raft & ~safe
+    blocked = fire | island.raft | safe | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
     grid = island.grid
     return grid.card_cover(grid.card_anchors(island.land & ~blocked))
 

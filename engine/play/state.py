@@ -26,7 +26,7 @@ from engine.model.catalog import TERRAINS, Catalog, default_catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.geometry import Square
 from engine.model.layout import BoardChoice, compose_island
-from engine.play import legal, moves
+from engine.play import hybrid, legal, moves
 from engine.play.actions import Action, PlaceFire, PlacePathway, parse_action
 from engine.play.communication import tokens_from_dicts
 from engine.play.island import TERRAIN_INDEX, Island
@@ -37,10 +37,12 @@ from engine.play.phases import (
     OVER,
     PLAY,
     REFILL,
+    TOKENS,
     DisasterLogEntry,
     DisasterProgress,
     PendingBonus,
     PendingFire,
+    TokenTask,
 )  # fmt: skip
 from engine.play.position import CatPosition, Position
 from engine.play.reach import find_cut_off, move_targets
@@ -169,6 +171,12 @@ class GameState(Position):
             "bonus": None if self.bonus is None else {"player": self.bonus.player, "turn": self.bonus.turn},
             "extra_cards": list(self.extra_cards),
             "comm_tokens": [[t.to_dict() for t in seat] for seat in self.comm_tokens],
+            "tokens": [{"square": list(grid.square(i)), "kind": k} for i, k in sorted(self.tokens.items())],
+            "held": list(self.held),
+            "task": None if self.task is None else
+                {"step": self.task.step, "player": self.task.player,
+                 "card": None if self.task.card is None else list(self.task.card)},  # fmt: skip
+            "maps": self.maps,
         }
 
     @classmethod
@@ -182,7 +190,7 @@ class GameState(Position):
         check_playable(scenario, catalog)  # a saved game resumes only what the engine plays
         choices = tuple(BoardChoice(b["board"], int(b["rotation"])) for b in data["boards"])
         layout = compose_island(scenario, catalog, choices)
-        island = Island.from_layout(scenario, catalog, layout, hybrid=scenario.rules.hybrid_fire_tiles)
+        island = Island.from_layout(scenario, catalog, layout, hybrid=hybrid.wants_hybrid(scenario))
         grid = island.grid
         terrain = [0] * len(TERRAINS)
         for row, letters in enumerate(data["terrain"]):
@@ -197,6 +205,9 @@ class GameState(Position):
         rng.setstate((r["version"], tuple(r["internal"]), r["gauss"]))
         p = data["pending"]
         d, b = data.get("disaster"), data.get("bonus")  # absent in states saved before the advanced game
+        t = data.get("task")  # "tokens", "held", "task", "maps": absent in states saved before Kickstarter tokens
+        task = None if t is None else TokenTask(t["step"], int(t["player"]), None if t["card"] is None else
+                                                (int(t["card"][0]), int(t["card"][1])))  # fmt: skip
         return cls(
             island,
             get_variant(data["variant"]),
@@ -224,7 +235,7 @@ class GameState(Position):
             phase=data["phase"],
             round=int(data["round"]),
             outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
-            history=[parse_action(t) for t in data["history"]],
+            history=[parse_action(a) for a in data["history"]],
             disaster_deck=data.get("disaster_deck", ()),
             disaster_used=data.get("disaster_used", ()),
             disaster=None if d is None else DisasterProgress(d["card"], int(d["player"]), int(d["step"]),
@@ -233,6 +244,11 @@ class GameState(Position):
             bonus=None if b is None else PendingBonus(int(b["player"]), int(b["turn"])),
             extra_cards=data.get("extra_cards"),
             comm_tokens=None if "comm_tokens" not in data else tokens_from_dicts(data["comm_tokens"]),
+            tokens=None if "tokens" not in data else
+                {(int(k["square"][0]), int(k["square"][1])): str(k["kind"]) for k in data["tokens"]},  # fmt: skip
+            held=data.get("held", ()),
+            task=task,
+            maps=int(data.get("maps", 0)),
         )
 
     def __repr__(self) -> str:
@@ -240,4 +256,4 @@ class GameState(Position):
         return f"<GameState {self.island.scenario.id} {self.rules.name} round {self.round} {status}>"
 
 
-__all__ = ["DRAW", "FIRE", "OVER", "PLAY", "REFILL", "GameState", "IllegalAction", "PendingFire"]
+__all__ = ["DRAW", "FIRE", "OVER", "PLAY", "REFILL", "TOKENS", "GameState", "IllegalAction", "PendingFire"]

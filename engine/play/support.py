@@ -1,10 +1,12 @@
 """What the engine plays, and the refusal of everything it does not play yet.
 
-A scenario may ask for rules the engine does not model yet (expert mode, treasure-map
-objectives, Kickstarter tokens, hybrid fire tiles).
+A scenario may ask for rules the engine does not model yet (expert mode), or for
+components no catalog provides (disaster cards, hybrid fire tiles).
 Playing it as a standard game would report wrong results: an advanced game with no
-move limit, a "win" with no map collected.  (Arrival order, arriving together and
-"close to" are played: :mod:`engine.play.objectives`; the advanced game and the
+move limit.  (Arrival order, arriving together, "close to" and treasure maps are
+played: :mod:`engine.play.objectives`; Kickstarter tokens :mod:`engine.play.tokens`;
+hybrid fire tiles :mod:`engine.play.hybrid`, but only with hybrid tiles in a catalog:
+their shapes and colours are unknown (RULINGS C17); the advanced game and the
 disaster deck too, :mod:`engine.play.disasters` and :mod:`engine.play.bonus`, but only
 with disaster cards: their texts are unknown (RULINGS C15), so with no catalog that
 defines any, a scenario that needs the deck is refused, saying to add one.)  So :func:`new_game
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.model.catalog import Catalog
-from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
+from engine.model.scenario import Scenario
 from engine.play.island import UnsupportedScenario
 
 
@@ -41,6 +43,11 @@ NO_DISASTER_CARDS = ("add a catalog with disaster cards (a *.components.json wit
                      "catalogs folder or a pack; see the README, 'Disaster cards')")
 
 
+NO_HYBRID_TILES = ("add hybrid fire tiles to a catalog (fire_tiles entries with \"hybrid\": true and \"safe_spots\" "
+                   "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components'), "
+                   "or turn the hybrid fire tiles option off")
+
+
 def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[UnplayedRule]:
     """Every rule ``scenario`` needs that the engine does not play yet (empty when it
     plays the whole scenario).  With ``catalog`` (the components the game would use),
@@ -56,17 +63,12 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
             "rulebook, 'Advanced rules'; the cards' texts are unknown, RULINGS C15",
             "mode 'advanced'" if advanced else "the rule option disaster_deck",
             "/mode" if advanced else "/rules/disaster_deck", NO_DISASTER_CARDS))  # fmt: skip
-    if scenario.rules.hybrid_fire_tiles:
-        found.append(UnplayedRule("hybrid fire tiles", "Kickstarter pack, 'Hybrid fire tiles'",
-                                  "the rule option hybrid_fire_tiles", "/rules/hybrid_fire_tiles"))  # fmt: skip
-    for i, objective in enumerate(scenario.objectives):
-        if objective.kind == "collect_maps":  # arrival order, together, close to: engine.play.objectives
-            found.append(UnplayedRule("treasure maps", "Kickstarter pack, 'New tokens'",
-                                      f"the objective '{objective.describe()}'", f"/objectives/{i}"))  # fmt: skip
-    for i, token in enumerate(scenario.tokens):
-        if token.kind in KICKSTARTER_TOKENS:  # objective tokens are reminders of the objectives
-            found.append(UnplayedRule("Kickstarter tokens", "Kickstarter pack, 'New tokens'",
-                                      f"a {token.kind} token", f"/tokens/{i}"))  # fmt: skip
+    hybrid = [t for t in catalog.fire_tiles.values() if t.hybrid and t.safe_spots] if catalog is not None else [None]
+    if scenario.rules.hybrid_fire_tiles and not hybrid:  # engine.play.hybrid plays them, with catalog data
+        found.append(UnplayedRule("hybrid fire tiles without hybrid tiles",
+                                  "Kickstarter pack, 'Hybrid fire tiles'; their shapes and safe-spot colours are "
+                                  "unknown, RULINGS C17", "the rule option hybrid_fire_tiles",
+                                  "/rules/hybrid_fire_tiles", NO_HYBRID_TILES))  # fmt: skip
     return found
 
 
@@ -85,4 +87,4 @@ def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
         raise UnsupportedScenario(f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. {fix}")
 
 
-__all__ = ["NO_DISASTER_CARDS", "UnplayedRule", "UnsupportedScenario", "check_playable", "unplayed_rules"]
+__all__ = ["NO_DISASTER_CARDS", "NO_HYBRID_TILES", "UnplayedRule", "UnsupportedScenario", "check_playable", "unplayed_rules"]

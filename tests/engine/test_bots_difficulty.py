@@ -12,7 +12,6 @@ import pytest
 
 from engine.model.formats import load_scenario, save_scenario, scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
-from engine.model.scenario import TokenPlacement
 from engine.model.schemas import schema_errors
 from engine.play.cluster import dask_runner
 from engine.play.difficulty import CALIBRATION, estimate, spearman, stored, suggest_paws, wilson
@@ -109,13 +108,14 @@ def test_an_estimate_stored_in_the_scenario_round_trips_and_validates() -> None:
 def test_a_scenario_the_engine_cannot_play_is_reported_not_estimated(capsys: pytest.CaptureFixture[str],
                                                                        tmp_path: Path) -> None:  # fmt: skip
     scenario = load_scenario(FIRST_STEPS)
-    fishy = replace(scenario, tokens=(*scenario.tokens, TokenPlacement("fish", (4, 10))))
+    # hybrid fire tiles asked for, and no catalog defines one (RULINGS C17): refused, naming the missing data
+    fishy = replace(scenario, id="no-hybrid-tiles", rules=replace(scenario.rules, hybrid_fire_tiles=True))
     path = tmp_path / "fishy.scenario.json"
     save_scenario(fishy, path)
     assert main(["difficulty", str(path), str(FIRST_STEPS), "--games", "2", "--bot", "random", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     refused = next(r for r in rows if r["id"] == fishy.id and r["games"] == 0)
-    assert refused["reason"].startswith("not playable yet:") and "Kickstarter tokens" in refused["reason"]
+    assert refused["reason"].startswith("not playable yet:") and "hybrid fire tiles" in refused["reason"]
     assert any(r["games"] == 2 for r in rows)
     assert main(["difficulty", str(path), "--games", "2"]) == 0
     assert "not playable yet" in capsys.readouterr().out

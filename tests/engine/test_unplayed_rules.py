@@ -32,15 +32,9 @@ CASES = {
     # rulebook "Advanced rules": the disaster deck
     "disaster deck": (lambda s: s.with_changes(rules=RuleOptions(disaster_deck=True)), "the disaster deck",
                       "/rules/disaster_deck"),
-    # Kickstarter pack "Hybrid fire tiles"
+    # Kickstarter pack "Hybrid fire tiles": played (engine.play.hybrid), but no catalog defines one (RULINGS C17)
     "hybrid tiles": (lambda s: s.with_changes(rules=RuleOptions(hybrid_fire_tiles=True)), "hybrid fire tiles",
                      "/rules/hybrid_fire_tiles"),
-    # Kickstarter pack "New tokens": treasure maps are mandatory objectives (SC-2)
-    "maps": (lambda s: s.with_changes(objectives=(Objective("collect_maps", count=2),)), "treasure maps",
-             "/objectives/0"),
-    # Kickstarter pack "New tokens": a fish token on the island
-    "fish token": (lambda s: s.with_changes(tokens=(TokenPlacement("fish", (4, 4)),)), "Kickstarter tokens",
-                   "/tokens/0"),
 }  # fmt: skip
 
 

@@ -179,5 +179,7 @@ class RuleSet:
         return scenario.rules.water_tokens if self.uses_water else 0
 
     def removable_fire_budget(self, state: "Position") -> int:
-        """How many fire tiles the team can still remove (WT-1; KS water tokens later)."""
-        return state.water
+        """How many fire tiles the team can still remove: water tokens left (WT-1) and
+        Kickstarter water tokens on the island or collected (WT-3)."""
+        kickstarter = sum(1 for k in state.tokens.values() if k == "water") + state.held.count("water")
+        return state.water + kickstarter
