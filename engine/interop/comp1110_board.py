@@ -28,6 +28,8 @@ is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from typing import Mapping, Sequence
 
 from engine.model.catalog import TERRAINS, Catalog, FireTile, PathwayCard
@@ -72,6 +74,10 @@ _NOT_ISLAND = _ones(NOT_ISLAND)
 _CLASS_LETTERS = "\n" + NOT_ISLAND + "fowW" + "".join(COLOUR_LETTERS) + "".join(COLOUR_LETTERS).upper()
 _CLASS_TABLE = bytes(ord(_CLASS_LETTERS[i]) if i < len(_CLASS_LETTERS) else ord("?") for i in range(256))
 _PLANES = (len(_CLASS_LETTERS) - 1).bit_length()
+# per bit plane, the positions in write_board's class list (class k at k - 1) with that bit set
+_PLANE_CLASSES = tuple(
+    tuple(k - 1 for k in range(1, len(_CLASS_LETTERS)) if k >> plane & 1) for plane in range(_PLANES)
+)
 _BYTE_PER_BIT = bytes.maketrans(b"01", b"\x00\x01")
 
 
@@ -142,8 +148,9 @@ def island_from_board(
     text = board.encode("ascii")[::-1]
     colour = [_letters_mask(text, table) for table in _COLOUR]
     centres = _letters_mask(text, _CENTRE)
-    wild = _letters_mask(text, _WILD)
-    land = grid.full & ~_letters_mask(text, _NOT_ISLAND)
+    # letters a board may lack are looked for first (a scan is cheaper than a mask)
+    wild = _letters_mask(text, _WILD) if b"w" in text or b"W" in text else 0
+    land = grid.full & ~_letters_mask(text, _NOT_ISLAND) if b"n" in text else grid.full
     raft = grid.near(centres, 1)  # each centre's 3x3 card, clipped to the board
     stray = wild & ~raft
     if stray:
@@ -159,7 +166,7 @@ def island_from_board(
     tables = catalog_tables(catalog, decks)
     # a card's squares that are all wild (the raft has no coloured square): boarded from any side
     boarding = []
-    for centre in iter_bits(centres):
+    for centre in iter_bits(centres) if wild else ():
         card = grid.near(1 << centre, 1)
         if card & ~(1 << centre) == card & wild:
             boarding.append((card, card & wild))
@@ -169,7 +176,7 @@ def island_from_board(
         choices=(),
         grid=grid,
         land=land,
-        fixed_fire=_letters_mask(text, _FIRE),
+        fixed_fire=_letters_mask(text, _FIRE) if b"f" in text else 0,
         raft=raft & land,
         dest=tuple(m & raft | wild for m in colour),
         boarding=tuple(boarding),
@@ -189,7 +196,11 @@ def island_from_board(
 # --- writing --------------------------------------------------------------------------
 def _spread(mask: int, squares: int) -> int:
     """``mask`` with every bit widened to a byte (bit ``i`` -> byte ``i``, 0 or 1)."""
-    return int.from_bytes(format(mask, f"0{squares}b").encode("ascii").translate(_BYTE_PER_BIT), "big")
+    digits = format(mask, _WIDTH_SPEC.get(squares) or f"0{squares}b")
+    return int.from_bytes(digits.encode("ascii").translate(_BYTE_PER_BIT), "big")
+
+
+_WIDTH_SPEC = {n: f"0{n}b" for n in range(400)}  # format specs of every board size
 
 
 def _no_colour(state: GameState, mask: int) -> ValueError:
@@ -229,10 +240,6 @@ def write_board(state: GameState) -> str:
     classes += [m & ~cats for m in coloured] + [m & cats for m in coloured]
     squares = grid.rows * grid.stride
     total = 0
-    for plane in range(_PLANES):
-        mask = 0
-        for k, m in enumerate(classes, 1):
-            if k >> plane & 1:
-                mask |= m
-        total |= _spread(mask, squares) << plane
+    for plane, members in enumerate(_PLANE_CLASSES):
+        total |= _spread(reduce(or_, map(classes.__getitem__, members)), squares) << plane
     return total.to_bytes(squares, "little").translate(_CLASS_TABLE).decode("ascii")
