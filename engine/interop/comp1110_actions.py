@@ -77,13 +77,15 @@ def _card_key(letter: str, card_id: str, decks: Mapping[str, str]) -> str:
     return f"{decks[letter]}:{card_id}"
 
 
-def _square(text: str) -> tuple[int, int]:
-    return (int(text[:2]), int(text[2:]))
-
-
 def parse_action_string(text: str, catalog: Catalog | None = None) -> NotationAction:
     """Read an action string; ValueError quotes it and shows the three forms."""
     decks = deck_letters(catalog)
+    m = _MOVE.fullmatch(text) if len(text) > 7 else None  # a placement string has 7 characters
+    if m:
+        cards = m[6]
+        discards = tuple(_card_key(cards[i], cards[i + 1], decks) for i in range(0, len(cards), 2))
+        move = MoveCat(PLAYER, (int(m[2]), int(m[3])), (int(m[4]), int(m[5])), discards)
+        return NotationAction(move, NOTATION_TERRAIN[m[1].lower()])
     m = _CARD.fullmatch(text)
     if m:
         return NotationAction(
@@ -92,11 +94,6 @@ def parse_action_string(text: str, catalog: Catalog | None = None) -> NotationAc
     m = _FIRE.fullmatch(text)
     if m:
         return NotationAction(PlaceFire(m[1], (int(m[2]), int(m[3])), m[4] == "T", ORIENTATION_LETTERS.index(m[5])))
-    m = _MOVE.fullmatch(text)
-    if m:
-        discards = tuple(_card_key(d[0], d[1], decks) for d in re.findall(r"[A-D][a-y]", m[6]))
-        move = MoveCat(PLAYER, _square(m[2] + m[3]), _square(m[4] + m[5]), discards)
-        return NotationAction(move, NOTATION_TERRAIN[m[1].lower()])
     raise ValueError(f"action string {text!r} is not an action; write {_FORMS}")
 
 

@@ -146,7 +146,7 @@ def island_from_board(
     a ``W`` cat.  ValueError says what is wrong with the string."""
     grid = _grid_of(board)
     text = board.encode("ascii")[::-1]
-    colour = [_letters_mask(text, table) for table in _COLOUR]
+    colour = [int(text.translate(table), 2) for table in _COLOUR]  # _letters_mask, inlined
     centres = _letters_mask(text, _CENTRE)
     # letters a board may lack are looked for first (a scan is cheaper than a mask)
     wild = _letters_mask(text, _WILD) if b"w" in text or b"W" in text else 0
@@ -178,13 +178,13 @@ def island_from_board(
         land=land,
         fixed_fire=_letters_mask(text, _FIRE) if b"f" in text else 0,
         raft=raft & land,
-        dest=tuple(m & raft | wild for m in colour),
+        dest=tuple([m & raft | wild for m in colour]),
         boarding=tuple(boarding),
-        start_terrain=tuple(m & ~raft for m in colour),
+        start_terrain=tuple([m & ~raft for m in colour]),
         cat_colours=tuple(cat_colours),
         # a cat of unknown colour stands on a wild raft square and never moves: its
         # terrain index is never consulted
-        cat_terrain=tuple(TERRAIN_INDEX.get(name, 0) for name in cat_colours),
+        cat_terrain=tuple([TERRAIN_INDEX.get(name, 0) for name in cat_colours]),
         cat_starts=cat_starts,
         cards=tables.cards,
         decks=tables.decks,

@@ -85,9 +85,23 @@ _DECK = re.compile(r"([A-D])([a-y]*)")
 CARD_IDS = "abcdefghijklmnopqrstuvwxy"  # a deck's cards in the notation (§4)
 
 
+_IN_ORDER = re.compile("".join(f"(?:({letter})([a-y]*))?" for letter in "ABCD"))  # each deck once, in order
+
+
 def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
     """A decks or hand string (§4, §5) as ``(deck letter, card ids)`` pairs, checked:
     deck letters in order, each card once."""
+    m = _IN_ORDER.fullmatch(text)
+    if m is not None:
+        g = m.groups()
+        pairs = [(g[i], g[i + 1]) for i in (0, 2, 4, 6) if g[i] is not None]
+        if all(len(set(ids)) == len(ids) for _, ids in pairs):
+            return pairs
+    return _card_id_errors(text, field)
+
+
+def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
+    """:func:`_card_ids` the slow way, which says what is wrong."""
     if not _CARDS.fullmatch(text):
         raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
     pairs: list[tuple[str, str]] = _DECK.findall(text)
@@ -112,7 +126,7 @@ def _parse_cards(text: str, field: str, decks: Mapping[str, str]) -> dict[str, l
 def _canonical_cards(pairs: list[tuple[str, str]], decks: Mapping[str, str]) -> str:
     """The canonical form (§13) of checked decks or hand pairs: every deck letter, ids sorted."""
     given = dict(pairs)
-    return "".join(letter + "".join(sorted(given.get(letter, ""))) for letter in decks)
+    return "".join([letter + "".join(sorted(given.get(letter, ""))) for letter in decks])
 
 
 @cache
@@ -219,19 +233,19 @@ def _read(
 
     Every argument of the position is checked here, so the position is built by the
     trusted constructor (:meth:`Position.trusted`, issue 8 item 5)."""
-    if len(game_state) != len(STATE_FIELDS) or not all(isinstance(s, str) for s in game_state):
+    if len(game_state) != len(STATE_FIELDS) or not all([type(s) is str or isinstance(s, str) for s in game_state]):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     catalog = catalog or default_catalog()
     decks = deck_letters(catalog)
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
-    exhausted = _parse_exhausted(exhausted_text)
+    exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
     island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
     deck_pairs = _card_ids(decks_text, "decks")
     hand_pairs = _card_ids(hand_text, "hand")
     keys = _key_table(tuple(decks.items()))
     if hand_pairs and deck_pairs:
         in_decks = dict(deck_pairs)
-        both = sorted(keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, "")))
+        both = sorted([keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, ""))])
         if both:
             raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
     hand = [keys[letter][i] for letter, ids in hand_pairs for i in ids]
@@ -399,13 +413,13 @@ def is_game_over(game_state: Sequence[str], action: str) -> bool:
         move = _cat_move(state, action)
         if move is None or not state.is_legal(move):
             return False
-        state.apply(move)
+        state.apply_unchecked(move)  # just checked
         return _reason(state) == ALL_CATS_ON_RAFT
     placement = parsed.action
     _prepared(state, placement)
     if not state.is_legal(placement):
         return isinstance(placement, PlaceFire) and not legal.has_fire_placement(state)
-    state.apply(placement)
+    state.apply_unchecked(placement)  # just checked
     return _reason(state) == (FIRE_BAG_EMPTY if isinstance(placement, PlacePathway) else CAT_CUT_OFF)
 
 
