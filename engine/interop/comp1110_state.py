@@ -95,7 +95,10 @@ def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
     if m is not None:
         g = m.groups()
         pairs = [(g[i], g[i + 1]) for i in (0, 2, 4, 6) if g[i] is not None]
-        if all(len(set(ids)) == len(ids) for _, ids in pairs):
+        for _, ids in pairs:
+            if len(set(ids)) != len(ids):
+                break
+        else:
             return pairs
     return _card_id_errors(text, field)
 
@@ -140,7 +143,7 @@ def _format_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
     for key in keys:
         deck, _, card_id = key.partition(":")
         by_deck[deck].append(card_id)
-    return "".join(letter + "".join(sorted(by_deck[name])) for letter, name in decks.items())
+    return "".join([letter + "".join(sorted(by_deck[name])) for letter, name in decks.items()])
 
 
 def _format_decks(state: GameState, decks: Mapping[str, str]) -> str:
@@ -165,6 +168,9 @@ def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 
 def _parse_bag(text: str, order: Mapping[str, int]) -> list[str]:
+    tiles = set(text)
+    if len(tiles) == len(text) and order.keys() >= tiles:
+        return sorted(text, key=order.__getitem__)
     unknown = sorted(set(text) - set(order))
     if unknown or len(set(text)) != len(text):
         problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
