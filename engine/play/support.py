@@ -1,9 +1,9 @@
 """What the engine plays, and the refusal of everything it does not play yet.
 
-A scenario may ask for rules the engine does not model yet (expert mode), or for
-components no catalog provides (disaster cards, hybrid fire tiles).
-Playing it as a standard game would report wrong results: an advanced game with no
-move limit.  (Arrival order, arriving together, "close to" and treasure maps are
+A scenario may ask for components no catalog provides (disaster cards, hybrid fire
+tiles), or, in a later release, for rules the engine does not model yet.  Playing it
+as a standard game would report wrong results: an advanced game with no move limit.
+(Expert mode is played: the advanced rules with the hybrid tiles in the bag.  Arrival order, arriving together, "close to" and treasure maps are
 played: :mod:`engine.play.objectives`; Kickstarter tokens :mod:`engine.play.tokens`;
 hybrid fire tiles :mod:`engine.play.hybrid`, but only with hybrid tiles in a catalog:
 their shapes and colours are unknown (RULINGS C17); the advanced game and the
@@ -22,7 +22,9 @@ from dataclasses import dataclass
 
 from engine.model.catalog import Catalog
 from engine.model.scenario import Scenario
+from engine.play.hybrid import wants_hybrid
 from engine.play.island import UnsupportedScenario
+from engine.play.variants.base import ADVANCED_MODES
 
 
 @dataclass(frozen=True)
@@ -44,8 +46,7 @@ NO_DISASTER_CARDS = ("add a catalog with disaster cards (a *.components.json wit
 
 
 NO_HYBRID_TILES = ("add hybrid fire tiles to a catalog (fire_tiles entries with \"hybrid\": true and \"safe_spots\" "
-                   "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components'), "
-                   "or turn the hybrid fire tiles option off")
+                   "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components')")
 
 
 def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[UnplayedRule]:
@@ -54,21 +55,23 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
     an advanced game or the disaster-deck option with no disaster card in it is
     listed too: the engine plays the deck, but no card's text is known (C15)."""
     found: list[UnplayedRule] = []
-    if scenario.mode == "expert":
-        found.append(UnplayedRule("expert mode", "Kickstarter pack, 'Expert mode'", "mode 'expert'", "/mode"))
-    if catalog is not None and not catalog.disaster_cards and (scenario.mode == "advanced" or scenario.rules.disaster_deck):
-        advanced = scenario.mode == "advanced"
+    advanced = scenario.mode in ADVANCED_MODES  # expert mode: the advanced rules plus hybrid tiles (KS-6)
+    if catalog is not None and not catalog.disaster_cards and (advanced or scenario.rules.disaster_deck):
+        game = "expert mode" if scenario.mode == "expert" else "the advanced game"
         found.append(UnplayedRule(
-            ("the advanced game" if advanced else "the disaster deck") + " without disaster cards",
+            (game if advanced else "the disaster deck") + " without disaster cards",
             "rulebook, 'Advanced rules'; the cards' texts are unknown, RULINGS C15",
-            "mode 'advanced'" if advanced else "the rule option disaster_deck",
+            f"mode '{scenario.mode}'" if advanced else "the rule option disaster_deck",
             "/mode" if advanced else "/rules/disaster_deck", NO_DISASTER_CARDS))  # fmt: skip
     hybrid = [t for t in catalog.fire_tiles.values() if t.hybrid and t.safe_spots] if catalog is not None else [None]
-    if scenario.rules.hybrid_fire_tiles and not hybrid:  # engine.play.hybrid plays them, with catalog data
-        found.append(UnplayedRule("hybrid fire tiles without hybrid tiles",
-                                  "Kickstarter pack, 'Hybrid fire tiles'; their shapes and safe-spot colours are "
-                                  "unknown, RULINGS C17", "the rule option hybrid_fire_tiles",
-                                  "/rules/hybrid_fire_tiles", NO_HYBRID_TILES))  # fmt: skip
+    if wants_hybrid(scenario) and not hybrid:  # engine.play.hybrid plays them, with catalog data
+        option = scenario.rules.hybrid_fire_tiles
+        found.append(UnplayedRule(("hybrid fire tiles" if option else "expert mode") + " without hybrid tiles",
+                                  "Kickstarter pack, 'Hybrid fire tiles' and 'Expert scenarios'; their shapes and "
+                                  "safe-spot colours are unknown, RULINGS C17",
+                                  "the rule option hybrid_fire_tiles" if option else "mode 'expert'",
+                                  "/rules/hybrid_fire_tiles" if option else "/mode",
+                                  NO_HYBRID_TILES + (", or turn the hybrid fire tiles option off" if option else "")))
     return found
 
 

@@ -27,8 +27,6 @@ def _raft_destination(scenario: Scenario) -> tuple[int, int]:
 CASES = {
     # rulebook "Advanced rules": 5-square moves, the disaster deck, the arrival bonus
     "advanced": (lambda s: s.with_changes(mode="advanced"), "the advanced game", "/mode"),
-    # Kickstarter pack "Expert mode": advanced rules with hybrid tiles in the bag
-    "expert": (lambda s: s.with_changes(mode="expert"), "expert mode", "/mode"),
     # rulebook "Advanced rules": the disaster deck
     "disaster deck": (lambda s: s.with_changes(rules=RuleOptions(disaster_deck=True)), "the disaster deck",
                       "/rules/disaster_deck"),

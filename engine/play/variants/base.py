@@ -95,6 +95,7 @@ CLOSE_TO_MEASURES = ("manhattan", "king")
 LAST_STEP = "last-step"
 CROSSABLE = "crossable"
 RAFT_ENTRIES = (LAST_STEP, CROSSABLE)
+ADVANCED_MODES = ("advanced", "expert")  # scenario modes that play the advanced rules (expert: plus hybrid tiles)
 ADVANCED_MOVE_LIMIT = 5  # rulebook "Advanced rules": "a maximum of 5 spaces" (MV-6)
 ANY_COLOUR = "any-colour"
 UNUSABLE = "unusable"
@@ -150,8 +151,10 @@ class RuleSet:
     # --- moving ---------------------------------------------------------------------
     def advanced(self, state: "Position") -> bool:
         """Whether the advanced rules apply (rulebook "Advanced rules", AD-1): the
-        scenario's ``mode`` says so; every variant plays them the same way."""
-        return state.island.scenario.mode == "advanced"
+        scenario's ``mode`` says so (expert mode is the advanced rules with the hybrid
+        fire tiles in the bag, Kickstarter pack "Expert scenarios", KS-6); every
+        variant plays them the same way."""
+        return state.island.scenario.mode in ADVANCED_MODES
 
     def move_limit(self, state: "Position") -> int | None:
         """Most squares a move may cover (advanced: 5, MV-6); None = unlimited."""
@@ -164,7 +167,7 @@ class RuleSet:
     def disaster_deck(self, scenario: "Scenario") -> bool:
         """Whether a disaster draws a disaster card instead of a fire tile (AD-1, DP-3):
         in the advanced game, or when the scenario's rule option ``disaster_deck`` asks."""
-        return scenario.mode == "advanced" or scenario.rules.disaster_deck
+        return scenario.mode in ADVANCED_MODES or scenario.rules.disaster_deck
 
     def move_cost(self, exhausted: bool) -> int:
         """Cards discarded to move a cat (MV-2)."""
