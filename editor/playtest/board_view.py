@@ -7,7 +7,10 @@
 * The drawn fire tile follows the mouse whenever one is pending: ``R``/wheel turn
   it, ``F`` flips it, dots mark where its centre may go in the current orientation.
 * Move a cat: click a cat to see the squares it may end on, click one of them
-  (``moveRequested``); the window then asks for the discards.
+  (``moveRequested``); the window then asks for the discards.  The advanced game's
+  free moves work alike, with no discards: the raft-arrival bonus move (phase
+  ``bonus``, any cat, at most 5 squares) and a disaster card's forced move (phase
+  ``disaster``): :meth:`BoardView.targets` gives the squares the rules allow now.
 * Water: :meth:`arm_water`, then click a fire tile (``waterRequested``).
 
 The view never changes the game: every gesture ends in a signal carrying an engine
@@ -24,7 +27,8 @@ from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent,
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine.model.geometry import Square, cells_extent, rotate_grid, transform_cells
-from engine.play.actions import PlaceFire, PlacePathway
+from engine.play.actions import BonusMove, DisasterMove, PlaceFire, PlacePathway
+from engine.play.phases import BONUS, DISASTER
 from engine.play.state import FIRE, PLAY
 
 from ..painting import SQUARE
@@ -102,6 +106,20 @@ class BoardView(QWidget):
         if pending != self._fire_tile:
             self._fire_tile, self.fire_flipped, self.fire_rotation = pending, False, 0
         self._rehint()
+
+    def targets(self, cat: int) -> tuple[Square, ...]:
+        """Squares ``cat`` may end on now: a normal move in the play phase (at most 5
+        squares in the advanced game), the bonus move or a disaster's forced move."""
+        state = self.session.state
+        if state is None or state.is_terminal() or state.arrived[cat]:
+            return ()
+        if state.phase == PLAY:
+            return state.reachable_squares(cat)
+        if state.phase in (BONUS, DISASTER):
+            at = state.cat_square(cat)
+            free = (a.to for a in state.legal_actions() if isinstance(a, (BonusMove, DisasterMove)) and a.cat == at)
+            return tuple(sorted(set(free)))
+        return ()
 
     def fire_mode(self) -> bool:
         state = self.session.state
@@ -244,12 +262,12 @@ class BoardView(QWidget):
                 self.water = False
                 self.waterRequested.emit(tile)
             return
-        if state.phase != PLAY:
+        if state.phase not in (PLAY, BONUS, DISASTER):
             return
         cat = state.cat_at(square)
-        if cat is not None and not state.arrived[cat]:
+        if cat is not None and not state.arrived[cat] and (state.phase == PLAY or self.targets(cat)):
             self.select_cat(None if cat == self.cat else cat)
-        elif self.cat is not None and square in state.reachable_squares(self.cat):
+        elif self.cat is not None and square in self.targets(self.cat):
             self.destination = square
             self.update()
             self.moveRequested.emit(self.cat, square)
@@ -294,7 +312,7 @@ class BoardView(QWidget):
             for mask, _ in state.tiles_placed.values():
                 paint.paint_tile_edge(p, state.island.grid.squares(mask), QColor("#2e8fe0"), 5)
         if self.cat is not None and not state.is_terminal():
-            paint.tint(p, state.reachable_squares(self.cat), paint.REACH, QColor("white"))
+            paint.tint(p, self.targets(self.cat), paint.REACH, QColor("white"))
         paint.paint_cats(p, state, self.cat)
         if self.cat is not None and self.destination is not None:
             paint.paint_destination(p, self.destination, state.island.cat_colours[self.cat])

@@ -38,6 +38,7 @@ from engine import GameState
 from engine.model.catalog import LETTER_TO_TERRAIN, TERRAINS, Catalog
 
 from ..painting import COLOURS, _terrain_square
+from .status import choosing_discard
 
 CARD_PX = 22  # pixels per square of a card picture
 CARDS_PER_ROW = 3
@@ -181,10 +182,14 @@ class DeckPicker(QGroupBox):
 
     def show_state(self, state: GameState | None) -> None:
         drawing = drawing_player(state)
+        bonus = state is not None and state.phase == "bonus" and state.bonus is not None and not state.is_terminal()
         for deck, button in self.buttons.items():
             left = len(state.decks.get(deck, ())) if state else 0
             button.set_left(left)
-            button.setEnabled(drawing is not None and left > 0)
+            button.setEnabled((drawing is not None or bonus) and left > 0)
+        if state is not None and bonus and state.bonus is not None:
+            self.prompt.setText(f"Bonus: player {state.bonus.player + 1} may draw 1 card from any deck")
+            return
         if state is None or drawing is None:
             self.prompt.setText("")
             return
@@ -265,7 +270,7 @@ class HandsPanel(QGroupBox):
                 button = CardButton(player, key, state.island.cards[key].grid, face_down=drawing)
                 button.armed = armed == (player, key)
                 button.setCheckable(self.need > 0)
-                button.setEnabled(playing)
+                button.setEnabled(playing or choosing_discard(state, player))
                 button.clicked.connect(lambda _=False, b=button: self._clicked(b))
                 self.cards.append(button)
                 grid.addWidget(button, 1 + i // CARDS_PER_ROW, i % CARDS_PER_ROW)

@@ -18,7 +18,15 @@ from PySide6.QtWidgets import (
 )  # fmt: skip
 
 from engine import GameState, Outcome
-from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, DECKS_SHORT, FIRE_BAG_EMPTY, FIRE_TILE_NO_PLACE
+from engine.play.outcome import (
+    ALL_CATS_ON_RAFT,
+    CAT_CUT_OFF,
+    DECKS_SHORT,
+    FIRE_BAG_EMPTY,
+    FIRE_TILE_NO_PLACE,
+    OBJECTIVE_FAILED,
+    WIN_POINTS,
+)  # fmt: skip
 
 from .session import PlaytestSession, variants_for
 
@@ -99,7 +107,7 @@ COUNTERS = (
     ("steps", "Actions"),
 )
 PHASES = {"draw": "draw cards", "play": "play cards", "fire": "place the fire tile", "refill": "refill the hand",
-          "over": "game over"}  # fmt: skip
+          "bonus": "arrival bonus", "disaster": "resolve the disaster", "over": "game over"}  # fmt: skip
 
 
 def counter_values(state: GameState, steps: tuple[int, int], replaying: bool = False) -> dict[str, str]:
@@ -151,17 +159,22 @@ class Counters(QGroupBox):
 
 
 def banner_text(outcome: Outcome) -> str:
-    """The headline and reason of a finished game."""
+    """The headline, reason and score of a finished game (rulebook "Scoring", SC-1)."""
     if outcome.won:
-        return "Won! Every cat is on the raft." if outcome.reason == ALL_CATS_ON_RAFT else f"Won: {outcome.message}"
+        spent = WIN_POINTS - outcome.score
+        water = f" ({spent} water token{'s' if spent != 1 else ''} spent)" if spent else ""
+        score = f" Score: {outcome.score}{water}."
+        head = "Won! Every cat is on the raft." if outcome.reason == ALL_CATS_ON_RAFT else f"Won: {outcome.message}"
+        return head + score
     head = {
         CAT_CUT_OFF: f"Lost: the {outcome.cat} cat is cut off",
         FIRE_TILE_NO_PLACE: f"Lost: fire tile {outcome.tile} had no place on the island",
         FIRE_BAG_EMPTY: "Lost: the fire bag is empty",
         DECKS_SHORT: "Lost: the decks ran out",
+        OBJECTIVE_FAILED: "Lost: an objective failed",
     }.get(outcome.reason, "Lost: no legal play is left")
     tail = " Its region is outlined on the island." if outcome.region else ""
-    return f"{head}. {outcome.message[:1].upper()}{outcome.message[1:]}.{tail}"
+    return f"{head}. {outcome.message[:1].upper()}{outcome.message[1:]}.{tail} Score: {outcome.score}."
 
 
 BANNER_HEIGHT = 64  # pixels: two lines of the 16 px headline and its padding

@@ -31,8 +31,22 @@ from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
 from engine.model.geometry import square_text
 from engine.model.scenario import Scenario
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, Refill, UseWater
-from engine.play.state import FIRE, PLAY, REFILL
+from engine.play.actions import (
+    Action,
+    BonusDraw,
+    BonusMove,
+    BonusPass,
+    DisasterDiscard,
+    DisasterMove,
+    DrawCard,
+    EndRound,
+    MoveCat,
+    Refill,
+    UseWater,
+)  # fmt: skip
+from engine.play.disasters import card_of
+from engine.play.phases import BONUS, DISASTER
+from engine.play.state import FIRE, PLAY, REFILL, GameState
 
 from ..actions import ActionSpec, build_actions, build_menus, build_toolbar
 from .board_view import BoardView
@@ -40,6 +54,7 @@ from .cards import DeckPicker, HandsPanel, drawing_player
 from .panels import Banner, Counters, SetupBar
 from .replays import REPLAY_FILTER, REPLAY_SUFFIX, read_replay, write_replay
 from .session import PlaytestSession, reason_text
+from .status import BonusBar, DisasterPanel, ObjectivesPanel, TokensPanel, choosing_discard
 
 SIDE_WIDTH = 420  # pixels: four deck backs, or three cards and the face-down count
 
@@ -62,6 +77,10 @@ class PlaytestPanel(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("QLabel { color: #b3261e; font-weight: bold; }")
         self.counters = Counters()
+        self.objectives = ObjectivesPanel()
+        self.tokens = TokensPanel()
+        self.disaster = DisasterPanel()
+        self.bonus = BonusBar()
         self.decks = DeckPicker(session.catalog)
         self.hands = HandsPanel()
         self.end_round = QPushButton("End round")
@@ -93,6 +112,9 @@ class PlaytestPanel(QWidget):
         column = QVBoxLayout(side)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.counters)
+        column.addWidget(self.objectives)
+        column.addWidget(self.tokens)
+        column.addWidget(self.disaster)
         column.addWidget(self.decks)
         column.addWidget(self.hands)
         column.addStretch(1)
@@ -108,6 +130,7 @@ class PlaytestPanel(QWidget):
         actions = QVBoxLayout()
         actions.addWidget(scroll, 1)
         actions.addWidget(self.hands.bar)
+        actions.addWidget(self.bonus)
         actions.addLayout(buttons)
         right = QWidget()
         right.setObjectName("playtest-actions")
@@ -137,6 +160,8 @@ class PlaytestPanel(QWidget):
         self.board.hintChanged.connect(lambda _: self._show_prompt())
         self.board.gestureChanged.connect(self._show_gesture)
         self.end_round.clicked.connect(lambda: self.play(EndRound()))
+        self.bonus.passRequested.connect(lambda: self.play(BonusPass()))
+        self.tokens.markRequested.connect(self._mark_token)
         self.use_water.clicked.connect(self.board.arm_water)
 
     # --- gestures -> actions ------------------------------------------------------------
@@ -150,11 +175,25 @@ class PlaytestPanel(QWidget):
         return True
 
     def _draw(self, deck: str) -> None:
-        player = drawing_player(self.session.state)
+        state = self.session.state
+        if state is not None and state.phase == BONUS and state.bonus is not None:  # the arrival bonus: 1 card
+            self.play(BonusDraw(state.bonus.player, deck))
+            return
+        player = drawing_player(state)
         if player is not None:
             self.play(DrawCard(player, deck))
 
+    def _mark_token(self, player: int, index: int, used: bool) -> None:
+        """A reminder only: no action, nothing in the history (rulebook "Additional rules" 1)."""
+        state = self.session.state
+        if state is not None:
+            state.mark_token(player, index, used)
+            self.tokens.show_state(state)
+
     def _arm(self, player: int, key: str) -> None:
+        if choosing_discard(self.session.state, player):  # a disaster card's discard (DP-3)
+            self.play(DisasterDiscard(player, key))
+            return
         if self.board.card == (player, key):
             self.board.cancel()
         else:
@@ -163,6 +202,12 @@ class PlaytestPanel(QWidget):
     def _ask_discards(self, cat: int, to: tuple[int, int]) -> None:
         state = self.session.state
         assert state is not None
+        if state.phase == BONUS and state.bonus is not None:  # the free move: no discard
+            self.play(BonusMove(state.bonus.player, state.cat_square(cat), to))
+            return
+        if state.phase == DISASTER and state.disaster is not None:  # the card's forced move
+            self.play(DisasterMove(state.disaster.player, state.cat_square(cat), to))
+            return
         need = state.rules.move_cost(state.exhausted[cat])
         colour = state.island.cat_colours[cat]
         tired = " (exhausted: 2 cards)" if state.exhausted[cat] else ""
@@ -186,6 +231,10 @@ class PlaytestPanel(QWidget):
         self.setup.show_settings()
         self.banner.show_state(session)
         self.counters.show_state(state, session.steps(), bool(session.replay_source))
+        self.objectives.show_state(state)
+        self.tokens.show_state(state)
+        self.disaster.show_state(state)
+        self.bonus.show_state(state)
         self.decks.show_state(state)
         self.hands.show_state(state, self.board.card)
         playing = state is not None and state.phase == PLAY and not state.is_terminal()
@@ -213,6 +262,15 @@ def prompt_text(panel: PlaytestPanel) -> str:
         return "The game is over: undo a step, restart, or try a new seed." if state is not None else ""
     if state.phase == "draw":
         return "Draw: pick a deck for each card (the backs show each deck's colour mix)."
+    if state.phase == BONUS:
+        if board.cat is not None:
+            return f"Bonus move: click a highlighted square for the {state.island.cat_colours[board.cat]} cat (at most 5 squares)."
+        return "A cat arrived: take the free action (click a deck to draw 1 card, or a cat to move it) or press No bonus."
+    if state.phase == DISASTER and state.disaster is not None:
+        line = disaster_line(state)
+        if board.cat is not None:
+            return f"Disaster: {line}. Click a highlighted square for the {state.island.cat_colours[board.cat]} cat."
+        return f"Disaster: {line}. " + ("Click a card in the hand that discards." if "discard" in line else "Click the cat to move.")
     if state.phase == REFILL:
         return "Refill your hand: click a face-down card (you see only its back, its deck) to take it into your hand."
     if state.phase == FIRE and state.pending is not None:
@@ -227,12 +285,20 @@ def prompt_text(panel: PlaytestPanel) -> str:
     if board.cat is not None:
         colour = state.island.cat_colours[board.cat]
         cost = state.rules.move_cost(state.exhausted[board.cat])
-        return f"Move the {colour} cat: click a highlighted square (costs {cost} card{'s' if cost > 1 else ''})."
+        limit = state.rules.move_limit(state)
+        most = f", at most {limit} squares" if limit is not None else ""
+        return f"Move the {colour} cat: click a highlighted square (costs {cost} card{'s' if cost > 1 else ''}{most})."
     if board.water:
         return "Use water: click a fire tile to return it to the bag."
     if not any(state.hands) and not any(state.reserve):
         return "Every card is played: end the round."
     return "Play a card: click a card in a hand to add a pathway, or click a cat to move it."
+
+
+def disaster_line(state: GameState) -> str:
+    """The disaster card's line waiting for a choice."""
+    assert state.disaster is not None
+    return card_of(state).effects[state.disaster.step].describe()
 
 
 PLAYTEST_ACTIONS: tuple[ActionSpec, ...] = (
