@@ -107,7 +107,7 @@ COUNTERS = (
     ("steps", "Actions"),
 )
 PHASES = {"draw": "draw cards", "play": "play cards", "fire": "place the fire tile", "refill": "refill the hand",
-          "bonus": "arrival bonus", "disaster": "resolve the disaster", "over": "game over"}  # fmt: skip
+          "bonus": "arrival bonus", "disaster": "disaster card", "over": "game over"}  # fmt: skip
 
 
 def counter_values(state: GameState, steps: tuple[int, int], replaying: bool = False) -> dict[str, str]:

@@ -106,21 +106,33 @@ class TokensPanel(QGroupBox):
 
 
 class DisasterPanel(QGroupBox):
-    """The disaster card drawn last and its lines, as the table would resolve them."""
+    """The disaster card drawn last and its lines, as the table would resolve them
+    (one wrapped label per line, so a long line never hides the next)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Disaster card", parent)
         self.setObjectName("playtest-disaster")
-        self.text = QLabel()
-        self.text.setObjectName("disaster-card")
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.TextFormat.RichText)
-        QVBoxLayout(self).addWidget(self.text)
+        self.rows = QVBoxLayout(self)
+        self.rows.setSpacing(1)
+        self.labels: list[QLabel] = []
 
     def show_state(self, state: GameState | None) -> None:
         lines = disaster_lines(state) if state is not None else []
-        self.text.setText("<br>".join(lines))
+        while len(self.labels) < len(lines):
+            label = QLabel()
+            label.setObjectName(f"disaster-line-{len(self.labels)}")
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            self.rows.addWidget(label)
+            self.labels.append(label)
+        for i, label in enumerate(self.labels):
+            label.setText(lines[i] if i < len(lines) else "")
+            label.setVisible(i < len(lines))
         self.setVisible(bool(lines))
+
+    def shown(self) -> str:
+        """Every line shown (rich text), one per row."""
+        return "\n".join(label.text() for label in self.labels if not label.isHidden())
 
 
 def disaster_lines(state: GameState) -> list[str]:
@@ -143,8 +155,11 @@ def disaster_lines(state: GameState) -> list[str]:
             mark, colour = "▶", "#b3261e"
         else:
             mark, colour = "·", "#777777"
-        out.append(f'<span style="color:{colour}">{mark} {n}. {escape(effect.describe())}</span>')
-        out.extend(f"&nbsp;&nbsp;&nbsp;{escape(text)}" for text in done)
+        what = effect.describe()
+        out.append(f'<span style="color:{colour}">{mark} {n}. {escape(what)}</span>')
+        for text in done:  # what happened, without repeating the line's own words
+            text = text[len(what) + 2:] if text.startswith(what + ": ") else text
+            out.append(f"&nbsp;&nbsp;&nbsp;→ {escape(text)}")
     return out
 
 
@@ -159,6 +174,7 @@ class BonusBar(QWidget):
         self.prompt = QLabel()
         self.prompt.setObjectName("bonus-prompt")
         self.prompt.setWordWrap(True)
+        self.prompt.setFixedHeight(self.prompt.fontMetrics().lineSpacing() * 2 + 6)  # never squeezed to one line
         self.skip = QPushButton("No bonus")
         self.skip.setObjectName("bonus-pass")
         self.skip.clicked.connect(self.passRequested)
@@ -175,8 +191,8 @@ class BonusBar(QWidget):
         waiting = state is not None and state.phase == BONUS and not state.is_terminal() and state.bonus is not None
         self.setVisible(waiting)
         if waiting and state is not None and state.bonus is not None:
-            self.prompt.setText(f"A cat arrived: free action for player {state.bonus.player + 1}. Click a deck to draw "
-                                "1 card, or a cat to move it up to 5 squares (no discard; it ends exhausted).")
+            self.prompt.setText(f"Arrival bonus (player {state.bonus.player + 1}): click a deck to draw 1 card, or a cat "
+                                "to move it up to 5 squares (no discard; it ends exhausted).")
 
 
 def choosing_discard(state: GameState | None, player: int) -> bool:

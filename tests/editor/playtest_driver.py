@@ -12,7 +12,21 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from editor.playtest import PlaytestWindow
 from engine.model.geometry import Square
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
+from engine.play.actions import (
+    Action,
+    BonusDraw,
+    BonusMove,
+    BonusPass,
+    DisasterDiscard,
+    DisasterMove,
+    DrawCard,
+    EndRound,
+    MoveCat,
+    PlaceFire,
+    PlacePathway,
+    Refill,
+    UseWater,
+)  # fmt: skip
 
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 
@@ -48,8 +62,17 @@ class Driver:
 
     # --- one action ----------------------------------------------------------------------
     def do(self, action: Action) -> None:
-        if isinstance(action, DrawCard):
+        if isinstance(action, (DrawCard, BonusDraw)):
             self.click(self.panel.decks.buttons[action.deck])
+        elif isinstance(action, (BonusMove, DisasterMove)):  # a free move: cat, square, no discard
+            self.click_square(action.cat)
+            assert self.board.cat == self.panel.session.state.cat_at(action.cat), f"{action}: the cat is not picked"
+            assert action.to in self.board.targets(self.board.cat)
+            self.click_square(action.to)
+        elif isinstance(action, BonusPass):
+            self.click(self.panel.bonus.skip)
+        elif isinstance(action, DisasterDiscard):
+            self.click(self.panel.hands.button(action.player, action.card))
         elif isinstance(action, PlacePathway):
             self.arm_card(action)
             self.hover((action.at[0] + 1, action.at[1] + 1))
