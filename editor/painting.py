@@ -15,7 +15,8 @@ from typing import Iterable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
-from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, Catalog
+from engine.model.card_paths import turn_exits
+from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_ANY, RAFT_BLOCKED, RAFT_WHITE, Catalog
 from engine.model.geometry import Square
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario, TokenPlacement
 
@@ -40,6 +41,8 @@ RAFT_WOOD = QColor("#a8733a")
 RAFT_DECK = QColor("#f2e2c0")
 UNKNOWN_CARD = QColor("#eadfc8")
 FLAME = QColor("#ff8a1f")
+PATH_STONE = QColor("#e9e4d6")  # Oshax paths: pale stones with a dark edge
+PATH_EDGE = QColor("#5a5248")
 TOKEN_COLOURS: dict[str, QColor] = {
     "objective": QColor("#f2c230"),
     "water": QColor("#2e8fe0"),
@@ -178,6 +181,7 @@ def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog, badge: bool =
                 _raft_square(p, cell, grid[r][c])
             else:
                 _terrain_square(p, cell, grid[r][c])
+    paint_card_features(p, card, catalog)
     for colour, (r, c) in card.cat_starts(catalog):
         _cat(p, square_rect(r, c), colour)
     if grid is None:
@@ -190,6 +194,53 @@ def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog, badge: bool =
     p.drawRect(rect.adjusted(1, 1, -1, -1))
     if badge:
         paint_card_badge(p, card)
+
+
+def paint_card_features(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
+    """A location or raft card's Oshax paths, rescue strips and circles (catalog data)."""
+    printed = card.location_card(catalog) if card.kind == "location" else card.raft_card(catalog) if card.kind == "raft" else None
+    if printed is None:
+        return
+    for sq, exits in printed.oshax:
+        paint_path(p, card.to_grid_square(sq), turn_exits(exits, card.rotation))
+    for strip in getattr(printed, "rescue", ()):
+        paint_circle(p, card.to_grid_square(strip.circle), strip.colour)
+        for sq, side in strip.edges:
+            paint_strip(p, card.to_grid_square(sq), turn_exits(side, card.rotation))
+
+
+def paint_path(p: QPainter, square: Square, exits: str) -> None:
+    """An Oshax path on a square: a pale stone line from its centre to each exit side."""
+    rect = square_rect(*square)
+    c = rect.center()
+    ends = {"N": QPointF(c.x(), rect.top()), "E": QPointF(rect.right(), c.y()),
+            "S": QPointF(c.x(), rect.bottom()), "W": QPointF(rect.left(), c.y())}  # fmt: skip
+    for width, colour in ((SQUARE * 0.2, PATH_EDGE), (SQUARE * 0.12, PATH_STONE)):
+        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        for exit_side in exits:
+            p.drawLine(c, ends[exit_side])
+
+
+def paint_strip(p: QPainter, square: Square, side: str) -> None:
+    """A rescue strip of fire along one side of a square."""
+    rect = square_rect(*square)
+    line = {"N": (rect.topLeft(), rect.topRight()), "E": (rect.topRight(), rect.bottomRight()),
+            "S": (rect.bottomLeft(), rect.bottomRight()), "W": (rect.topLeft(), rect.bottomLeft())}[side]  # fmt: skip
+    p.setPen(QPen(FLAME, SQUARE * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+    p.drawLine(*line)
+    p.setPen(QPen(COLOURS["fire"], SQUARE * 0.05, Qt.PenStyle.DotLine))
+    p.drawLine(*line)
+
+
+def paint_circle(p: QPainter, square: Square, colour: str) -> None:
+    """A rescue circle: where a friend of ``colour`` stands to open the strip."""
+    rect = square_rect(*square)
+    ring = rect.adjusted(SQUARE * 0.1, SQUARE * 0.1, -SQUARE * 0.1, -SQUARE * 0.1)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor("white"), SQUARE * 0.1))
+    p.drawEllipse(ring)
+    p.setPen(QPen(COLOURS.get(colour, QColor("#222")).darker(140), SQUARE * 0.05, Qt.PenStyle.DashLine))
+    p.drawEllipse(ring)
 
 
 def paint_card_badge(p: QPainter, card: CardPlacement) -> None:
@@ -210,6 +261,11 @@ def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
     ring = cell.adjusted(cell.width() * 0.18, cell.height() * 0.18, -cell.width() * 0.18, -cell.height() * 0.18)
     if ch == RAFT_ANY:
         p.setPen(QPen(QColor("#6b6b6b"), SQUARE * 0.06, Qt.PenStyle.DashLine))
+    elif ch == RAFT_WHITE:  # reserved for white cats: a white ring, dark-edged
+        p.setPen(QPen(QColor("#555"), SQUARE * 0.16))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(ring)
+        p.setPen(QPen(COLOURS["white"], SQUARE * 0.09))
     else:
         p.setPen(QPen(COLOURS[LETTER_TO_TERRAIN[ch]], SQUARE * 0.12))
     p.setBrush(Qt.BrushStyle.NoBrush)

@@ -46,6 +46,41 @@ def special_boards() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# Oshax: a location card with a white cat whose path leads east off the card, a raft
+# with destinations reserved for white cats ('w'), and triangle-deck pathway cards
+# carrying paths (a straight one, a corner, and one without a path).
+WHITE_LOCATION = 90
+WHITE_RAFT = "FXW"
+PATH_CARDS = ("triangle:fx-straight", "triangle:fx-corner", "triangle:fx-plain")
+
+
+def oshax_components() -> dict[str, Any]:
+    location = {"number": WHITE_LOCATION, "grid": ["ggg", "bgg", "ggg"],
+                "cats": [{"colour": "white", "square": [1, 1]}, {"colour": "blue", "square": [1, 0]}],
+                "oshax": [{"square": [1, 1], "exits": "E"}, {"square": [1, 2], "exits": "EW"}]}
+    raft = {"letter": WHITE_RAFT, "grid": ["*w*", "w#w", "*w*"]}
+    cards = [
+        {"id": "fx-straight", "grid": ["ggg", "ooo", "ggg"], "oshax": [{"square": [1, c], "exits": "EW"} for c in range(3)]},
+        {"id": "fx-corner", "grid": ["ppp", "ppp", "ppp"],
+         "oshax": [{"square": [1, 0], "exits": "EW"}, {"square": [1, 1], "exits": "WS"}, {"square": [2, 1], "exits": "NS"}]},
+        {"id": "fx-plain", "grid": ["rrr", "rrr", "rrr"]},
+    ]
+    return {"location_cards": [location], "raft_cards": [raft], "pathway_decks": [{"deck": "triangle", "cards": cards}],
+            "box": {"location_cards": 2, "raft_cards": 1, "pathway_cards": 3}}  # fmt: skip
+
+
+# Rescue friends: a red cat behind a strip of fire along the east sides of the card's
+# west column, and a circle in its east column.
+RESCUE_LOCATION = 91
+
+
+def rescue_components() -> dict[str, Any]:
+    return {"location_cards": [{
+        "number": RESCUE_LOCATION, "grid": ["rrr", "rrr", "rrr"], "cats": [{"colour": "red", "square": [1, 0]}],
+        "rescue": [{"colour": "red", "strip": [{"square": [r, 0], "side": "E"} for r in range(3)], "circle": [1, 2]}],
+    }]}  # fmt: skip
+
+
 def catalog_doc(**extra: Any) -> dict[str, Any]:
     """A catalog document holding the fixture components (plus ``extra`` lists)."""
     doc: dict[str, Any] = {
@@ -55,17 +90,25 @@ def catalog_doc(**extra: Any) -> dict[str, Any]:
         "name": "Fixture special boards, Oshax and rescue friends (tests only)",
         "island_boards": special_boards(),
     }
-    doc.update(extra)
+    for key, value in extra.items():
+        doc[key] = doc.get(key, []) + value if isinstance(value, list) else value
     return doc
 
 
-def fixture_catalog(**extra: Any) -> Catalog:
-    """The bundled catalogs plus the fixture components."""
-    return bundled_catalog().merged(catalog_from_dict(catalog_doc(**extra)))
+def full_doc() -> dict[str, Any]:
+    """Special boards, the Oshax components and the rescue card together."""
+    oshax, rescue = oshax_components(), rescue_components()
+    oshax["location_cards"] += rescue["location_cards"]
+    return catalog_doc(**oshax)
 
 
-def write_catalog(folder: Path, **extra: Any) -> Path:
+def fixture_catalog(full: bool = False) -> Catalog:
+    """The bundled catalogs plus the fixture components (``full``: all of them)."""
+    return bundled_catalog().merged(catalog_from_dict(full_doc() if full else catalog_doc()))
+
+
+def write_catalog(folder: Path, full: bool = False) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "fixture-ksa.components.json"
-    path.write_text(json.dumps(catalog_doc(**extra)), encoding="utf-8")
+    path.write_text(json.dumps(full_doc() if full else catalog_doc()), encoding="utf-8")
     return path

@@ -15,8 +15,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 
 from engine import GameState
-from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAIN_TO_LETTER, TERRAINS
+from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, RAFT_WHITE, TERRAIN_TO_LETTER, TERRAINS
 from engine.model.geometry import Square
+from engine.play.bitboard import bit_list
+from engine.play.links import exits_now
 
 from ..painting import (  # the studio's piece painters
     BOARD_EDGE,
@@ -27,7 +29,10 @@ from ..painting import (  # the studio's piece painters
     _cat,
     _raft_square,
     _terrain_square,
+    paint_circle,
+    paint_path,
     paint_square_edge,
+    paint_strip,
     square_rect,
 )
 
@@ -48,7 +53,7 @@ def raft_letter(state: GameState, bit: int) -> str:
     dest = state.island.dest
     colours = [t for t, mask in zip(TERRAINS, dest) if mask & bit]
     if not colours:
-        return RAFT_BLOCKED
+        return RAFT_WHITE if any(mask & bit for mask in dest[len(TERRAINS):]) else RAFT_BLOCKED
     if len(colours) == len(TERRAINS):
         return RAFT_ANY
     return TERRAIN_TO_LETTER[colours[0]]
@@ -79,6 +84,21 @@ def paint_island(p: QPainter, state: GameState) -> None:
     outline(p, (square_rect(a.at[0], a.at[1], 3, 3) for a in state.placed), PLACED_EDGE, 2.5)
     for mask, _action in state.tiles_placed.values():
         paint_tile_edge(p, grid.squares(mask), TILE_EDGE, 3)
+    paint_links(p, state)
+
+
+def paint_links(p: QPainter, state: GameState) -> None:
+    """The visible Oshax paths (not under fire), the rescue strips and their circles."""
+    grid = state.island.grid
+    exits = [m & ~state.fire for m in exits_now(state)]
+    for index in bit_list(exits[0] | exits[1] | exits[2] | exits[3]):
+        paint_path(p, grid.square(index), "".join(side for side, m in zip("NESW", exits) if m >> index & 1))
+    for terrain, east, south, circle in state.island.rescues:
+        paint_circle(p, grid.square(circle.bit_length() - 1), TERRAINS[terrain])
+        for index in bit_list(east):
+            paint_strip(p, grid.square(index), "E")
+        for index in bit_list(south):
+            paint_strip(p, grid.square(index), "S")
 
 
 def paint_rulers(p: QPainter, rows: int, cols: int, depth: float) -> None:

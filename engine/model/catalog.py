@@ -8,7 +8,8 @@ components never need code changes; they only need unused ids.
 Grid letters (our own format): ``b r g o p`` are terrain (blue, red, green, orange,
 purple), ``f`` is fire.  Raft grids use ``#`` for raft art that no cat may use, ``*``
 for a destination any cat may use, and a terrain letter for a destination of that
-colour.
+colour (``w``: a destination reserved for white cats).  Oshax paths and rescue strips
+are optional data on cards (:mod:`engine.model.card_paths`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from engine.model.card_paths import PathSquares, RescueStrip, card_feature_problems, paths_from, rescue_from
 from engine.model.disaster_cards import DISASTER_CATS, DISASTER_FIELDS, DisasterCard, DisasterEffect
 from engine.model.geometry import Grid, Square
 from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, read_json
@@ -37,6 +39,7 @@ BOARD_SIZES: tuple[str, ...] = tuple(BOARD_SHAPES) + (SPECIAL,)  # special: any 
 FIRE_STRIP_WIDTH = 3
 RAFT_BLOCKED = "#"
 RAFT_ANY = "*"
+RAFT_WHITE = "w"  # a destination for white cats (the Oshax) only
 MAX_CATALOG_ITEMS = 1000  # components in all (boards, decks and their cards, location and raft cards, fire tiles)
 
 
@@ -65,6 +68,7 @@ class PathwayCard:
     deck: str
     id: str  # unique within its deck: "a".."y" in the base game
     grid: Grid
+    oshax: PathSquares = ()  # Oshax paths, north form (engine.model.card_paths)
 
     @property
     def key(self) -> str:
@@ -82,20 +86,26 @@ class LocationCard:
     number: int
     grid: Grid  # terrain under the cats too; 'f' squares are printed fire
     cats: tuple[CatStart, ...]
+    oshax: PathSquares = ()  # Oshax paths, north form (engine.model.card_paths)
+    rescue: tuple[RescueStrip, ...] = ()  # rescue-friend strips and circles
 
 
 @dataclass(frozen=True)
 class RaftCard:
     letter: str
     grid: Grid
+    oshax: PathSquares = ()  # Oshax paths, north form (engine.model.card_paths)
 
     def destinations(self) -> dict[Square, str | None]:
-        """Destination squares in the north form: colour, or None for any colour."""
+        """Destination squares in the north form: colour, or None for any colour
+        (``w``: a white cat's destination, reserved for white cats, MV-5)."""
         out: dict[Square, str | None] = {}
         for r, row in enumerate(self.grid):
             for c, ch in enumerate(row):
                 if ch == RAFT_ANY:
                     out[(r, c)] = None
+                elif ch == RAFT_WHITE:
+                    out[(r, c)] = "white"
                 elif ch != RAFT_BLOCKED:
                     out[(r, c)] = LETTER_TO_TERRAIN[ch]
         return out
@@ -152,6 +162,10 @@ class Catalog:
 
     def box_count(self, key: str) -> int:
         return int(self.box.get(key, 0))
+
+    def has_oshax_paths(self) -> bool:
+        """Whether any pathway card carries Oshax path data (RULINGS OX-2: unknown)."""
+        return any(card.oshax for cards in self.decks.values() for card in cards)
 
     def is_known_missing(self, component: str, ident: str) -> bool:
         return any(m.component == component and ident in m.ids for m in self.known_missing)
@@ -213,14 +227,17 @@ def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
     )
     decks: dict[str, tuple[PathwayCard, ...]] = {}
     for deck in data.get("pathway_decks", []):
-        decks[deck["deck"]] = tuple(PathwayCard(deck["deck"], c["id"], tuple(c["grid"])) for c in deck["cards"])
+        decks[deck["deck"]] = tuple(PathwayCard(deck["deck"], c["id"], tuple(c["grid"]), paths_from(c.get("oshax", [])))
+                                    for c in deck["cards"])  # fmt: skip
     locations = {
         c["number"]: LocationCard(
-            c["number"], tuple(c["grid"]), tuple(CatStart(k["colour"], _sq(k["square"])) for k in c["cats"])
+            c["number"], tuple(c["grid"]), tuple(CatStart(k["colour"], _sq(k["square"])) for k in c["cats"]),
+            paths_from(c.get("oshax", [])), rescue_from(c.get("rescue", [])),
         )
         for c in data.get("location_cards", [])
     }
-    rafts = {c["letter"]: RaftCard(c["letter"], tuple(c["grid"])) for c in data.get("raft_cards", [])}
+    rafts = {c["letter"]: RaftCard(c["letter"], tuple(c["grid"]), paths_from(c.get("oshax", [])))
+             for c in data.get("raft_cards", [])}
     tiles = {
         t["id"]: FireTile(
             t["id"],
@@ -338,6 +355,7 @@ def _location_cats(data: Mapping[str, Any]) -> list[CatalogProblem]:
         if twice:
             out.append(CatalogProblem("catalog-location-cats", f"{name} starts two cats on square {twice[0]}; give "
                                       "each cat its own square", where))
+        out += [CatalogProblem("catalog-location-cats", message, at) for message, at in card_feature_problems(name, where, card)]
     return out
 
 

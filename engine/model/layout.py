@@ -29,9 +29,10 @@ and the fix; a scenario without validation errors should never raise one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from engine.model.card_paths import turn_exits
 from engine.model.catalog import LETTER_TO_TERRAIN, RAFT_BLOCKED, Catalog, IslandBoard
 from engine.model.geometry import Grid, Square, square_text
 from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario
@@ -41,6 +42,7 @@ __all__ = [
     "BoardChoice",
     "IslandLayout",
     "LayoutError",
+    "PlacedRescue",
     "compose_island",
     "draw_board_choices",
     "fitting_boards",
@@ -66,6 +68,16 @@ class BoardChoice:
 
 
 @dataclass(frozen=True)
+class PlacedRescue:
+    """A location card's rescue strip on the grid: the edges (square, side ``NESW``)
+    a cat of ``colour`` crosses only while another cat of it stands on ``circle``."""
+
+    colour: str
+    edges: tuple[tuple[Square, str], ...]
+    circle: Square
+
+
+@dataclass(frozen=True)
 class IslandLayout:
     """The island as set up: boards and cards composed, before any play."""
 
@@ -78,6 +90,8 @@ class IslandLayout:
     raft_blocked: frozenset[Square]  # raft art no cat may use (the card's centre)
     cats: tuple[tuple[str, Square], ...]  # (colour, start square) in card order
     choices: tuple[BoardChoice, ...]  # per board slot, in the scenario's slot order
+    oshax: Mapping[Square, str] = field(default_factory=dict)  # visible Oshax path exits (NESW letters)
+    rescues: tuple[PlacedRescue, ...] = ()  # rescue-friend strips as laid
 
     def terrain_at(self, square: Square) -> str | None:
         """``'blue'`` .. ``'purple'``; None off the island, on fire and on raft squares."""
@@ -204,6 +218,8 @@ def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
     rafts: dict[Square, str | None] = {}
     blocked: set[Square] = set()
     cats: list[tuple[str, Square]] = []
+    paths: dict[Square, str] = {}
+    rescues: list[PlacedRescue] = []
     for kind in CARD_LAYERS:
         for i, card in scenario.cards_of(kind):
             grid = card.grid(catalog)
@@ -218,6 +234,7 @@ def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
             blocked -= covered
             rafts = {sq: colour for sq, colour in rafts.items() if sq not in covered}
             cats = [(colour, sq) for colour, sq in cats if sq not in covered]
+            _lay_paths(paths, rescues, card, catalog, covered)
             if kind == "raft":
                 _paint(letters, card.at, (RAFT_BLOCKED * CARD_SIZE,) * CARD_SIZE)
                 rafts.update(card.destinations(catalog))
@@ -238,7 +255,25 @@ def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
         raft_blocked=frozenset(blocked),
         cats=tuple(cats),
         choices=tuple(choices),
+        oshax=paths,
+        rescues=tuple(rescues),
     )
+
+
+def _lay_paths(paths: dict[Square, str], rescues: list[PlacedRescue], card: CardPlacement, catalog: Catalog,
+               covered: set[Square]) -> None:  # fmt: skip
+    """The card's Oshax paths and rescue strips replace what it covers (the top card's show)."""
+    for sq in covered:
+        paths.pop(sq, None)
+    rescues[:] = [r for r in rescues if not any(sq in covered for sq, _ in r.edges)]
+    printed = card.location_card(catalog) if card.kind == "location" else card.raft_card(catalog) if card.kind == "raft" else None
+    if printed is None:
+        return
+    for sq, exits in printed.oshax:
+        paths[card.to_grid_square(sq)] = turn_exits(exits, card.rotation)
+    for strip in getattr(printed, "rescue", ()):
+        edges = tuple((card.to_grid_square(sq), turn_exits(side, card.rotation)) for sq, side in strip.edges)
+        rescues.append(PlacedRescue(strip.colour, edges, card.to_grid_square(strip.circle)))
 
 
 def _paint(letters: dict[Square, str], at: Square, grid: Grid) -> None:

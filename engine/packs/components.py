@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
+from engine.model.card_paths import paths_to_list, rescue_to_list
 from engine.model.catalog import Catalog, CatalogError, IslandBoard, bundled_catalog, catalog_from_dict
 from engine.model.scenario import Scenario
 
@@ -51,11 +52,17 @@ def used_custom_components(scenarios: Iterable[Scenario], catalog: Catalog, pack
                     raise CatalogError(f"scenario '{scenario.id}' uses location card {card.ident}, which no catalog has")
                 locations[loc.number] = {"number": loc.number, "grid": list(loc.grid),
                                          "cats": [{"colour": c.colour, "square": list(c.square)} for c in loc.cats]}
+                if loc.oshax:
+                    locations[loc.number]["oshax"] = paths_to_list(loc.oshax)
+                if loc.rescue:
+                    locations[loc.number]["rescue"] = rescue_to_list(loc.rescue)
             elif card.kind == "raft" and card.ident not in base.raft_cards:
                 raft = catalog.raft_cards.get(card.ident)
                 if raft is None:
                     raise CatalogError(f"scenario '{scenario.id}' uses raft card {card.ident}, which no catalog has")
                 rafts[raft.letter] = {"letter": raft.letter, "grid": list(raft.grid)}
+                if raft.oshax:
+                    rafts[raft.letter]["oshax"] = paths_to_list(raft.oshax)
     if not (boards or locations or rafts):
         return None
     doc: dict[str, Any] = {"format": COMPONENTS_FORMAT, "format_version": 1, "id": pack_id,

@@ -38,6 +38,7 @@ from engine.play.bitboard import bit_list, window_mask
 from engine.play.heuristic_advanced import choose_advanced
 from engine.play.heuristic_tokens import best_collect, token_choice
 from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
+from engine.play.links import WHITE, barriers, future_paths, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
 from engine.play.state import GameState
@@ -66,6 +67,8 @@ class Ways:
         ``terrain``, as if the squares showed that instead).  Memoised by the cat's own
         squares: many card placements leave them alike."""
         ci = self.state.island.cat_terrain[cat]
+        if ci == WHITE:  # the Oshax: the way is along paths, whatever the terrain
+            return self._memo.setdefault((cat, -1), self._white(cat))
         own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
         if self.state.safe_any:  # hybrid tiles' safe spots: crossed by their own colour only
             own = (own & ~self.state.safe_any) | self.state.safe[ci]
@@ -87,6 +90,25 @@ class Ways:
             grown = grid.flood(region | (grid.neighbours(region) & step), own)
             if grown == region:
                 return FAR, region
+            region = grown
+        return FAR, region
+
+    def _white(self, cat: int) -> tuple[int, int]:
+        """A white cat's way: how many squares off its connected paths (squares a card
+        with a path could still cover) separate it from a raft square it may use."""
+        state = self.state
+        grid = state.island.grid
+        blocked = barriers(state, cat)
+        paths = without(path_links(state, self.fire), blocked)
+        hoped = without(path_links(state, self.fire, self.coverable if future_paths(state) else 0), blocked)
+        free = ~state.cat_mask
+        region = link_flood(grid, 1 << state.cat_sq[cat], paths)
+        for n in range(FAR):
+            if raft_entries(state, WHITE, region) & free:
+                return n, region
+            grown = link_flood(grid, link_flood(grid, region, hoped, 1), paths)
+            if grown == region:
+                break
             region = grown
         return FAR, region
 
@@ -136,7 +158,8 @@ class HeuristicBot:
         ways = Ways(state)
         need = [0.0] * len(TERRAINS)
         for c in ways.live():
-            need[state.island.cat_terrain[c]] += 1 + ways.way(c)[0]
+            if state.island.cat_terrain[c] != WHITE:  # white cats need paths, not colours
+                need[state.island.cat_terrain[c]] += 1 + ways.way(c)[0]
         scores: dict[str, float] = {}
         for deck, pool in unseen_cards(state).items():
             score = 0.0
@@ -235,8 +258,11 @@ class HeuristicBot:
         zone = 0
         touch = {}
         for c, (_, corridor) in per_cat.items():
-            touch[c] = grid.neighbours(corridor) | corridor
             ci = state.island.cat_terrain[c]
+            if ci == WHITE:  # scored by terrain alone: a white cat's way does not change with colours
+                zone |= grid.neighbours(corridor)
+                continue
+            touch[c] = grid.neighbours(corridor) | corridor
             zone |= grid.neighbours(grid.flood(1 << state.cat_sq[c], state.terrain[ci] & ~state.fire))
         useful = [a for a in anchors if (window << a) & zone]
         base = sum(w for w, _ in per_cat.values())

@@ -19,15 +19,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Mapping
 
-from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, TERRAINS, Catalog, FireTile, PathwayCard
+from engine.model.card_paths import EXIT_LETTERS
+from engine.model.catalog import CAT_COLOURS, RAFT_ANY, RAFT_BLOCKED, TERRAINS, Catalog, FireTile, PathwayCard
 from engine.model.geometry import Square, cells_extent, square_text, transform_cells
-from engine.model.layout import BoardChoice, IslandLayout
+from engine.model.layout import BoardChoice, IslandLayout, PlacedRescue
 from engine.model.scenario import Scenario
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import CARD, BitGrid, bit_grid, window_mask
 from engine.play.outcome import IllegalAction
 
 TERRAIN_INDEX: dict[str, int] = {t: i for i, t in enumerate(TERRAINS)}
+CAT_INDEX: dict[str, int] = {t: i for i, t in enumerate(CAT_COLOURS)}  # white = len(TERRAINS): no terrain
 
 
 class UnsupportedScenario(ValueError):
@@ -55,24 +57,28 @@ class Island:
     tile_order: Mapping[str, int]  # the bag's canonical order (catalog order)
     iconless: int = 0  # icon-less squares of rafts with coloured destinations (RuleSet.iconless_raft_squares, C11)
 
+    # Oshax paths and rescue strips (engine.play.links); defaults keep islands built elsewhere path-free
+    oshax: tuple[int, int, int, int] = (0, 0, 0, 0)  # visible path exits at set-up, per side N E S W
+    path_cards: frozenset[str] = frozenset()  # pathway cards ("deck:id") that carry an Oshax path
+    white_starts: int = 0  # white cats' start spots: no other cat may end a move there (MV-5)
+    rescues: tuple[tuple[int, int, int, int], ...] = ()  # (terrain index, east sides, south sides, circle bit)
+
     @classmethod
     def from_layout(cls, scenario: Scenario, catalog: Catalog, layout: IslandLayout, hybrid: bool = False) -> "Island":
         for colour, square in layout.cats:
-            if colour not in TERRAIN_INDEX:
-                raise UnsupportedScenario(
-                    f"scenario '{scenario.id}': the {colour} cat starting on {square_text(square)} is not modelled yet "
-                    "(white cats and Oshax paths are unknown, RULINGS OX-2); use a location card without one"
-                )
+            if colour not in CAT_INDEX:
+                raise UnsupportedScenario(f"scenario '{scenario.id}': the {colour} cat starting on "
+                                          f"{square_text(square)} is no cat colour; fix the location card")
         grid = bit_grid(layout.rows, layout.cols)
         terrain = [0] * len(TERRAINS)
         for square, colour in layout.terrain.items():
             terrain[TERRAIN_INDEX[colour]] |= grid.bit(square)
         wild = grid.mask(sq for sq, colour in layout.rafts.items() if colour is None)
         dest = tuple(
-            wild | grid.mask(sq for sq, colour in layout.rafts.items() if colour == t) for t in TERRAINS
+            wild | grid.mask(sq for sq, colour in layout.rafts.items() if colour == t) for t in CAT_COLOURS
         )
         for colour, square in layout.cats:
-            if layout.terrain_at(square) != colour:
+            if colour != "white" and layout.terrain_at(square) != colour:
                 raise UnsupportedScenario(
                     f"scenario '{scenario.id}': the {colour} cat starts on {square_text(square)}, which shows "
                     f"{layout.terrain_at(square) or 'no terrain'}; check the location card"
@@ -98,13 +104,17 @@ class Island:
             boarding=tuple(boarding),
             start_terrain=tuple(terrain),
             cat_colours=tuple(colour for colour, _ in layout.cats),
-            cat_terrain=tuple(TERRAIN_INDEX[colour] for colour, _ in layout.cats),
+            cat_terrain=tuple(CAT_INDEX[colour] for colour, _ in layout.cats),
             cat_starts=tuple(grid.index(sq) for _, sq in layout.cats),
             cards={c.key: c for cards in catalog.decks.values() for c in cards},
             decks=tuple(catalog.decks),
             tiles=tiles,
             tile_order={tid: i for i, tid in enumerate(tiles)},
             iconless=wild & ~open_rafts,
+            oshax=_exit_masks(grid, layout.oshax),
+            path_cards=frozenset(c.key for cards in catalog.decks.values() for c in cards if c.oshax),
+            white_starts=grid.mask(sq for colour, sq in layout.cats if colour == "white"),
+            rescues=tuple(_rescue_masks(grid, r) for r in layout.rescues),
         )
 
     # --- footprints ----------------------------------------------------------------
@@ -137,3 +147,28 @@ def _placed_tile(grid: BitGrid, cells: tuple[Square, ...], flipped: bool, rotati
     placed = transform_cells(cells, h, w, flipped, rotation)
     oh, ow = cells_extent(placed)
     return oh, ow, grid.shape(placed)
+
+
+def _exit_masks(grid: BitGrid, exits: Mapping[Square, str]) -> tuple[int, int, int, int]:
+    """Per side (N, E, S, W): the squares whose Oshax path leaves by that side."""
+    out = [0, 0, 0, 0]
+    for square, letters in exits.items():
+        for letter in letters:
+            out[EXIT_LETTERS.index(letter)] |= grid.bit(square)
+    return out[0], out[1], out[2], out[3]
+
+
+def _rescue_masks(grid: BitGrid, rescue: PlacedRescue) -> tuple[int, int, int, int]:
+    """A strip as link masks: bit of the square west of (east side) or north of (south
+    side) each side the strip lies along."""
+    east = south = 0
+    for (r, c), side in rescue.edges:
+        if side == "E" and c + 1 < grid.cols:
+            east |= grid.bit((r, c))
+        elif side == "W" and c > 0:
+            east |= grid.bit((r, c - 1))
+        elif side == "S" and r + 1 < grid.rows:
+            south |= grid.bit((r, c))
+        elif side == "N" and r > 0:
+            south |= grid.bit((r - 1, c))
+    return TERRAIN_INDEX[rescue.colour], east, south, grid.bit(rescue.circle)

@@ -50,6 +50,17 @@ from dataclasses import dataclass
 
 from engine.play import hybrid
 from engine.play.bitboard import iter_bits
+from engine.play.links import (
+    NO_LINKS,
+    WHITE,
+    barriers,
+    cutoff_barriers,
+    future_paths,
+    link_flood,
+    path_links,
+    square_links,
+    without,
+)
 from engine.play.position import Position
 from engine.play.variants import CROSSABLE, UNUSABLE
 
@@ -63,18 +74,42 @@ def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -
     island = state.island
     grid = island.grid
     ci = island.cat_terrain[cat]
-    own = walkable(state, ci) & ~state.fire
     start = 1 << state.cat_sq[cat]
     if isinstance(limit, str):
         limit = state.rules.move_limit(state)
+    if ci == WHITE or island.rescues:  # Oshax paths, rescue strips: sides between squares matter
+        return _linked_targets(state, cat, limit)
+    own = walkable(state, ci) & ~state.fire
     if limit is None:
         region = grid.flood(start, own)
         entry = region
     else:
         entry = grid.flood(start, own, max(limit - 1, 0))
         region = grid.flood(entry, own, 1) if limit > 0 else start
-    free = ~state.cat_mask
+    free = ~state.cat_mask & ~island.white_starts  # MV-5: a white cat's start spot is its own
     return (region & free) | (raft_entries(state, ci, entry) & free)
+
+
+def _linked_targets(state: Position, cat: int, limit: int | None) -> int:
+    """:func:`move_targets` over links (:mod:`engine.play.links`): a white cat along
+    connected Oshax paths, any cat held back by rescue strips; other cats may not end
+    on a white cat's start spot (MV-5)."""
+    island = state.island
+    grid = island.grid
+    ci = island.cat_terrain[cat]
+    start = 1 << state.cat_sq[cat]
+    if ci == WHITE:
+        links = path_links(state, state.fire)
+    else:
+        links = square_links(grid, (walkable(state, ci) & ~state.fire) | start)
+    links = without(links, barriers(state, cat))
+    if limit is None:
+        entry = region = link_flood(grid, start, links)
+    else:
+        entry = link_flood(grid, start, links, max(limit - 1, 0))
+        region = link_flood(grid, entry, links, 1) if limit > 0 else start
+    free = ~state.cat_mask & ~(island.white_starts if ci != WHITE else 0)
+    return ((region & ~start) & free) | (raft_entries(state, ci, entry) & free)
 
 
 def walkable(state: Position, terrain: int) -> int:
@@ -146,7 +181,23 @@ def _region(state: Position, cat: int, fire: int, coverage: dict[int, int]) -> i
     if fire not in coverage:
         coverage[fire] = coverable_squares(state, fire)
     ci = state.island.cat_terrain[cat]
+    if ci == WHITE or state.island.rescues:
+        blocked = _strip_barriers(state, fire, coverage[fire]).get(ci, NO_LINKS)
+        return _cutoff_region(state, cat, fire, coverage[fire], blocked)
     return state.island.grid.flood(1 << state.cat_sq[cat], (walkable(state, ci) & ~fire) | coverage[fire])
+
+
+def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked: tuple[int, int]) -> int:
+    """The cut-off analysis' region over links (LC-5 bounds): a white cat along paths,
+    plus coverable squares while a card with a path may still come (OX-2); strips
+    shut unless ``blocked`` opens them."""
+    island = state.island
+    start = 1 << state.cat_sq[cat]
+    if island.cat_terrain[cat] == WHITE:
+        links = path_links(state, fire, coverable if future_paths(state) else 0)
+    else:
+        links = square_links(island.grid, (walkable(state, island.cat_terrain[cat]) & ~fire) | coverable | start)
+    return link_flood(island.grid, start, without(links, blocked))
 
 
 def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int] | None = None) -> int | None:
@@ -183,6 +234,8 @@ def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
     perm_fire, coverable = passable_masks(state)
     free = ~state.cat_mask
     out: dict[int, tuple[int, int]] = {}
+    if island.rescues or WHITE in island.cat_terrain:
+        return _linked_regions(state, perm_fire, coverable)
     done: dict[int, list[int]] = {}  # terrain index -> regions already filled
     for cat, sq in enumerate(state.cat_sq):
         if state.arrived[cat]:
@@ -195,6 +248,33 @@ def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out
+
+
+def _linked_regions(state: Position, fire: int, coverable: int) -> dict[int, tuple[int, int]]:
+    """:func:`cat_regions` over links: strips shut first, then open for a colour whose
+    cats can bring a friend to the circle (:func:`engine.play.links.cutoff_barriers`)."""
+    live = [c for c in range(len(state.cat_sq)) if not state.arrived[c]]
+    blocked = _strip_barriers(state, fire, coverable)
+    free = ~state.cat_mask
+    out: dict[int, tuple[int, int]] = {}
+    for cat in live:
+        ci = state.island.cat_terrain[cat]
+        region = _cutoff_region(state, cat, fire, coverable, blocked.get(ci, NO_LINKS))
+        out[cat] = (region, raft_entries(state, ci, region) & free)
+    return out
+
+
+def _strip_barriers(state: Position, fire: int, coverable: int) -> dict[int, tuple[int, int]]:
+    """Per terrain index, the strip sides the cut-off analysis keeps shut: every strip
+    is shut while finding who can reach a circle, then opened for its colour if one can."""
+    if not state.island.rescues:
+        return {}
+    h = v = 0
+    for _, east, south, _circle in state.island.rescues:
+        h, v = h | east, v | south
+    live = [c for c in range(len(state.cat_sq)) if not state.arrived[c]]
+    shut = {c: _cutoff_region(state, c, fire, coverable, (h, v)) for c in live}
+    return cutoff_barriers(state, shut)
 
 
 def find_cut_off(state: Position) -> CutOff | None:

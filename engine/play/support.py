@@ -63,6 +63,8 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
             "rulebook, 'Advanced rules'; the cards' texts are unknown, RULINGS C15",
             f"mode '{scenario.mode}'" if advanced else "the rule option disaster_deck",
             "/mode" if advanced else "/rules/disaster_deck", NO_DISASTER_CARDS))  # fmt: skip
+    if catalog is not None:
+        found += _white_cats_without_paths(scenario, catalog)
     hybrid = [t for t in catalog.fire_tiles.values() if t.hybrid and t.safe_spots] if catalog is not None else [None]
     if wants_hybrid(scenario) and not hybrid:  # engine.play.hybrid plays them, with catalog data
         option = scenario.rules.hybrid_fire_tiles
@@ -72,6 +74,35 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
                                   "the rule option hybrid_fire_tiles" if option else "mode 'expert'",
                                   "/rules/hybrid_fire_tiles" if option else "/mode",
                                   NO_HYBRID_TILES + (", or turn the hybrid fire tiles option off" if option else "")))
+    return found
+
+
+NO_OSHAX_PATHS = ("add Oshax path data (\"oshax\") to the pathway cards and to the white cat's location card in a "
+                  "catalog (README, 'Custom components', 'Oshax paths')")
+
+
+def _white_cats_without_paths(scenario: Scenario, catalog: Catalog) -> list[UnplayedRule]:
+    """White cats (the Oshax) walk only along Oshax paths (rulebook 'Additional rules'
+    6), whose geometry is unknown (RULINGS OX-2): without path data in the catalogs a
+    white cat could never move, so the scenario is refused, naming the missing data."""
+    found: list[UnplayedRule] = []
+    for i, card in scenario.cards_of("location"):
+        printed = card.location_card(catalog)
+        if printed is None:
+            continue
+        for cat in printed.cats:
+            if cat.colour != "white":
+                continue
+            missing = []
+            if not catalog.has_oshax_paths():
+                missing.append("no pathway card in the catalogs carries an Oshax path")
+            if not any(sq == cat.square for sq, _ in printed.oshax):
+                missing.append(f"location card {printed.number} has no Oshax path on its white cat's square")
+            if missing:
+                found.append(UnplayedRule(
+                    "Oshax paths without path data", "rulebook, 'Additional rules' 6; the paths are unknown, RULINGS OX-2",
+                    f"the white cat of location card {printed.number} ({'; '.join(missing)})", f"/cards/{i}",
+                    NO_OSHAX_PATHS))  # fmt: skip
     return found
 
 
@@ -90,4 +121,5 @@ def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
         raise UnsupportedScenario(f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. {fix}")
 
 
-__all__ = ["NO_DISASTER_CARDS", "NO_HYBRID_TILES", "UnplayedRule", "UnsupportedScenario", "check_playable", "unplayed_rules"]
+__all__ = ["NO_DISASTER_CARDS", "NO_HYBRID_TILES", "NO_OSHAX_PATHS", "UnplayedRule", "UnsupportedScenario", "check_playable",
+           "unplayed_rules"]
