@@ -8,6 +8,9 @@ fill over bit sets, so a way costs a handful of int operations per step.
 Play phase, in order:
 
 1. a cat that can step onto the raft does (the cheapest such move);
+0. rescue friends: :mod:`engine.play.heuristic_rescue` (a friend onto the circle, then
+   the held cat through the strip); white cats' ways run along Oshax paths
+   (:meth:`Ways.white_way`), cards laying or cutting paths are scored by them;
 2. water is spent when returning a fire tile shortens the cats' ways by 2 or more;
 3. the pathway card that most shortens the total way is placed, if it shortens it
    (only windows touching a cat's reachable region are tried: elsewhere a card cannot
@@ -36,9 +39,10 @@ from engine.model.catalog import TERRAINS
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 from engine.play.bitboard import bit_list, window_mask
 from engine.play.heuristic_advanced import choose_advanced
+from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import best_collect, token_choice
 from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
-from engine.play.links import WHITE, barriers, future_paths, link_flood, path_links, without
+from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
 from engine.play.state import GameState
@@ -68,7 +72,9 @@ class Ways:
         squares: many card placements leave them alike."""
         ci = self.state.island.cat_terrain[cat]
         if ci == WHITE:  # the Oshax: the way is along paths, whatever the terrain
-            return self._memo.setdefault((cat, -1), self._white(cat))
+            if (cat, -1) not in self._memo:
+                self._memo[(cat, -1)] = self.white_way(cat)
+            return self._memo[(cat, -1)]
         own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
         if self.state.safe_any:  # hybrid tiles' safe spots: crossed by their own colour only
             own = (own & ~self.state.safe_any) | self.state.safe[ci]
@@ -93,14 +99,16 @@ class Ways:
             region = grown
         return FAR, region
 
-    def _white(self, cat: int) -> tuple[int, int]:
+    def white_way(self, cat: int, card: PlacePathway | None = None) -> tuple[int, int]:
         """A white cat's way: how many squares off its connected paths (squares a card
-        with a path could still cover) separate it from a raft square it may use."""
+        with a path could still cover) separate it from a raft square it may use; with
+        ``card``, as if that pathway card were placed."""
         state = self.state
         grid = state.island.grid
         blocked = barriers(state, cat)
-        paths = without(path_links(state, self.fire), blocked)
-        hoped = without(path_links(state, self.fire, self.coverable if future_paths(state) else 0), blocked)
+        exits = None if card is None else lay_card(state.island, exits_now(state), card)
+        paths = without(path_links(state, self.fire, exits=exits), blocked)
+        hoped = without(path_links(state, self.fire, self.coverable if future_paths(state) else 0, exits), blocked)
         free = ~state.cat_mask
         region = link_flood(grid, 1 << state.cat_sq[cat], paths)
         for n in range(FAR):
@@ -157,8 +165,11 @@ class HeuristicBot:
         live cats need (weighted by their way): what a deck's back promises."""
         ways = Ways(state)
         need = [0.0] * len(TERRAINS)
+        white_need = 0.0
         for c in ways.live():
-            if state.island.cat_terrain[c] != WHITE:  # white cats need paths, not colours
+            if state.island.cat_terrain[c] == WHITE:  # white cats need paths, not colours
+                white_need += ways.way(c)[0]
+            else:
                 need[state.island.cat_terrain[c]] += 1 + ways.way(c)[0]
         scores: dict[str, float] = {}
         for deck, pool in unseen_cards(state).items():
@@ -166,6 +177,7 @@ class HeuristicBot:
             for key in pool:
                 letters = "".join(state.island.cards[key].grid)
                 score += sum(need[i] * letters.count(t[0]) for i, t in enumerate(TERRAINS))
+                score += white_need * len(state.island.cards[key].oshax)  # squares of Oshax path
             scores[deck] = score / max(len(pool), 1)
         return scores
 
@@ -208,6 +220,11 @@ class HeuristicBot:
         island = state.island
         ways = Ways(state)
         live = ways.live()
+        # 0. rescue friends: a friend onto the circle, then the held cat through the strip
+        if island.rescues:
+            rescue = rescue_move(state, player, hand)
+            if rescue is not None:
+                return rescue
         # 1. arrivals
         for cat in sorted(live, key=lambda c: state.rules.move_cost(state.exhausted[c])):
             cost = state.rules.move_cost(state.exhausted[cat])
@@ -257,10 +274,12 @@ class HeuristicBot:
             return None
         zone = 0
         touch = {}
+        whites: dict[int, int] = {}  # white cat -> squares near its corridor: a card there may lay or cut paths
         for c, (_, corridor) in per_cat.items():
             ci = state.island.cat_terrain[c]
-            if ci == WHITE:  # scored by terrain alone: a white cat's way does not change with colours
-                zone |= grid.neighbours(corridor)
+            if ci == WHITE:
+                whites[c] = grid.neighbours(corridor) | corridor
+                zone |= whites[c]
                 continue
             touch[c] = grid.neighbours(corridor) | corridor
             zone |= grid.neighbours(grid.flood(1 << state.cat_sq[c], state.terrain[ci] & ~state.fire))
@@ -279,6 +298,10 @@ class HeuristicBot:
                 for r in distinct_rotations(grid, card):
                     terrain = [(t & keep) | (m << a) for t, m in zip(state.terrain, masks[r])]
                     score = base
+                    placement = PlacePathway(player, deck, card_id, grid.square(a), r)
+                    for c, near in whites.items():
+                        if near & win:
+                            score += ways.white_way(c, placement)[0] - per_cat[c][0]
                     for c in affected:
                         ci = island.cat_terrain[c]
                         if not terrain[ci] & ~state.terrain[ci] and not state.terrain[ci] & ~terrain[ci] & touch[c]:
@@ -287,7 +310,7 @@ class HeuristicBot:
                         if best is not None and score >= best[0] + FAR:
                             break
                     if best is None or score < best[0]:
-                        best = (score, 0, PlacePathway(player, deck, card_id, grid.square(a), r))
+                        best = (score, 0, placement)
         if best is None:
             # nowhere useful: the window farthest from the cats' corridors
             far = [a for a in anchors if not (window << a) & grid.near(zone, 1)] or anchors
@@ -310,12 +333,16 @@ class HeuristicBot:
             goal = destinations(state, island.cat_terrain[cat]) or island.raft
             goals = [grid.square(g) for g in bit_list(goal)]
             best_t, best_d = -1, 10_000
+            if island.cat_terrain[cat] == WHITE:  # along a path: only a step closer is worth a card
+                r, c = state.cat_square(cat)
+                best_d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
             for t in bit_list(targets):
                 r, c = grid.square(t)
                 d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
                 if d < best_d:
                     best_t, best_d = t, d
-            options.append((cost, best_d, cat, best_t))
+            if best_t >= 0:
+                options.append((cost, best_d, cat, best_t))
         if not options:
             return None
         cost, _, cat, target = min(options)

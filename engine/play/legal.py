@@ -25,6 +25,7 @@ from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, 
 from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.bonus import bonus_actions
 from engine.play.disasters import disaster_actions
+from engine.play.links import card_exit_masks
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.position import Position
 from engine.play.reach import move_targets
@@ -76,8 +77,12 @@ def card_anchors(state: Position) -> int:
 
 @cache
 def distinct_rotations(grid: BitGrid, card: PathwayCard) -> tuple[int, ...]:
-    """Rotations of a card that give different squares (a symmetric card has fewer)."""
+    """Rotations of a card that give different squares (a symmetric card has fewer);
+    rotations that differ only in their Oshax paths are different too."""
     masks = grid.card_masks(card)
+    if card.oshax:
+        faces = [(masks[r], card_exit_masks(grid, card.oshax, r)) for r in range(4)]
+        return tuple(r for r in range(4) if faces[r] not in faces[:r])
     return tuple(r for r in range(4) if masks[r] not in masks[:r])
 
 

@@ -67,23 +67,31 @@ def exits_now(state: Position) -> tuple[int, int, int, int]:
 
 @lru_cache(maxsize=256)
 def _exits_after(island: Island, placed: tuple[PlacePathway, ...]) -> tuple[int, int, int, int]:
-    exits = list(island.oshax)
-    grid = island.grid
-    window = window_mask(grid)
+    exits = island.oshax
     for action in placed:
-        shift = action.at[0] * grid.stride + action.at[1]
-        masks = card_exit_masks(grid, island.cards[action.card].oshax, action.rotation)
-        keep = ~(window << shift)
-        exits = [(e & keep) | (m << shift) for e, m in zip(exits, masks)]
-    return exits[0], exits[1], exits[2], exits[3]
+        exits = lay_card(island, exits, action)
+    return exits
 
 
-def path_links(state: Position, fire: int, open_squares: int = 0) -> tuple[int, int]:
-    """``(H, V)`` for a white cat if ``fire`` were the fire: sides both squares' paths
-    meet at; ``open_squares`` may show a path in any direction (the cut-off bound)."""
+def lay_card(island: Island, exits: tuple[int, int, int, int], action: PlacePathway) -> tuple[int, int, int, int]:
+    """``exits`` with the pathway card of ``action`` laid on top (its paths replace the
+    ones in its window; a card without a path clears them)."""
+    grid = island.grid
+    shift = action.at[0] * grid.stride + action.at[1]
+    masks = card_exit_masks(grid, island.cards[action.card].oshax, action.rotation)
+    keep = ~(window_mask(grid) << shift)
+    n, e, s, w = ((x & keep) | (m << shift) for x, m in zip(exits, masks))
+    return n, e, s, w
+
+
+def path_links(state: Position, fire: int, open_squares: int = 0,
+               exits: tuple[int, int, int, int] | None = None) -> tuple[int, int]:  # fmt: skip
+    """``(H, V)`` for a white cat if ``fire`` were the fire (and ``exits`` the visible
+    paths): sides both squares' paths meet at; ``open_squares`` may show a path in any
+    direction (the cut-off bound)."""
     island = state.island
     ok = island.land & ~fire
-    north, east, south, west = (m & ok for m in exits_now(state))
+    north, east, south, west = (m & ok for m in (exits_now(state) if exits is None else exits))
     open_squares &= ok
     east, west, north, south = east | open_squares, west | open_squares, north | open_squares, south | open_squares
     return east & (west >> 1), south & (north >> island.grid.stride)

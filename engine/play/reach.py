@@ -98,11 +98,7 @@ def _linked_targets(state: Position, cat: int, limit: int | None) -> int:
     grid = island.grid
     ci = island.cat_terrain[cat]
     start = 1 << state.cat_sq[cat]
-    if ci == WHITE:
-        links = path_links(state, state.fire)
-    else:
-        links = square_links(grid, (walkable(state, ci) & ~state.fire) | start)
-    links = without(links, barriers(state, cat))
+    links = cat_links(state, cat) or NO_LINKS
     if limit is None:
         entry = region = link_flood(grid, start, links)
     else:
@@ -110,6 +106,22 @@ def _linked_targets(state: Position, cat: int, limit: int | None) -> int:
         region = link_flood(grid, entry, links, 1) if limit > 0 else start
     free = ~state.cat_mask & ~(island.white_starts if ci != WHITE else 0)
     return ((region & ~start) & free) | (raft_entries(state, ci, entry) & free)
+
+
+def cat_links(state: Position, cat: int) -> tuple[int, int] | None:
+    """The sides ``cat`` may cross now (:mod:`engine.play.links`): along Oshax paths for
+    a white cat, over its terrain for the others, rescue strips shut unless a friend
+    is on the circle; None when a plain flood over its terrain says the same (a cat
+    that is not white, on an island without strips)."""
+    island = state.island
+    ci = island.cat_terrain[cat]
+    if ci != WHITE and not island.rescues:
+        return None
+    if ci == WHITE:
+        links = path_links(state, state.fire)
+    else:
+        links = square_links(island.grid, (walkable(state, ci) & ~state.fire) | 1 << state.cat_sq[cat])
+    return without(links, barriers(state, cat))
 
 
 def walkable(state: Position, terrain: int) -> int:

@@ -31,10 +31,11 @@ from __future__ import annotations
 from engine.model.geometry import Square, square_text
 from engine.play.actions import Action, BonusMove, MoveCat, PlacePathway, ResolveToken, ReturnToken
 from engine.play.bitboard import iter_bits
+from engine.play.links import WHITE, link_flood
 from engine.play.outcome import IllegalAction
 from engine.play.phases import PLAY, TOKENS, TokenTask
 from engine.play.position import Position
-from engine.play.reach import move_targets, raft_entries, walkable
+from engine.play.reach import cat_links, move_targets, raft_entries, walkable
 
 RETURNED = ("water", "fish", "map")  # go back onto the card that picked them up (KS-2 step 3)
 KINDS = ("water", "fish", "map", "fire")
@@ -52,11 +53,12 @@ def move_choices(state: Position, cat: int) -> list[tuple[int, int]]:
     island = state.island
     grid = island.grid
     ci = island.cat_terrain[cat]
-    own = walkable(state, ci) & ~state.fire
+    links = cat_links(state, cat)  # white cats and rescue strips: sides, not squares (engine.play.links)
+    own = (walkable(state, ci) if links is None else island.land) & ~state.fire
     start = 1 << state.cat_sq[cat]
     limit = state.rules.move_limit(state)
     tokens = state.token_squares
-    reach_all = grid.flood(start, own, limit)
+    reach_all = grid.flood(start, own, limit) if links is None else link_flood(grid, start, links, limit)
     if not tokens & (reach_all | raft_entries(state, ci, reach_all)):
         return [(0, targets)]
     plain = own & ~tokens
@@ -68,7 +70,7 @@ def move_choices(state: Position, cat: int) -> list[tuple[int, int]]:
             entry = dict(reach)
         grown = dict(reach)
         for taken, squares in reach.items():
-            around = grid.neighbours(squares)
+            around = grid.neighbours(squares) if links is None else link_flood(grid, squares, links, 1)
             grown[taken] |= around & (plain | taken)
             for t in iter_bits(around & own & tokens & ~taken):
                 key = taken | (1 << t)
@@ -79,7 +81,7 @@ def move_choices(state: Position, cat: int) -> list[tuple[int, int]]:
         reach = grown
     if limit is None:
         entry = reach
-    free = ~state.cat_mask
+    free = ~state.cat_mask & ~(island.white_starts if ci != WHITE else 0)  # MV-5: a white start spot is its own
     out: dict[int, int] = {}
     for taken, squares in reach.items():
         out[taken] = out.get(taken, 0) | (squares & free & ~(1 << state.cat_sq[cat]))

@@ -85,6 +85,8 @@ def check_invariants(state: GameState, water: int) -> None:
         if state.arrived[cat]:
             open_raft = any(bit & dests for _, dests in island.boarding)
             assert bit & island.dest[ci] or open_raft, "a cat arrived on a square it may not use"
+        elif ci == len(state.terrain):  # a white cat (the Oshax) has no terrain: it walks paths
+            assert not bit & state.fire, "a white cat on fire"
         else:
             assert bit & state.terrain[ci] and not bit & state.fire, "a cat off its own terrain"
     cards = [k for d in state.decks.values() for k in d] + [k for h in state.hands for k in h]
