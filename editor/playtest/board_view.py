@@ -33,6 +33,7 @@ from engine.play.state import FIRE, PLAY
 
 from ..painting import SQUARE
 from . import island_paint as paint
+from . import tokens_view
 from .session import PlaytestSession
 
 MARGIN = 10  # pixels around the island
@@ -262,6 +263,10 @@ class BoardView(QWidget):
                 self.water = False
                 self.waterRequested.emit(tile)
             return
+        back = tokens_view.return_at(state, square)  # a Kickstarter token goes back onto the card
+        if back is not None:
+            self.placeRequested.emit(back)
+            return
         if state.phase not in (PLAY, BONUS, DISASTER):
             return
         cat = state.cat_at(square)
@@ -304,6 +309,8 @@ class BoardView(QWidget):
         p.scale(k, k)
         paint.paint_rulers(p, state.island.grid.rows, state.island.grid.cols, RULER)
         paint.paint_island(p, state)
+        tokens_view.paint_safe_spots(p, state)
+        tokens_view.paint_tokens(p, state)
         outcome = state.outcome()
         if outcome is not None and outcome.region:
             paint.paint_region(p, outcome.region)
@@ -321,6 +328,7 @@ class BoardView(QWidget):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(paint.square_rect(*outcome.square).center(), SQUARE * 0.55, SQUARE * 0.55)
         paint.dots(p, centres, QColor("white") if self.card is not None else QColor("#ffd27a"))
+        paint.dots(p, tokens_view.return_targets(state), tokens_view.TOKEN_COLOURS["map"])
         self._paint_ghost(p)
         p.end()
 

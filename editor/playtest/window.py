@@ -55,6 +55,8 @@ from .panels import Banner, Counters, SetupBar
 from .replays import REPLAY_FILTER, REPLAY_SUFFIX, read_replay, write_replay
 from .session import PlaytestSession, reason_text
 from .status import BonusBar, DisasterPanel, ObjectivesPanel, TokensPanel, choosing_discard
+from .tokens_view import TokenPanel as KickstarterPanel
+from .tokens_view import prompt as tokens_prompt
 
 SIDE_WIDTH = 420  # pixels: four deck backs, or three cards and the face-down count
 
@@ -79,6 +81,7 @@ class PlaytestPanel(QWidget):
         self.counters = Counters()
         self.objectives = ObjectivesPanel()
         self.tokens = TokensPanel()
+        self.kickstarter = KickstarterPanel()
         self.disaster = DisasterPanel()
         self.bonus = BonusBar()
         self.decks = DeckPicker(session.catalog)
@@ -114,6 +117,7 @@ class PlaytestPanel(QWidget):
         column.addWidget(self.counters)
         column.addWidget(self.objectives)
         column.addWidget(self.tokens)
+        column.addWidget(self.kickstarter)
         column.addWidget(self.disaster)
         column.addWidget(self.decks)
         column.addWidget(self.hands)
@@ -162,6 +166,7 @@ class PlaytestPanel(QWidget):
         self.end_round.clicked.connect(lambda: self.play(EndRound()))
         self.bonus.passRequested.connect(lambda: self.play(BonusPass()))
         self.tokens.markRequested.connect(self._mark_token)
+        self.kickstarter.actionChosen.connect(self.play)
         self.use_water.clicked.connect(self.board.arm_water)
 
     # --- gestures -> actions ------------------------------------------------------------
@@ -203,7 +208,8 @@ class PlaytestPanel(QWidget):
         state = self.session.state
         assert state is not None
         if state.phase == BONUS and state.bonus is not None:  # the free move: no discard
-            self.play(BonusMove(state.bonus.player, state.cat_square(cat), to))
+            self.kickstarter.offer_ways(state, cat, to)  # Kickstarter tokens: the way with the fewest
+            self.play(BonusMove(state.bonus.player, state.cat_square(cat), to, self.kickstarter.chosen_way()))
             return
         if state.phase == DISASTER and state.disaster is not None:  # the card's forced move
             self.play(DisasterMove(state.disaster.player, state.cat_square(cat), to))
@@ -211,6 +217,7 @@ class PlaytestPanel(QWidget):
         need = state.rules.move_cost(state.exhausted[cat])
         colour = state.island.cat_colours[cat]
         tired = " (exhausted: 2 cards)" if state.exhausted[cat] else ""
+        self.kickstarter.offer_ways(state, cat, to)  # Kickstarter tokens: the way the cat takes
         self.hands.begin_discard(need, f"Move the {colour} cat to {square_text(to)}{tired}")
         self._show_prompt()
 
@@ -218,10 +225,11 @@ class PlaytestPanel(QWidget):
         state, cat, to = self.session.state, self.board.cat, self.board.destination
         if state is None or cat is None or to is None:
             return
-        self.play(MoveCat(player, state.cat_square(cat), to, discards))
+        self.play(MoveCat(player, state.cat_square(cat), to, discards, self.kickstarter.chosen_way()))
 
     def cancel_gesture(self) -> None:
         self.hands.end_discard()
+        self.kickstarter.end_way()
         self.board.cancel()
 
     # --- showing ------------------------------------------------------------------------
@@ -233,6 +241,7 @@ class PlaytestPanel(QWidget):
         self.counters.show_state(state, session.steps(), bool(session.replay_source))
         self.objectives.show_state(state)
         self.tokens.show_state(state)
+        self.kickstarter.show_state(state)
         self.disaster.show_state(state)
         self.bonus.show_state(state)
         self.decks.show_state(state)
@@ -273,8 +282,11 @@ def prompt_text(panel: PlaytestPanel) -> str:
         return f"Disaster: {line}. " + ("Click a card in the hand that discards." if "discard" in line else "Click the cat to move.")
     if state.phase == REFILL:
         return "Refill your hand: click a face-down card (you see only its back, its deck) to take it into your hand."
+    if tokens_prompt(state) is not None:
+        return tokens_prompt(state) or ""
     if state.phase == FIRE and state.pending is not None:
-        cause = "the disaster pile reached its limit" if state.pending.cause == "disaster" else "a pathway was added"
+        cause = {"disaster": "the disaster pile reached its limit",
+                 "fire-token": "a fire token"}.get(state.pending.cause, "a pathway was added")  # fmt: skip
         return (f"Place fire tile {state.pending.tile} ({cause}): R or the wheel turns it, F flips it; "
                 "click where its centre may go (dotted squares).")  # fmt: skip
     if panel.hands.need:
