@@ -88,7 +88,9 @@ class TokensPanel(QGroupBox):
         for player, seat in enumerate(seats):
             if not seat:
                 continue
-            self.grid.addWidget(QLabel(f"Player {player + 1}"), player, 0)
+            name = QLabel(f"Player {player + 1}")
+            self.grid.addWidget(name, player, 0)
+            name.show()  # now, not when the event loop next runs
             for i, token in enumerate(seat):
                 button = QPushButton(f"{token.kind} (used)" if token.used else token.kind)
                 button.setObjectName(f"token-{player}-{i}")
@@ -98,6 +100,7 @@ class TokensPanel(QGroupBox):
                                   + ("unused" if token.used else "used"))  # fmt: skip
                 button.toggled.connect(lambda used, p=player, n=i: self.markRequested.emit(p, n, used))
                 self.grid.addWidget(button, player, 1 + i)
+                button.show()
                 self.buttons.append(button)
         self.setVisible(bool(self.buttons))
 

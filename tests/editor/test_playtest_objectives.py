@@ -187,3 +187,31 @@ def test_scripted_game_lost_by_a_failed_objective_names_it(qtbot) -> None:  # ty
     assert d.panel.objectives.status_of(0) == "failed" and "✘ failed" in d.panel.objectives.labels[0].text()
     assert "not checked" in d.panel.objectives.labels[1].text()
     d.screenshot("objective_failed_banner")
+
+
+def test_communication_tokens_are_shown_and_marked_used_without_an_action(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook "Additional rules" 1: 2 players each hold 1 meow and 1 talk token; a
+    player discards one to talk.  The playtest shows them as reminders: a click marks
+    one used, which is no action (history and legal actions unchanged)."""
+    scenario = load_scenario(campaigns_dir() / "tutorial/03-crossed-paths.scenario.json")
+    assert scenario.rules.communication_tokens
+    window = PlaytestWindow(scenario, seed=3, players=2)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    d = Driver(qtbot, window)
+    tokens = d.panel.tokens
+    assert tokens.isVisible() and [b.text() for b in tokens.buttons] == ["meow", "talk", "meow", "talk"]
+    state = d.panel.session.state
+    before = (list(state.history), len(state.legal_actions()))
+    d.click(tokens.button(1, 1))
+    state = d.panel.session.state
+    assert state.comm_tokens[1][1].used and not state.comm_tokens[0][1].used
+    assert (list(state.history), len(state.legal_actions())) == before
+    assert tokens.button(1, 1).isChecked() and tokens.button(1, 1).text() == "talk (used)"
+    d.screenshot("communication_tokens")
+    d.click(tokens.button(1, 1))  # a second click takes the mark back
+    assert not d.panel.session.state.comm_tokens[1][1].used
+    d.panel.setup.players.setValue(1)  # solo: "There are no meow or talk tokens"
+    assert not d.panel.tokens.isVisible()
