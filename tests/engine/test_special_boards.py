@@ -5,6 +5,8 @@ board here is a FIXTURE from ``tests/fixture_boards_oshax.py``."""
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -129,3 +131,13 @@ def test_set_up_refuses_a_slot_no_board_fills() -> None:
     wrong = SCENARIO.with_changes(boards=(SCENARIO.boards[0], replace(SHAPE_1, shape="fixture-nope")))
     with pytest.raises(LayoutError, match="fixture-nope"):
         fixed_board_choices(wrong, CATALOG)
+
+
+def test_the_readme_examples_of_custom_boards_paths_and_rescue_cards_are_valid_catalogs(repo_root) -> None:
+    """The README's "Custom components" examples pass the schema and the catalog checks."""
+    text = (repo_root / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Special island boards"):text.index("## Limits and recovery")]
+    examples = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S)]
+    assert len(examples) >= 3  # special boards, Oshax paths, rescue strips (and any other kind documented there)
+    for doc in examples:
+        assert schema_errors("components", doc) == [] and catalog_document_problems(doc) == [], doc["id"]
