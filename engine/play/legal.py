@@ -140,7 +140,10 @@ def _move_options(state: Position) -> list[tuple[int, int, list[tuple[int, tuple
         if state.arrived[cat]:
             continue
         if state.tokens:
-            targets = [(t, squares(taken)) for taken, dests in tokens.move_choices(state, cat) for t in bit_list(dests)]
+            targets = []
+            for taken, dests in tokens.move_choices(state, cat):
+                collect = squares(taken) if taken else ()
+                targets += [(t, collect) for t in bit_list(dests)]
         else:
             targets = [(t, ()) for t in bit_list(move_targets(state, cat))]
         if targets:
