@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from fixture_boards_oshax import SHAPE_1_PLAIN, SHAPE_2_FIRE, write_catalog
+from fixture_boards_oshax import RESCUE_LOCATION, SHAPE_1_PLAIN, SHAPE_2_FIRE, WHITE_LOCATION, write_catalog
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
@@ -18,9 +18,9 @@ from studio_helpers import WindowFactory, mouse
 
 from editor import edits, placement
 from editor.mainwindow import MainWindow
-from editor.painting import SQUARE
+from editor.painting import PATH_STONE, SQUARE
 from engine.model.catalog import reload_default_catalog
-from engine.model.scenario import BoardSlot, Scenario
+from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 from engine.model.special_boards import outline_of
 
 SHAPE_1 = BoardSlot("special", "plain", (0, 0), shape="fixture-shape-1", outline=outline_of(SHAPE_1_PLAIN))
@@ -29,7 +29,7 @@ SHAPE_1 = BoardSlot("special", "plain", (0, 0), shape="fixture-shape-1", outline
 @pytest.fixture
 def fixture_catalogs(user_env: Path) -> Iterator[Path]:
     folder = user_env / "catalogs"
-    write_catalog(folder)
+    write_catalog(folder, full=True)
     reload_default_catalog()
     yield folder
     for path in folder.glob("*.json"):
@@ -96,3 +96,30 @@ def test_the_canvas_draws_only_the_shapes_squares(qtbot: QtBot, window: MainWind
 
     corner, inside = at(slot.at), at((slot.at[0], slot.at[1] + 3))
     assert corner != inside, "the cut corner is not drawn as a board square"
+
+
+def test_the_canvas_draws_a_cards_oshax_path_rescue_strip_and_circle(
+    qtbot: QtBot, fixture_catalogs: Path, make_window: WindowFactory, tmp_path: Path
+) -> None:  # fmt: skip
+    """Catalog data on cards shows where the card lies: the white cat's path, the
+    rescue strip and its circle (rulebook "Additional rules" 4 and 6)."""
+    cards = (CardPlacement("location", (3, 3), str(WHITE_LOCATION)), CardPlacement("location", (3, 9), str(RESCUE_LOCATION)))
+    scenario = Scenario(id="cards", name="Cards", boards=(BoardSlot("large", "fire", (0, 0), "west"),
+                        BoardSlot("large", "plain", (0, 9))), cards=cards)  # fmt: skip
+    window = make_window(scenario)
+    window.resize(1500, 1000)
+    canvas = window.canvas
+    canvas.fitInView(canvas.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    folder = Path(os.environ.get("RAFTWRIGHT_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    image = window.grab().toImage()
+    assert image.save(str(folder / "oshax-rescue-cards-canvas.png"))
+
+    def at(row: float, col: float) -> QColor:
+        scene = QPointF(col * SQUARE, row * SQUARE)
+        return QColor(image.pixel(canvas.viewport().mapTo(window, canvas.mapFromScene(scene))))
+
+    stone = at(4.5, 5.5)  # the path through (4, 5), at its centre
+    assert abs(stone.red() - PATH_STONE.red()) + abs(stone.blue() - PATH_STONE.blue()) < 60, stone.name()
+    strip = [at(4.0 + k / 10, 10.0 - 0.05) for k in range(1, 10)]  # along the east side of (4, 9)
+    assert any(c.red() > 200 and c.blue() < 120 for c in strip), [c.name() for c in strip]  # the strip's flame

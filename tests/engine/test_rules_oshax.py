@@ -22,6 +22,7 @@ from engine.play.outcome import IllegalAction
 from engine.play.position import shuffled_decks
 from engine.play.reach import find_cut_off, move_targets
 from engine.play.support import unplayed_rules
+from engine.play.tokens import move_choices
 from engine.play.variants import get_variant
 
 # A white cat at (1, 3) on green (added to the picture); raft A's squares are the w's
@@ -182,3 +183,22 @@ def test_water_uncovers_a_path_under_a_fire_tile() -> None:
     covered = targets(state) == {(1, 4)}
     state.apply(UseWater("a"))
     assert covered and (1, 8) in targets(state)
+
+
+def test_a_white_cat_collects_the_kickstarter_tokens_on_its_path_only() -> None:
+    """KS-3 ("a cat collects every token it enters or passes through") on a white cat's
+    way, which runs along its path (rulebook 6): a token on the path is collected by a
+    move past it; a token beside the path is not on any way."""
+    state = white_state(TO_RAFT)
+    deal(state, ["circle:a", "circle:b"])
+    grid = state.island.grid
+    state.tokens[grid.index((1, 6))] = "fish"
+    state.tokens[grid.index((0, 4))] = "map"
+    choices = move_choices(state, 0)
+    assert all(not taken & grid.bit((0, 4)) for taken, _ in choices)
+    past = [taken for taken, dests in choices if dests & grid.bit((1, 8))]
+    assert past == [grid.bit((1, 6))]
+    with pytest.raises(IllegalAction, match="collects exactly"):
+        state.apply(MoveCat(0, WHITE_AT, (1, 8), ("circle:a",)))
+    state.apply(MoveCat(0, WHITE_AT, (1, 8), ("circle:a",), collect=((1, 6),)))
+    assert grid.index((1, 6)) not in state.tokens

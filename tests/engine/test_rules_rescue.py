@@ -11,12 +11,13 @@ import random
 from dataclasses import replace
 
 from engine_pictures import deal, picture_layout
-from fixture_boards_oshax import RESCUE_LOCATION, fixture_catalog
+from fixture_boards_oshax import RESCUE_LOCATION, fixture_catalog, full_doc
 
 from engine import GameState, new_game
-from engine.model.catalog import default_catalog
+from engine.model.catalog import catalog_document_problems, default_catalog
 from engine.model.layout import PlacedRescue
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario
+from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat
 from engine.play.island import Island
 from engine.play.position import shuffled_decks
@@ -109,3 +110,18 @@ def test_a_fixture_rescue_card_sets_up_its_strip_turned_with_the_card() -> None:
     grid = state.island.grid
     assert grid.squares(circle) == ((5, 4),)  # (1, 2) turned a quarter: row 2, col 1 of the card
     assert east == 0 and set(grid.squares(south)) == {(3, 3), (3, 4), (3, 5)}  # the west column's east sides, turned south
+
+
+def test_the_catalog_check_names_a_rescue_strip_that_cannot_work() -> None:
+    """A strip must hold back a cat that starts on the card, and its circle must be a
+    square a friend can stand on (not printed fire); the schema keeps sides to N E S W."""
+    doc = full_doc()
+    card = next(c for c in doc["location_cards"] if c["number"] == RESCUE_LOCATION)
+    card["rescue"][0]["colour"] = "blue"
+    card["grid"] = ["rrr", "rrr", "rrf"]
+    card["rescue"][0]["circle"] = [2, 2]
+    messages = [p.message for p in catalog_document_problems(doc)]
+    assert any("holds back a blue cat, but no blue cat starts on the card" in m for m in messages), messages
+    assert any("rescue circle at (2, 2) is on printed fire" in m for m in messages), messages
+    card["rescue"][0]["strip"][0]["side"] = "X"
+    assert schema_errors("components", doc)
