@@ -101,6 +101,11 @@ def check_invariants(state: GameState, water: int) -> None:
     assert state.water + state.water_used == water
     assert all(len(h) <= state.rules.hand_size for h in state.hands)
     assert (state.phase == "fire") == (state.pending is not None and not state.is_terminal())
+    short = [p for p in range(state.players) if state.needs_refill(p)]  # solo refill (SO-1): chosen, never skipped
+    if state.phase == "play" and state.rules.refill_choice:
+        assert not short, "the play phase goes on with a hand the face-down cards should refill"
+    if state.phase == "refill":
+        assert any(len(state.reserve[p]) > 1 for p in short), "a refill phase with nothing to choose"
     if not state.is_terminal():
         assert len(state.legal_actions()) > 0
 
