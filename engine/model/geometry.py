@@ -7,6 +7,7 @@ A *rotation* is a number of clockwise quarter turns (0-3).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 Square = tuple[int, int]
@@ -20,8 +21,12 @@ EDGE_ROTATION: dict[str, int] = {edge: k for k, edge in enumerate(EDGES)}
 
 def rotate_grid(grid: Sequence[str], quarter_turns: int) -> Grid:
     """Rotate a grid clockwise: one quarter turn maps ``R[i][j] = G[h-1-j][i]``."""
-    g: Grid = tuple(grid)
-    for _ in range(quarter_turns % 4):
+    return _rotated(tuple(grid), quarter_turns % 4)
+
+
+@lru_cache(maxsize=4096)  # boards and cards are rotated again at every game set-up
+def _rotated(g: Grid, quarter_turns: int) -> Grid:
+    for _ in range(quarter_turns):
         h = len(g)
         w = len(g[0]) if h else 0
         g = tuple("".join(g[h - 1 - j][i] for j in range(h)) for i in range(w))

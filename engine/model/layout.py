@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 from engine.model.card_paths import turn_exits
@@ -277,10 +278,18 @@ def _lay_paths(paths: dict[Square, str], rescues: list[PlacedRescue], card: Card
 
 
 def _paint(letters: dict[Square, str], at: Square, grid: Grid) -> None:
+    letters.update(_painted(at, tuple(grid)))
+
+
+@lru_cache(maxsize=4096)  # the same boards and cards are laid again at every game set-up
+def _painted(at: Square, grid: Grid) -> dict[Square, str]:
+    """The squares ``grid`` paints at ``at`` (read-only: callers copy it)."""
+    out: dict[Square, str] = {}
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch != OUTLINE_OFF:  # a special board's '.' squares are not part of the island
-                letters[(at[0] + r, at[1] + c)] = ch
+                out[(at[0] + r, at[1] + c)] = ch
+    return out
 
 
 def fitting_boards(slot: BoardSlot, catalog: Catalog) -> tuple[IslandBoard, ...]:

@@ -111,9 +111,12 @@ class BitGrid:
         return divmod(index, self.stride)
 
     def mask(self, squares: Iterable[Square]) -> int:
+        stride, rows, cols = self.stride, self.rows, self.cols
         m = 0
-        for sq in squares:
-            m |= 1 << self.index(sq)
+        for r, c in squares:
+            if not (0 <= r < rows and 0 <= c < cols):
+                self.index((r, c))  # raises, naming the square
+            m |= 1 << (r * stride + c)
         return m
 
     def squares(self, mask: int) -> tuple[Square, ...]:

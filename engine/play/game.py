@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
-from engine.model.layout import compose_island, draw_board_choices
+from engine.model.layout import BoardChoice, compose_island, draw_board_choices
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, parse_action
 from engine.play.hybrid import wants_hybrid
@@ -56,8 +56,7 @@ def new_game(
         raise ValueError(f"scenario '{scenario.id}' is for {allowed} player(s), not {players}")
     rng = random.Random(seed)
     choices = draw_board_choices(scenario, catalog, rng)
-    layout = compose_island(scenario, catalog, choices)
-    island = Island.from_layout(scenario, catalog, layout, hybrid=wants_hybrid(scenario))
+    island = set_up_island(scenario, catalog, tuple(choices))
     decks = shuffled_decks(island, rng)
     disaster_deck: list[str] = []
     if rules.disaster_deck(scenario):  # setup 7 (advanced): shuffle the disaster cards into a face-down pile
@@ -67,6 +66,30 @@ def new_game(
     if not check_cut_off(state) and rules.decks_short(state):
         end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
     return state
+
+
+# Islands already composed, per (scenario, catalog, board choices): composing one square
+# by square is a fifth of a random playout (issue 11 item 7).  Keyed by object identity,
+# the objects kept alongside so that an id is never reused while its entry lives.
+_ISLANDS: dict[tuple[int, int, tuple[BoardChoice, ...]], tuple[Scenario, Catalog, Island]] = {}
+_ISLANDS_KEPT = 256
+
+
+def set_up_island(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]) -> Island:
+    """The island of ``scenario`` with these board choices: composed the first time,
+    then the same (immutable) :class:`Island` for every game that draws the same
+    boards, as long as the scenario and catalog are the same objects (a scenario is
+    frozen: an edited one is a new object)."""
+    key = (id(scenario), id(catalog), choices)
+    cached = _ISLANDS.get(key)
+    if cached is not None and cached[0] is scenario and cached[1] is catalog:
+        return cached[2]
+    layout = compose_island(scenario, catalog, choices)
+    island = Island.from_layout(scenario, catalog, layout, hybrid=wants_hybrid(scenario))
+    if len(_ISLANDS) >= _ISLANDS_KEPT:
+        del _ISLANDS[next(iter(_ISLANDS))]  # the oldest entry
+    _ISLANDS[key] = (scenario, catalog, island)
+    return island
 
 
 @dataclass(frozen=True)

@@ -70,13 +70,16 @@ class Island:
                 raise UnsupportedScenario(f"scenario '{scenario.id}': the {colour} cat starting on "
                                           f"{square_text(square)} is no cat colour; fix the location card")
         grid = bit_grid(layout.rows, layout.cols)
+        land = grid.mask(layout.island)  # checked: every other square of the layout is an island square
+        stride = grid.stride
         terrain = [0] * len(TERRAINS)
-        for square, colour in layout.terrain.items():
-            terrain[TERRAIN_INDEX[colour]] |= grid.bit(square)
-        wild = grid.mask(sq for sq, colour in layout.rafts.items() if colour is None)
-        dest = tuple(
-            wild | grid.mask(sq for sq, colour in layout.rafts.items() if colour == t) for t in CAT_COLOURS
-        )
+        for (r, c), colour in layout.terrain.items():
+            terrain[TERRAIN_INDEX[colour]] |= 1 << (r * stride + c)
+        by_colour: dict[str | None, int] = dict.fromkeys([None, *CAT_COLOURS], 0)
+        for (r, c), raft_colour in layout.rafts.items():
+            by_colour[raft_colour] = by_colour.get(raft_colour, 0) | 1 << (r * stride + c)
+        wild = by_colour[None]
+        dest = tuple(wild | by_colour[t] for t in CAT_COLOURS)
         for colour, square in layout.cats:
             if colour != "white" and layout.terrain_at(square) != colour:
                 raise UnsupportedScenario(
@@ -91,25 +94,25 @@ class Island:
                 squares = grid.mask(card.squares())
                 boarding.append((squares, squares & wild))
                 open_rafts |= squares
-        tiles = {t.id: t for t in catalog.fire_tiles.values() if hybrid or not t.hybrid}
+        cards, tiles, tile_order = _catalog_tables(catalog, hybrid)
         return cls(
             scenario=scenario,
             catalog=catalog,
             choices=tuple(layout.choices),
             grid=grid,
-            land=grid.mask(layout.island),
-            fixed_fire=grid.mask(layout.fire),
-            raft=grid.mask(layout.raft_squares()),
+            land=land,
+            fixed_fire=sum(1 << (r * stride + c) for r, c in layout.fire),
+            raft=sum(by_colour.values()) | sum(1 << (r * stride + c) for r, c in layout.raft_blocked),
             dest=dest,
             boarding=tuple(boarding),
             start_terrain=tuple(terrain),
             cat_colours=tuple(colour for colour, _ in layout.cats),
             cat_terrain=tuple(CAT_INDEX[colour] for colour, _ in layout.cats),
             cat_starts=tuple(grid.index(sq) for _, sq in layout.cats),
-            cards={c.key: c for cards in catalog.decks.values() for c in cards},
+            cards=cards,
             decks=tuple(catalog.decks),
             tiles=tiles,
-            tile_order={tid: i for i, tid in enumerate(tiles)},
+            tile_order=tile_order,
             iconless=wild & ~open_rafts,
             oshax=_exit_masks(grid, layout.oshax),
             path_cards=frozenset(c.key for cards in catalog.decks.values() for c in cards if c.oshax),
@@ -138,6 +141,23 @@ class Island:
             raise IllegalAction("wrong-tile", f"there is no fire tile '{action.tile}'")
         oh, ow, shape = _placed_tile(self.grid, tile.cells, bool(action.flipped), action.rotation % 4)
         return self.anchored(action.at, oh, ow, shape, f"fire tile {action.tile}")
+
+
+_TABLES: dict[tuple[int, bool], tuple[Catalog, tuple[dict[str, PathwayCard], dict[str, FireTile], dict[str, int]]]] = {}
+
+
+def _catalog_tables(
+    catalog: Catalog, hybrid: bool
+) -> tuple[dict[str, PathwayCard], dict[str, FireTile], dict[str, int]]:
+    """The card, fire tile and bag-order lookups of a catalog, built once per catalog
+    object (catalogs are frozen) and shared, read-only, by every island."""
+    cached = _TABLES.get((id(catalog), hybrid))
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    tiles = {t.id: t for t in catalog.fire_tiles.values() if hybrid or not t.hybrid}
+    tables = ({c.key: c for cards in catalog.decks.values() for c in cards}, tiles, {tid: i for i, tid in enumerate(tiles)})
+    _TABLES[(id(catalog), hybrid)] = (catalog, tables)
+    return tables
 
 
 @cache

@@ -241,9 +241,14 @@ def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int
 
 def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
     """For every cat not yet on the raft: ``(region, reachable free destinations)``."""
+    perm_fire, coverable = passable_masks(state)
+    return _regions_under(state, perm_fire, coverable)
+
+
+def _regions_under(state: Position, fire: int, coverable: int) -> dict[int, tuple[int, int]]:
+    """:func:`cat_regions` if ``fire`` were the fire and ``coverable`` the coverable squares."""
     island = state.island
     grid = island.grid
-    perm_fire, coverable = passable_masks(state)
     free = ~state.cat_mask
     out: dict[int, tuple[int, int]] = {}
     if island.rescues or WHITE in island.cat_terrain:
@@ -256,7 +261,7 @@ def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
         start = 1 << sq
         region = next((r for r in done.get(ci, ()) if r & start), 0)
         if not region:
-            region = grid.flood(start, (walkable(state, ci) & ~perm_fire) | coverable)
+            region = grid.flood(start, (walkable(state, ci) & ~fire) | coverable)
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out
@@ -293,6 +298,9 @@ def find_cut_off(state: Position) -> CutOff | None:
     """The first cat that can no longer reach the raft, or None (see module doc)."""
     if state.rules.cutoff_mode == "off":
         return None
+    budget = state.rules.removable_fire_budget(state)
+    if budget > 0 and state.tiles_placed and _fine_as_it_lies(state):
+        return None
     regions = cat_regions(state)
     for cat, (region, targets) in regions.items():
         if not targets:
@@ -300,7 +308,6 @@ def find_cut_off(state: Position) -> CutOff | None:
     unmatched = _unmatched({cat: targets for cat, (_, targets) in regions.items()})
     if unmatched is not None:
         return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
-    budget = state.rules.removable_fire_budget(state)
     if budget > 0 and state.tiles_placed:
         coverage: dict[int, int] = {}
         for cat in regions:
@@ -309,6 +316,18 @@ def find_cut_off(state: Position) -> CutOff | None:
                 region = _region(state, cat, state.fire, coverage)  # as it lies now
                 return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
     return None
+
+
+def _fine_as_it_lies(state: Position) -> bool:
+    """Whether, with the fire as it lies (no tile returned), every cat has a way to a
+    free raft square and the cats can all have distinct ones.  Then :func:`find_cut_off`
+    finds nothing, at one flood per cat instead of two (issue 11 item 7): returning
+    tiles only adds passable squares (fire leaves them, and coverable squares grow as
+    fire shrinks), so every optimistic region holds the region as it lies, its
+    destinations hold these, the matching survives, and each cat needs 0 tiles."""
+    now = _regions_under(state, state.fire, coverable_squares(state, state.fire))
+    options = {cat: targets for cat, (_, targets) in now.items()}
+    return all(options.values()) and _unmatched(options) is None
 
 
 def _unmatched(options: dict[int, int]) -> int | None:

@@ -1,0 +1,55 @@
+"""The cut-off analysis's shortcut (issue 11 item 7: when every cat can reach the raft
+with the fire as it lies, no tile subset is searched) answers exactly what the full
+analysis answers, on every position of seeded random solo games, water included."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import new_game
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.position import Position
+from engine.play.reach import CutOff, _region, _unmatched, cat_regions, find_cut_off, tiles_needed
+
+
+def full_analysis(state: Position) -> CutOff | None:
+    """:func:`find_cut_off` without its shortcut (the analysis as the module doc states it)."""
+    if state.rules.cutoff_mode == "off":
+        return None
+    regions = cat_regions(state)
+    for cat, (region, targets) in regions.items():
+        if not targets:
+            return CutOff(cat, region, "no free raft square it may use can be reached")
+    unmatched = _unmatched({cat: targets for cat, (_, targets) in regions.items()})
+    if unmatched is not None:
+        return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
+    budget = state.rules.removable_fire_budget(state)
+    if budget > 0 and state.tiles_placed:
+        coverage: dict[int, int] = {}
+        for cat in regions:
+            if tiles_needed(state, cat, budget, coverage) is None:
+                tokens = f"{budget} water token{'s' if budget != 1 else ''}"
+                region = _region(state, cat, state.fire, coverage)
+                return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
+    return None
+
+
+@pytest.mark.parametrize("name", ["campaign-1/01-waiting-for-friends", "campaign-3/05-everyone-is-welcome"])
+def test_the_shortcut_never_changes_the_answer(name: str) -> None:
+    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    checked = 0
+    for seed in range(8):
+        state = new_game(scenario, seed=seed, variant="solo")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_unchecked(actions[rng.randrange(len(actions))])
+            for water in (0, 1, 3):  # no water, a little, plenty
+                probe = state.clone()
+                probe.water = water
+                assert find_cut_off(probe) == full_analysis(probe)
+                checked += 1
+    assert checked > 100
