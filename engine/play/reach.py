@@ -252,7 +252,7 @@ def _regions_under(state: Position, fire: int, coverable: int) -> dict[int, tupl
     free = ~state.cat_mask
     out: dict[int, tuple[int, int]] = {}
     if island.rescues or WHITE in island.cat_terrain:
-        return _linked_regions(state, perm_fire, coverable)
+        return _linked_regions(state, fire, coverable)
     done: dict[int, list[int]] = {}  # terrain index -> regions already filled
     for cat, sq in enumerate(state.cat_sq):
         if state.arrived[cat]:
@@ -300,7 +300,7 @@ def find_cut_off(state: Position) -> CutOff | None:
         return None
     budget = state.rules.removable_fire_budget(state)
     if budget > 0 and state.tiles_placed and _fine_as_it_lies(state):
-        return None
+        return None  # (what the analysis below would find, at half the floods)
     regions = cat_regions(state)
     for cat, (region, targets) in regions.items():
         if not targets:
@@ -324,7 +324,10 @@ def _fine_as_it_lies(state: Position) -> bool:
     finds nothing, at one flood per cat instead of two (issue 11 item 7): returning
     tiles only adds passable squares (fire leaves them, and coverable squares grow as
     fire shrinks), so every optimistic region holds the region as it lies, its
-    destinations hold these, the matching survives, and each cat needs 0 tiles."""
+    destinations hold these, the matching survives, and each cat needs 0 tiles.
+    Islands with rescue strips or white cats (links) always take the full analysis."""
+    if state.island.rescues or WHITE in state.island.cat_terrain:
+        return False
     now = _regions_under(state, state.fire, coverable_squares(state, state.fire))
     options = {cat: targets for cat, (_, targets) in now.items()}
     return all(options.values()) and _unmatched(options) is None
