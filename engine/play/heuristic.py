@@ -1,31 +1,37 @@
 """A heuristic team bot that plays from a fair view (:mod:`engine.play.view`).
 
-The measure behind every choice is a cat's **way**: how many squares not of its colour
-separate it from a raft square it may use, through squares a pathway card could still
-cover (the cut-off analysis' passable squares).  Each level of the search is one flood
-fill over bit sets, so a way costs a handful of int operations per step.
+The measure behind every choice is a cat's **way** (:mod:`engine.play.routes`): how
+many squares not of its colour separate it from a raft square it may use, through
+squares a pathway card could still cover (the cut-off analysis' passable squares),
+with its corridor (the squares on near-shortest ways) and its exits.  White cats'
+ways run along Oshax paths (:meth:`Ways.white_way`); cards laying or cutting paths
+are scored by them.
 
 Play phase, in order:
 
-1. a cat that can step onto the raft does (the cheapest such move);
 0. rescue friends: :mod:`engine.play.heuristic_rescue` (a friend onto the circle, then
-   the held cat through the strip); white cats' ways run along Oshax paths
-   (:meth:`Ways.white_way`), cards laying or cutting paths are scored by them;
-2. water is spent when returning a fire tile shortens the cats' ways by 2 or more;
-3. the pathway card that most shortens the total way is placed, if it shortens it
-   (only windows touching a cat's reachable region are tried: elsewhere a card cannot
-   shorten any way);
-4. otherwise cards are spent moving a cat towards its raft (four discards cost one fire
-   tile, a placed card costs one each): rested cats first, the square nearest the raft;
+   the held cat through the strip);
+1. a cat that can step onto the raft does (the cheapest such move);
+2. water is spent when returning a fire tile shortens the cats' ways by 3 or more, or
+   reopens a way that only water could reopen;
+3. the pathway card that most shortens the ways is placed, if it shortens them (windows
+   along every cat's corridor are tried; a hemmed-in cat, one that reaches fewer than
+   ``HEMMED`` squares with two squares repainted, counts double; ties go to the card
+   that gives the cats most squares along their corridors).  The search reuses the
+   levels a card leaves alone and skips cards that cannot beat the best so far;
+4. otherwise cards are spent moving a cat (four discards cost one fire tile, a placed
+   card costs one): fresh cats first, to the square fewest repaints from the raft,
+   away from fire;
 5. otherwise the card that hurts least is placed.
 
 Draw phase: the deck whose unseen cards carry most squares of the colours the cats
 still need (weighted by their way).  Refill phase (solo): by the same measure, the
 face-down card from the best deck (its back is all the player sees; the first such
-card in draw order).  Fire phase: every placement is scored by how much
-of the cats' corridors it covers; the cheapest few are tried on a copy (one step of
-look-ahead: the cut-off check runs there) and the one that leaves the shortest total
-way wins.  Ties fall to the first candidate in the engine's legal order, so the bot is
+card in draw order).  Fire phase: every placement is scored by the corridor, exit and
+raft-entry squares it covers; the cheapest ``FIRE_TRIALS`` are played on a copy (one
+step of look-ahead with the engine's own cut-off analysis; a losing placement is
+skipped and further ones tried) and the one that leaves the shortest, widest ways
+wins.  Ties fall to the first candidate in the engine's legal order, so the bot is
 deterministic; it never reads the bot RNG.  Advanced game: the bonus and disaster
 choices are :mod:`engine.play.heuristic_advanced`.
 """
@@ -33,7 +39,6 @@ choices are :mod:`engine.play.heuristic_advanced`.
 from __future__ import annotations
 
 import random
-from typing import Iterable
 
 from engine.model.catalog import TERRAINS
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
@@ -45,11 +50,16 @@ from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
+from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view, unseen_cards
 
-FAR = 40  # a way that cannot be completed
-FIRE_TRIALS = 6  # fire placements tried on a copy after the cheap scoring
+FIRE_TRIALS = 10  # fire placements tried on a copy after the cheap scoring
+LOST = 1_000_000  # the value of a lost position
+PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
+HEMMED = 20  # a cat that reaches fewer squares with two repainted counts double: it needs cards first
+WATER_GAIN = 3  # water is spent when returning a tile shortens the ways this much, or saves a cat
+WORSE = 3  # a card that lengthens a way by more counts as this much longer
 
 
 def popcount(mask: int) -> int:
@@ -123,6 +133,11 @@ class Ways:
     def total(self) -> int:
         return sum(self.way(c)[0] for c in self.live())
 
+    def white_total(self) -> int:
+        """The white cats' ways (the coloured cats' are :class:`engine.play.routes.Routes`')."""
+        white = self.state.island.cat_terrain
+        return sum(self.way(c)[0] for c in self.live() if white[c] == WHITE)
+
     def live(self) -> list[int]:
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
 
@@ -185,26 +200,49 @@ class HeuristicBot:
     def _fire(self, state: GameState) -> Action:
         assert state.pending is not None
         grid = state.island.grid
-        ways = Ways(state)
-        hot = 0
-        for c in ways.live():
-            hot |= ways.way(c)[1]
+        routes = Routes(state)
+        cats = [routes.route(c) for c in routes.live()]
+        hot = warm = exits = entry = 0
+        for r in cats:
+            hot |= r.corridor
+            exits |= r.exits
+            entry |= r.entry
+        whites = [c for c in range(state.cat_count()) if state.island.cat_terrain[c] == WHITE and not state.arrived[c]]
+        if whites:
+            ways = Ways(state)
+            for c in whites:
+                hot |= ways.way(c)[1]
         warm = grid.near(hot, 2)
-        near_raft = grid.near(state.island.raft, 1)
         scored: list[tuple[int, int, PlaceFire]] = []
         n = 0
         for shape, anchors in fire_anchor_sets(state):
             for a in bit_list(anchors):
                 mask = shape.mask << a
-                cost = 4 * popcount(mask & hot) + popcount(mask & warm) + 2 * popcount(mask & near_raft)
+                cost = sum(8 * popcount(mask & r.corridor) for r in cats)
+                cost += 2 * popcount(mask & warm) + 4 * popcount(mask & exits) + 3 * popcount(mask & entry)
                 scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
                 n += 1
         scored.sort(key=lambda s: (s[0], s[1]))
         best: tuple[int, PlaceFire] | None = None
-        for cost, _, action in scored[:FIRE_TRIALS]:
+        tried = 0
+        for cost, _, action in scored:
+            if tried >= FIRE_TRIALS and best is not None and best[0] < LOST:
+                break
+            if tried >= FIRE_TRIALS * 6:
+                break
+            tried += 1
             after = state.clone()
             after.apply_unchecked(action)
-            value = 10_000 if after.is_terminal() else Ways(after).total() * 10 + cost
+            if after.is_terminal():
+                value = LOST + cost
+            else:
+                later = Routes(after)
+                value = cost
+                for c in later.live():
+                    r = later.route(c)
+                    value += 12 * r.way - min(popcount(r.corridor), 24) - min(popcount(r.reach2), 30) // 2
+                if whites:
+                    value += 12 * sum(Ways(after).way(c)[0] for c in whites if not after.arrived[c])
             if best is None or value < best[0]:
                 best = (value, action)
         assert best is not None
@@ -218,8 +256,10 @@ class HeuristicBot:
         player = holders[0]
         hand = sorted(state.hands[player])
         island = state.island
+        routes = Routes(state)
         ways = Ways(state)
         live = ways.live()
+        whites = {c: ways.way(c)[0] for c in live if island.cat_terrain[c] == WHITE}
         # 0. rescue friends: a friend onto the circle, then the held cat through the strip
         if island.rescues:
             rescue = rescue_move(state, player, hand)
@@ -232,18 +272,17 @@ class HeuristicBot:
             if onto and cost <= len(hand):
                 to = island.grid.square(bit_list(onto)[0])
                 return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
-        per_cat = {c: ways.way(c) for c in live}
-        base = sum(w for w, _ in per_cat.values())
+        base = routes.total() + sum(whites.values())
         # 2. water
         water = self._water(state, base)
         if water is not None:
             return water
         # 3. a card that shortens the ways
-        placed = self._best_card(state, player, hand, per_cat)
-        if placed is not None and placed[0] < base:
+        placed = self._best_card(state, player, hand, routes, ways, whites)
+        if placed is not None and placed[0] <= placed[3] - PLACE_GAIN:
             return placed[1]
-        # 4. moves towards the raft
-        move = self._move(state, player, hand, live)
+        # 4. moves towards the raft (a discard costs a quarter of a fire tile)
+        move = self._move(state, player, hand, routes, live)
         if move is not None:
             return move
         # 5. the least harmful card
@@ -257,35 +296,37 @@ class HeuristicBot:
         best: tuple[int, str] | None = None
         for tile in sorted(state.tiles_placed, key=state.island.tile_order.__getitem__):
             mask, _ = state.tiles_placed[tile]
-            total = Ways(state, fire=state.fire & ~mask).total()
+            total = Routes(state, fire=state.fire & ~mask).total() + Ways(state, fire=state.fire & ~mask).white_total()
             if best is None or total < best[0]:
                 best = (total, tile)
-        if best is not None and base - best[0] >= 2:
+        if best is not None and (base - best[0] >= WATER_GAIN or base >= FAR > best[0]):
             return UseWater(best[1])
         return None
 
-    def _best_card(self, state: GameState, player: int, hand: list[str],
-                   per_cat: dict[int, tuple[int, int]]) -> tuple[int, PlacePathway] | None:  # fmt: skip
+    def _best_card(self, state: GameState, player: int, hand: list[str], routes: Routes, ways: Ways,
+                   whites: dict[int, int]) -> tuple[int, PlacePathway, int, int] | None:  # fmt: skip
         island = state.island
         grid = island.grid
         window = window_mask(grid)
         anchors = bit_list(card_anchors(state))
         if not anchors:
             return None
+        cats = [routes.route(c) for c in routes.live()]
+        touch = {r.cat: grid.neighbours(r.wide | r.walk) for r in cats}
+        way = {r.cat: r.way for r in cats}
+        colour = island.cat_terrain
+        near_white = {c: grid.neighbours(ways.way(c)[1]) | ways.way(c)[1] for c in whites}
         zone = 0
-        touch = {}
-        whites: dict[int, int] = {}  # white cat -> squares near its corridor: a card there may lay or cut paths
-        for c, (_, corridor) in per_cat.items():
-            ci = state.island.cat_terrain[c]
-            if ci == WHITE:
-                whites[c] = grid.neighbours(corridor) | corridor
-                zone |= whites[c]
-                continue
-            touch[c] = grid.neighbours(corridor) | corridor
-            zone |= grid.neighbours(grid.flood(1 << state.cat_sq[c], state.terrain[ci] & ~state.fire))
+        for t in list(touch.values()) + list(near_white.values()):
+            zone |= t
+        hot = 0
+        for r in cats:
+            hot |= r.corridor
         useful = [a for a in anchors if (window << a) & zone]
-        base = sum(w for w, _ in per_cat.values())
-        ways = Ways(state)
+        useful.sort(key=lambda a: -popcount((window << a) & hot))  # likely gains first: the bound prunes more
+        weight = {r.cat: 1 + (popcount(r.reach2) < HEMMED) for r in cats}
+        base = sum(weight[c] * w for c, w in way.items()) + sum(whites.values())
+        own0 = {c: routes.own(c) for c in way}
         best: tuple[int, int, PlacePathway] | None = None
         for key in dict.fromkeys(hand):
             card = state.island.cards[key]
@@ -295,34 +336,43 @@ class HeuristicBot:
                 win = window << a
                 keep = ~win
                 affected = [c for c, t in touch.items() if t & win]
-                for r in distinct_rotations(grid, card):
-                    terrain = [(t & keep) | (m << a) for t, m in zip(state.terrain, masks[r])]
-                    score = base
-                    placement = PlacePathway(player, deck, card_id, grid.square(a), r)
-                    for c, near in whites.items():
-                        if near & win:
-                            score += ways.white_way(c, placement)[0] - per_cat[c][0]
+                for rot in distinct_rotations(grid, card):
+                    m = masks[rot]
+                    gain = tie = 0
+                    changed = []
                     for c in affected:
-                        ci = island.cat_terrain[c]
-                        if not terrain[ci] & ~state.terrain[ci] and not state.terrain[ci] & ~terrain[ci] & touch[c]:
-                            continue  # no square gained or lost for this cat: same way
-                        score += ways.way(c, terrain)[0] - per_cat[c][0]
-                        if best is not None and score >= best[0] + FAR:
-                            break
-                    if best is None or score < best[0]:
-                        best = (score, 0, placement)
+                        old = own0[c]
+                        new = (old & keep) | (m[colour[c]] << a)
+                        if new != old:
+                            more = popcount(new & ~old)
+                            gain += weight[c] * more
+                            tie += popcount(old & ~new & touch[c]) - popcount(new & ~old & touch[c])
+                            changed.append((c, new))
+                    score = base
+                    if near_white:  # a card may lay or cut Oshax paths: no bound, score the white ways
+                        placement = PlacePathway(player, deck, card_id, grid.square(a), rot)
+                        for c, near in near_white.items():
+                            if near & win:
+                                score += ways.white_way(c, placement)[0] - whites[c]
+                    # a way shortens by at most the squares the card gives its cat
+                    elif best is not None and (base - gain, tie) >= best[:2]:
+                        continue
+                    for c, new in changed:
+                        score += weight[c] * (routes.way(c, new, way[c] + WORSE) - way[c])
+                    if best is None or (score, tie) < best[:2]:
+                        best = (score, tie, PlacePathway(player, deck, card_id, grid.square(a), rot))
         if best is None:
             # nowhere useful: the window farthest from the cats' corridors
             far = [a for a in anchors if not (window << a) & grid.near(zone, 1)] or anchors
             key = hand[0]
             deck, card_id = key.split(":", 1)
-            return FAR * 10, PlacePathway(player, deck, card_id, grid.square(far[0]), 0)
-        return best[0], best[2]
+            return base + FAR * 10, PlacePathway(player, deck, card_id, grid.square(far[0]), 0), 0, base
+        return best[0], best[2], best[1], base
 
-    def _move(self, state: GameState, player: int, hand: list[str], live: Iterable[int]) -> Action | None:
+    def _move(self, state: GameState, player: int, hand: list[str], routes: Routes, live: list[int]) -> Action | None:
         island = state.island
         grid = island.grid
-        options: list[tuple[int, int, int, int]] = []  # (cost, distance, cat, target)
+        options: list[tuple[int, int, int, int, int, int]] = []  # (cost, level, heat, distance, cat, target)
         for cat in live:
             cost = state.rules.move_cost(state.exhausted[cat])
             if cost > len(hand):
@@ -330,22 +380,27 @@ class HeuristicBot:
             targets = move_targets(state, cat)
             if not targets:
                 continue
+            white = island.cat_terrain[cat] == WHITE
             goal = destinations(state, island.cat_terrain[cat]) or island.raft
             goals = [grid.square(g) for g in bit_list(goal)]
-            best_t, best_d = -1, 10_000
-            if island.cat_terrain[cat] == WHITE:  # along a path: only a step closer is worth a card
-                r, c = state.cat_square(cat)
-                best_d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
+            r0, c0 = state.cat_square(cat)
+            now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals) if goals else 0
+            best: tuple[int, int, int, int] | None = None
             for t in bit_list(targets):
+                bit = 1 << t
                 r, c = grid.square(t)
                 d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
-                if d < best_d:
-                    best_t, best_d = t, d
-            if best_t >= 0:
-                options.append((cost, best_d, cat, best_t))
+                if white and d >= now:  # along a path: only a step closer is worth a card
+                    continue
+                heat = popcount(grid.near(bit, 1) & state.fire)
+                option = (0 if white else routes.route(cat).raft_level(bit), heat, d, t)
+                if best is None or option < best:
+                    best = option
+            if best is not None:
+                options.append((cost, best[0], best[1], best[2], cat, best[3]))
         if not options:
             return None
-        cost, _, cat, target = min(options)
+        cost, _, _, _, cat, target = min(options)
         to = grid.square(target)
         return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
 

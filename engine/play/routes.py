@@ -1,0 +1,183 @@
+"""Route planning for bots: each cat's *way* to the raft, and the corridor it runs in.
+
+A cat's way is the number of squares not of its colour it must still have repainted
+to walk to a raft square it may use, through squares a pathway card could still cover
+(the cut-off analysis' passable squares, :func:`engine.play.reach.coverable_squares`).
+It is a 0-1 distance: own squares cost nothing, other passable squares one each.
+
+:class:`Routes` computes, per live cat, the distance levels from the cat
+(``A[k]``: squares it could get to with ``k`` squares repainted) and from the raft
+(``B[k]``: squares from which ``k`` repainted squares reach a usable raft square),
+each level one flood fill over bit sets.  From those:
+
+* ``way``: the smallest ``k`` for which ``A[k]`` touches a usable raft square;
+* ``corridor``: squares on some way at most one square longer than the shortest
+  (``A[i] & B[way + 1 - i]``): where a fire tile or a badly turned card hurts;
+* ``exits``: the squares next to where the cat can walk now (its escape).
+
+:func:`way_to_raft` is the same way for a hypothetical terrain (a card on trial), with
+an early stop; :class:`Routes` memoises it by the cat's own squares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.play.links import WHITE
+from engine.play.position import Position
+from engine.play.reach import coverable_squares, destinations, walkable
+
+FAR = 40  # a way that cannot be completed
+
+
+@dataclass(frozen=True)
+class CatRoute:
+    cat: int
+    way: int  # FAR when no way is left (water may still reopen one)
+    walk: int  # squares the cat can walk to now (A[0])
+    corridor: int  # squares on near-shortest ways (at most one square longer)
+    wide: int  # squares on ways at most two squares longer: where a card may shorten the way
+    exits: int  # squares next to ``walk`` that a way may use
+    entry: int  # squares next to a usable free raft square
+    to_raft: tuple[int, ...]  # B levels (cumulative)
+    reach2: int  # A[2]: squares two repainted squares away (small when the cat is hemmed in)
+    levels: tuple[int, ...]  # A levels up to the way
+    halos: tuple[int, ...]  # each A level with its neighbours: a change outside leaves it alone
+
+    def raft_level(self, square_bit: int) -> int:
+        """How many squares must be repainted from this square to the raft (FAR if none)."""
+        for k, level in enumerate(self.to_raft):
+            if level & square_bit:
+                return k
+        return FAR
+
+
+def targets(state: Position, ci: int) -> int:
+    """Free raft squares a cat of terrain ``ci`` may use, and open-raft cards' squares
+    (boarded from any side), as the squares next to which a way ends."""
+    island = state.island
+    free = ~state.cat_mask
+    out = destinations(state, ci) & free
+    for squares, dests in island.boarding:
+        if dests & free:
+            out |= squares
+    return out
+
+
+class Routes:
+    """Route analysis of one position (optionally with other fire) for its live cats."""
+
+    def __init__(self, state: Position, fire: int | None = None) -> None:
+        self.state = state
+        self.fire = state.fire if fire is None else fire
+        self.coverable = coverable_squares(state, self.fire)
+        self._routes: dict[int, CatRoute] = {}
+        self._memo: dict[tuple[int, int], int] = {}
+
+    def live(self) -> list[int]:
+        """Cats not on the raft yet, white cats aside (their ways run along Oshax paths,
+        :meth:`engine.play.heuristic.Ways.white_way`)."""
+        colour = self.state.island.cat_terrain
+        return [c for c in range(self.state.cat_count()) if not self.state.arrived[c] and colour[c] != WHITE]
+
+    def own(self, cat: int, terrain: list[int] | None = None) -> int:
+        ci = self.state.island.cat_terrain[cat]
+        base = walkable(self.state, ci) if terrain is None else terrain[ci]
+        return base & ~self.fire
+
+    def route(self, cat: int) -> CatRoute:
+        found = self._routes.get(cat)
+        if found is None:
+            found = self._routes[cat] = self._analyse(cat)
+        return found
+
+    def total(self) -> int:
+        return sum(self.route(c).way for c in self.live())
+
+    def way(self, cat: int, own: int, limit: int = FAR) -> int:
+        """The cat's way if ``own`` were the squares it may walk on (fire excluded),
+        memoised: many card placements leave them alike.  A way longer than ``limit``
+        is reported as ``limit``."""
+        key = (cat, own)
+        found = self._memo.get(key)  # negative: at least that long
+        if found is not None and (found >= 0 or -found >= limit):
+            return found if found >= 0 else limit
+        route = self.route(cat)
+        diff = own ^ self.own(cat)
+        start = -1  # the last search level the changed squares leave alone
+        for k, halo in enumerate(route.halos):
+            if diff & halo:
+                break
+            start = k
+        if start == len(route.halos) - 1 and route.way < FAR:
+            return route.way  # the changes lie beyond the way: it stays
+        region = route.levels[start] if start >= 0 else 0
+        found = way_to_raft(self.state, cat, own, self.coverable, limit, region, max(start, 0))
+        self._memo[key] = -found if found == limit < FAR else found
+        return found
+
+    def _analyse(self, cat: int) -> CatRoute:
+        state = self.state
+        grid = state.island.grid
+        ci = state.island.cat_terrain[cat]
+        own = self.own(cat)
+        step = self.coverable | own
+        entry = grid.neighbours(targets(state, ci)) & step
+        walk = grid.flood(1 << state.cat_sq[cat], own)
+        a_levels = [walk]
+        way = FAR
+        region = walk
+        for n in range(FAR):
+            if region & entry:
+                way = n
+                break
+            grown = grid.flood(region | (grid.neighbours(region) & step), own)
+            if grown == region:
+                break
+            region = grown
+            a_levels.append(region)
+        b_levels = [grid.flood(entry & own, own)]
+        seed = entry & step
+        for _ in range(min(way, FAR - 2) + 2):
+            prev = b_levels[-1]
+            grown = grid.flood(prev | (grid.neighbours(prev) & step) | seed, own)
+            b_levels.append(grown)
+            if grown == prev:
+                break
+        corridor = wide = 0
+        if way < FAR:
+            last = len(b_levels) - 1
+            for i, a in enumerate(a_levels):
+                if way + 1 - i >= 0:
+                    corridor |= a & b_levels[min(way + 1 - i, last)]
+                wide |= a & b_levels[min(way + 2 - i, last)]
+        exits = grid.neighbours(walk) & step & ~walk
+        reach2 = a_levels[-1] if len(a_levels) < 3 else a_levels[2]
+        if len(a_levels) < 3 and way < FAR:
+            reach2 = grid.flood(reach2 | (grid.neighbours(reach2) & step), own)
+        return CatRoute(cat, way, walk, corridor, wide, exits, entry, tuple(b_levels), reach2, tuple(a_levels),
+                        tuple(a | grid.neighbours(a) for a in a_levels))
+
+
+def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int = FAR,
+                region: int = 0, level: int = 0) -> int:  # fmt: skip
+    """The cat's way if ``own`` were its walkable squares (one flood per level), or
+    ``limit`` if it is at least that long.  ``region`` and ``level`` resume a search
+    whose first levels are known."""
+    grid = state.island.grid
+    ci = state.island.cat_terrain[cat]
+    step = coverable | own
+    entry = grid.neighbours(targets(state, ci))
+    if not region:
+        region = grid.flood(1 << state.cat_sq[cat], own)
+    for n in range(level, limit):
+        if region & entry:
+            return n
+        grown = grid.flood(region | (grid.neighbours(region) & step), own)
+        if grown == region:
+            return FAR
+        region = grown
+    return limit
+
+
+__all__ = ["FAR", "CatRoute", "Routes", "targets", "way_to_raft"]
