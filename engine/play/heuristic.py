@@ -208,17 +208,19 @@ class HeuristicBot:
             exits |= r.exits
             entry |= r.entry
         whites = [c for c in range(state.cat_count()) if state.island.cat_terrain[c] == WHITE and not state.arrived[c]]
+        white_hot = 0  # a white cat's corridor: the squares its way search reached
         if whites:
             ways = Ways(state)
             for c in whites:
-                hot |= ways.way(c)[1]
+                white_hot |= ways.way(c)[1]
+            hot |= white_hot
         warm = grid.near(hot, 2)
         scored: list[tuple[int, int, PlaceFire]] = []
         n = 0
         for shape, anchors in fire_anchor_sets(state):
             for a in bit_list(anchors):
                 mask = shape.mask << a
-                cost = sum(8 * popcount(mask & r.corridor) for r in cats)
+                cost = sum(8 * popcount(mask & r.corridor) for r in cats) + 8 * popcount(mask & white_hot)
                 cost += 2 * popcount(mask & warm) + 4 * popcount(mask & exits) + 3 * popcount(mask & entry)
                 scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
                 n += 1
