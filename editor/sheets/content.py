@@ -86,7 +86,7 @@ def _box(data: Mapping[str, Any]) -> DifficultyBox | None:
 def checklist(scenario: Scenario, unlocks: Sequence[str] = ()) -> list[str]:
     """The set-up list: boards by size and face, the cards, the tokens, the rules."""
     lines: list[str] = []
-    boards = Counter((b.size, b.face) for b in scenario.boards)
+    boards = Counter((f"special {b.shape}" if b.special else b.size, b.face) for b in scenario.boards)
     for (size, face), n in sorted(boards.items()):
         lines.append(f"{_plural(n, f'{size} board')}, {face} face")
     for slot in scenario.boards:

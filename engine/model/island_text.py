@@ -22,8 +22,8 @@ CARD_LAYERS = ("fire", "location", "raft")
 LEGEND = (
     "Legend: b r g o p terrain (blue red green orange purple); . terrain drawn at set-up (board not pinned);\n"
     "        F fire; B R G O P W cats (W = white); # raft art; * any-colour destination; a terrain letter on a\n"
-    "        raft is a destination of that colour; ? card layout unknown; 1-5 = ? objective tokens;\n"
-    "        ~ water, < fish, $ treasure map, ^ fire token"
+    "        raft is a destination of that colour (w: white cats only); ? card layout unknown; 1-5 = ?\n"
+    "        objective tokens; ~ water, < fish, $ treasure map, ^ fire token"
 )
 
 

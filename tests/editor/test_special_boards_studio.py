@@ -19,6 +19,7 @@ from studio_helpers import WindowFactory, mouse
 from editor import edits, placement
 from editor.mainwindow import MainWindow
 from editor.painting import PATH_STONE, SQUARE
+from editor.sheets.content import checklist
 from engine.model.catalog import reload_default_catalog
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 from engine.model.special_boards import outline_of
@@ -123,3 +124,9 @@ def test_the_canvas_draws_a_cards_oshax_path_rescue_strip_and_circle(
     assert abs(stone.red() - PATH_STONE.red()) + abs(stone.blue() - PATH_STONE.blue()) < 60, stone.name()
     strip = [at(4.0 + k / 10, 10.0 - 0.05) for k in range(1, 10)]  # along the east side of (4, 9)
     assert any(c.red() > 200 and c.blue() < 120 for c in strip), [c.name() for c in strip]  # the strip's flame
+
+
+def test_the_sheet_set_up_list_names_the_special_shape() -> None:
+    """The printed set-up list says which shape to take (KS-5: "whenever a scenario shows their shape")."""
+    scenario = Scenario(id="s", name="s", boards=(BoardSlot("large", "fire", (0, 0), "west"), SHAPE_1))
+    assert "1 special fixture-shape-1 board, plain face" in checklist(scenario)
