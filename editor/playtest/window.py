@@ -212,7 +212,9 @@ class PlaytestPanel(QWidget):
             self.play(BonusMove(state.bonus.player, state.cat_square(cat), to, self.kickstarter.chosen_way()))
             return
         if state.phase == DISASTER and state.disaster is not None:  # the card's forced move
-            self.play(DisasterMove(state.disaster.player, state.cat_square(cat), to))
+            at = state.cat_square(cat)  # Kickstarter tokens: the way with the fewest
+            ways = [a for a in state.legal_actions() if isinstance(a, DisasterMove) and a.cat == at and a.to == to]
+            self.play(min(ways, key=lambda a: len(a.collect)) if ways else DisasterMove(state.disaster.player, at, to))
             return
         need = state.rules.move_cost(state.exhausted[cat])
         colour = state.island.cat_colours[cat]

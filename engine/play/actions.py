@@ -206,9 +206,11 @@ class DisasterMove:
     player: int
     cat: Square
     to: Square
+    collect: tuple[Square, ...] = ()  # Kickstarter tokens its way collects (engine.play.tokens)
 
     def __str__(self) -> str:
-        return f"disaster move {self.player} {_sq(self.cat)} {_sq(self.to)}"
+        text = f"disaster move {self.player} {_sq(self.cat)} {_sq(self.to)}"
+        return f"{text} take {' '.join(map(_sq, self.collect))}" if self.collect else text
 
 
 Action = Union[DrawCard, PlacePathway, PlaceFire, MoveCat, UseWater, Refill, EndRound, BonusDraw, BonusMove,
@@ -231,7 +233,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("bonus move", re.compile(rf"bonus move (\d+) {_SQ} {_SQ}(?: take((?: \d+,\d+)+))?")),
     ("bonus pass", re.compile(r"bonus pass")),
     ("disaster discard", re.compile(rf"disaster discard (\d+) ({_CARD})")),
-    ("disaster move", re.compile(rf"disaster move (\d+) {_SQ} {_SQ}")),
+    ("disaster move", re.compile(rf"disaster move (\d+) {_SQ} {_SQ}(?: take((?: \d+,\d+)+))?")),
 )
 _EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h [take 5,10]"
              " | water l | refill 0 2 | end"
@@ -277,5 +279,5 @@ def parse_action(text: str) -> Action:
             return BonusPass()
         if kind == "disaster discard":
             return DisasterDiscard(int(g[0]), g[1])
-        return DisasterMove(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])))
+        return DisasterMove(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), _squares(g[5]))
     raise ActionParseError(f"{text!r} is not an action; expected one of: {_EXAMPLES}")

@@ -43,6 +43,7 @@ from dataclasses import replace
 
 from engine.model.disaster_cards import DisasterCard, DisasterEffect
 from engine.model.geometry import square_text
+from engine.play import tokens
 from engine.play.actions import Action, DisasterDiscard, DisasterMove
 from engine.play.bitboard import bit_list
 from engine.play.outcome import IllegalAction
@@ -189,8 +190,15 @@ def disaster_actions(state: Position) -> list[Action]:
     if effect.effect == "discard":
         return [DisasterDiscard(p, key) for p, n in enumerate(progress.left) if n for key in sorted(state.hands[p])]
     if effect.effect == "move":
-        return [DisasterMove(progress.player, square(state.cat_sq[cat]), square(t))
-                for cat, targets in move_choices(state, effect) for t in targets]  # fmt: skip
+        out: list[Action] = []
+        for cat, targets in move_choices(state, effect):
+            at = square(state.cat_sq[cat])
+            # Kickstarter tokens: the forced move collects those on its way, like any move (KS-3; the way is chosen)
+            ways = tokens.move_choices(state, cat, effect.squares) if state.tokens else [(0, sum(1 << t for t in targets))]
+            for t in targets:
+                out += [DisasterMove(progress.player, at, square(t), state.island.grid.squares(taken))
+                        for taken, dests in ways if dests >> t & 1]  # fmt: skip
+        return out
     return []
 
 
@@ -225,6 +233,7 @@ def perform(state: Position, action: DisasterDiscard | DisasterMove) -> None:
     state.cat_mask ^= (1 << state.cat_sq[cat]) | (1 << to)
     state.cat_sq[cat] = to
     state.exhausted[cat] = True
+    tokens.collect_by_move(state, action, progress.player)  # resolved once the action's disasters are done
     state.disaster = replace(progress, left=(0,))
     colour = state.island.cat_colours[cat]
     log(state, f"{what}: the {colour} cat moved from {square_text(action.cat)} to {square_text(action.to)}, exhausted")

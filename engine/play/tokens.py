@@ -29,7 +29,7 @@ Fire tiles (hybrid ones too) may not cover a token (PL-9); cards may.
 from __future__ import annotations
 
 from engine.model.geometry import Square, square_text
-from engine.play.actions import Action, BonusMove, MoveCat, PlacePathway, ResolveToken, ReturnToken
+from engine.play.actions import Action, BonusMove, DisasterMove, MoveCat, PlacePathway, ResolveToken, ReturnToken
 from engine.play.bitboard import iter_bits
 from engine.play.links import WHITE, link_flood
 from engine.play.outcome import IllegalAction
@@ -44,10 +44,11 @@ DRAW_FIRE, CHOOSE = "draw-fire", "choose"
 
 
 # --- moving cats ------------------------------------------------------------------------------
-def move_choices(state: Position, cat: int) -> list[tuple[int, int]]:
+def move_choices(state: Position, cat: int, limit: int | None | str = "rules") -> list[tuple[int, int]]:
     """``(collected token squares, destinations)`` bit masks for every set of tokens a
-    move of ``cat`` may collect; ``[(0, move_targets)]`` when no token is in reach."""
-    targets = move_targets(state, cat)
+    move of ``cat`` may collect; ``[(0, move_targets)]`` when no token is in reach.
+    ``limit`` as :func:`engine.play.reach.move_targets` (a disaster move gives its own)."""
+    targets = move_targets(state, cat, limit)
     if not state.tokens or not targets:
         return [(0, targets)]
     island = state.island
@@ -56,7 +57,8 @@ def move_choices(state: Position, cat: int) -> list[tuple[int, int]]:
     links = cat_links(state, cat)  # white cats and rescue strips: sides, not squares (engine.play.links)
     own = (walkable(state, ci) if links is None else island.land) & ~state.fire
     start = 1 << state.cat_sq[cat]
-    limit = state.rules.move_limit(state)
+    if isinstance(limit, str):
+        limit = state.rules.move_limit(state)
     tokens = state.token_squares
     reach_all = grid.flood(start, own, limit) if links is None else link_flood(grid, start, links, limit)
     if not tokens & (reach_all | raft_entries(state, ci, reach_all)):
@@ -111,14 +113,15 @@ def check_move(state: Position, cat: int, action: MoveCat | BonusMove) -> None:
         f"token on its way (Kickstarter pack), and the ways there collect: {'; '.join(ways)}")  # fmt: skip
 
 
-def collect_by_move(state: Position, action: MoveCat | BonusMove, player: int) -> None:
+def collect_by_move(state: Position, action: MoveCat | BonusMove | DisasterMove, player: int) -> None:
     """Pick up the tokens on the cat's way; they wait to be resolved (KS-3) by
     ``player``, the active player (a bonus move's tokens join the action's)."""
     if not action.collect:
         return
     grid = state.island.grid
     state.held.extend(state.tokens.pop(grid.index(sq)) for sq in action.collect)
-    state.task = TokenTask(RESOLVE, player)
+    if state.task is None or state.task.step != RESOLVE:
+        state.task = TokenTask(RESOLVE, player)
 
 
 # --- cards ------------------------------------------------------------------------------------

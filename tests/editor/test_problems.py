@@ -19,9 +19,8 @@ from engine.model.scenario import Objective, Scenario
 
 @pytest.fixture
 def window(make_window: WindowFactory, island: Scenario) -> MainWindow:
-    """The studio island without its fish token: a Kickstarter token is a rule the engine
-    does not play yet, so it would keep a not-playable-yet warning in the dock, and
-    these tests watch the dock go back to "No problems"."""
+    """The studio island without its fish token (these tests watch the dock go back to
+    "No problems" on an island with no optional pieces)."""
     return make_window(island.with_changes(tokens=tuple(t for t in island.tokens if t.kind != "fish")))
 
 

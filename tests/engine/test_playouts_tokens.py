@@ -11,15 +11,18 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from advanced_fixtures import fixture_card
 from kickstarter_fixtures import hybrid_catalog
 from test_playouts import check_invariants
 
 from engine import GameState, Replay, new_game
+from engine.model.catalog import Catalog
+from engine.model.disaster_cards import DisasterEffect
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import KICKSTARTER_TOKENS, Objective, Scenario, TokenPlacement
 from engine.model.schemas import schema_errors
-from engine.play.actions import MoveCat, PlaceFire, ResolveToken, ReturnToken
+from engine.play.actions import BonusMove, DisasterMove, MoveCat, PlaceFire, ResolveToken, ReturnToken
 from engine.play.bots import RandomBot, playout
 from engine.play.heuristic import HeuristicBot
 from engine.play.objectives import objective_statuses
@@ -183,3 +186,22 @@ def test_tokens_are_public_in_the_fair_view() -> None:
     view = fair_view(state)
     assert view.tokens == state.tokens and view.held == state.held and view.maps == state.maps
     assert set(KICKSTARTER_TOKENS) >= set(state.tokens.values())
+
+
+def test_expert_playouts_with_tokens_keep_every_invariant() -> None:
+    """Expert mode (advanced rules + hybrid tiles, KS-6) with every token kind and
+    FIXTURE disaster cards that force moves and draw fire: bonus and disaster moves
+    collect tokens too (AD-4 inference, KS-3), and every invariant holds."""
+    cards = (fixture_card("push", DisasterEffect("move", cat="any", squares=3)),
+             fixture_card("flare", DisasterEffect("fire"), DisasterEffect("exhaust", cat="all")))  # fmt: skip
+    catalog = hybrid_catalog().merged(Catalog(ids=("fixture-disasters",), name="fixture",
+                                              disaster_cards={c.id: c for c in cards}))  # fmt: skip
+    seen: Counter[str] = Counter()
+    for name in BUNDLED[:2]:
+        scenario = replace(kickstarter(name), mode="expert", rules=replace(kickstarter(name).rules, hybrid_fire_tiles=False))
+        for seed in range(8):
+            state = new_game(scenario, seed=seed, catalog=catalog)
+            play_checked(state, RandomBot(), random.Random(seed), seen)
+            seen["disaster-collects"] += sum(1 for a in state.history if isinstance(a, DisasterMove) and a.collect)
+            seen["bonus-collects"] += sum(1 for a in state.history if isinstance(a, BonusMove) and a.collect)
+    assert seen["move-collects"] and seen["hybrid-placed"]

@@ -6,12 +6,14 @@ WT-3, DP-4)."""
 from __future__ import annotations
 
 import pytest
+from advanced_fixtures import advanced_state, fixture_card
 from engine_pictures import deal, put_fire_tile
 from kickstarter_fixtures import token_state
 
 from engine import GameState
+from engine.model.disaster_cards import DisasterEffect
 from engine.model.scenario import Objective
-from engine.play.actions import MoveCat, PlaceFire, PlacePathway, ResolveToken, ReturnToken, parse_action
+from engine.play.actions import DisasterMove, MoveCat, PlaceFire, PlacePathway, ResolveToken, ReturnToken, parse_action
 from engine.play.outcome import IllegalAction
 from engine.play.phases import FIRE, PLAY, TOKENS
 from engine.play.tokens import move_choices
@@ -199,3 +201,36 @@ def test_token_phases_survive_to_dict_replay_and_clone() -> None:
         assert parse_action(str(action)) == action
     data = state.to_dict()  # from_dict needs a scenario with boards: tests/engine/test_playouts_tokens.py
     assert data["held"] == ["water"] and data["task"]["step"] == "return" and data["phase"] == TOKENS
+
+
+# Green at (3, 4) nearest the fire (south-west); red far from it.
+ADVANCED_ISLAND = """
+rrrrrrrrrrwww
+rrrrrRrrrrwow
+bbbbbbbBbbwww
+ggggGgggggggg
+ffggggggggggg
+ffggggggggggg
+"""
+
+
+def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disaster() -> None:
+    """KS-3 ("Whenever a cat moves onto or through a space containing [a token], you
+    must take that token"), DP-3, DP-4: a cat moved by a disaster card collects the
+    tokens on the way the active player chooses; they are resolved after the disaster,
+    like those of the move action itself (same reading as the bonus move, AD-4)."""
+    card = fixture_card("push", DisasterEffect("move", cat="nearest_fire", squares=2, towards="fire"))
+    state = deal(advanced_state(ADVANCED_ISLAND, [card]), ["circle:a", "circle:b", "circle:c"])
+    state.tokens[state.island.grid.index((4, 4))] = "fish"
+    for key in state.decks["square"][:3]:
+        state.decks["square"].remove(key)
+        state.disaster_pile.append(key)
+    state.apply(MoveCat(0, (1, 5), (0, 9), ("circle:a",)))  # 4 on the pile: the disaster card moves green
+    assert state.phase == "disaster"
+    ways = {a.collect for a in state.legal_actions() if isinstance(a, DisasterMove) and a.to == (4, 3)}
+    assert ways == {(), ((4, 4),)}  # round by (3, 3), or over the fish
+    assert all(isinstance(a, DisasterMove) and a.to != (4, 4) or a.collect == ((4, 4),) for a in state.legal_actions())
+    state.apply(DisasterMove(0, (3, 4), (4, 3), ((4, 4),)))
+    assert state.phase == TOKENS and state.held == ["fish"] and state.disaster is None
+    state.apply(ResolveToken("fish"))
+    assert state.phase == PLAY and not any(state.exhausted)
