@@ -15,7 +15,7 @@ from fixture_boards_oshax import WHITE_LOCATION, WHITE_RAFT, fixture_catalog
 
 from engine import GameState, Replay, new_game
 from engine.model.catalog import default_catalog
-from engine.model.scenario import BoardSlot, CardPlacement, Scenario
+from engine.model.scenario import BoardSlot, CardPlacement, Objective, Scenario
 from engine.play.actions import MoveCat, PlacePathway, UseWater
 from engine.play.island import Island, UnsupportedScenario
 from engine.play.outcome import IllegalAction
@@ -38,11 +38,11 @@ TO_RAFT = {(1, 3): "E", (1, 4): "EW", (1, 5): "EW", (1, 6): "EW", (1, 7): "EW", 
 
 
 def white_state(paths: dict[tuple[int, int], str], *, cats: tuple[tuple[str, tuple[int, int]], ...] = (),
-                water: int = 0) -> GameState:  # fmt: skip
+                water: int = 0, objectives: tuple[Objective, ...] = ()) -> GameState:  # fmt: skip
     """A game on ISLAND with a white cat at WHITE_AT and ``paths`` printed at set-up."""
     layout, _ = picture_layout(ISLAND)
     layout = replace(layout, cats=(("white", WHITE_AT), *cats), oshax=paths)
-    scenario = Scenario(id="oshax", name="oshax", cards=(CardPlacement("raft", (0, 9), "A"),))
+    scenario = Scenario(id="oshax", name="oshax", cards=(CardPlacement("raft", (0, 9), "A"),), objectives=objectives)
     island = Island.from_layout(scenario, default_catalog(), layout)
     rng = random.Random(0)
     state = GameState(island, get_variant("solo"), rng=rng, decks=shuffled_decks(island, rng), water=water)
@@ -202,3 +202,15 @@ def test_a_white_cat_collects_the_kickstarter_tokens_on_its_path_only() -> None:
         state.apply(MoveCat(0, WHITE_AT, (1, 8), ("circle:a",)))
     state.apply(MoveCat(0, WHITE_AT, (1, 8), ("circle:a",), collect=((1, 6),)))
     assert grid.index((1, 6)) not in state.tokens
+
+
+def test_white_arrives_first_is_an_arrival_order_objective_of_the_white_cat() -> None:
+    """Kickstarter "Fire control": "White arrives first"; OB-1/OB-3: every cat counts,
+    white ones included."""
+    white_first = (Objective("arrival_order", colour="white", position=1),)
+    state = deal(white_state(TO_RAFT, cats=(("blue", (2, 8)),), objectives=white_first), ["circle:a", "circle:b"])
+    ok = state.clone()
+    ok.apply(MoveCat(0, WHITE_AT, (1, 9), ("circle:a",)))  # the white cat boards raft A first
+    assert ok.outcome() is None and ok.arrivals == [0]
+    state.apply(MoveCat(0, (2, 8), (2, 9), ("circle:a",)))  # the blue cat boards first
+    assert state.outcome() is not None and state.outcome().reason == "objective-failed"
