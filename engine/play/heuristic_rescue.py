@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.play.actions import MoveCat
 from engine.play.bitboard import bit_list
+from engine.play.heuristic_tokens import best_collect
 from engine.play.links import link_flood, square_links, without
 from engine.play.position import Position
 from engine.play.reach import move_targets
@@ -41,7 +42,8 @@ def rescue_move(state: Position, player: int, hand: list[str]) -> MoveCat | None
             if cost > len(hand) or not targets:
                 continue
             to = _nearest(state, cat, targets) if on_circle else bit_list(targets)[0]
-            return MoveCat(player, state.cat_square(cat), grid.square(to), tuple(hand[:cost]))
+            square = grid.square(to)  # the way collects Kickstarter tokens: the most valuable (heuristic_tokens)
+            return MoveCat(player, state.cat_square(cat), square, tuple(hand[:cost]), best_collect(state, cat, square))
     return None
 
 
