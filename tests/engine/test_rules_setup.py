@@ -87,8 +87,10 @@ def test_the_digital_variant_has_no_water(scenario) -> None:
 
 
 def test_white_cats_are_refused_with_a_clear_error(scenario) -> None:
-    """MV-5/OX-2: white cats (Oshax) are not modelled yet; a scenario with one is
-    refused, naming the cat and its square."""
+    """MV-5/OX-2: white cats (Oshax) walk only along Oshax paths, which the bundled
+    catalogs do not have (OX-2 unknown); a scenario with one is refused, naming the
+    white cat's card and the missing path data (tests/engine/test_rules_oshax.py plays
+    them with fixture paths)."""
     catalog = default_catalog()
     number = next(n for n, _ in ((int(c.ident), c) for _, c in scenario.cards_of("location")))
     card = catalog.location_cards[number]
