@@ -11,7 +11,8 @@ Play phase, in order:
 
 0. rescue friends: :mod:`engine.play.heuristic_rescue` (a friend onto the circle, then
    the held cat through the strip);
-1. a cat that can step onto the raft does (the cheapest such move);
+1. a cat that can step onto the raft does (the cheapest such move), on a square no
+   pending objective binds to another colour (OB-2);
 2. water is spent when returning a fire tile shortens the cats' ways by 3 or more, or
    reopens a way that only water could reopen;
 3. the pathway card that most shortens the ways is placed, if it shortens them (windows
@@ -48,6 +49,7 @@ from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import best_collect, token_choice
 from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
+from engine.play.objectives import bound_squares
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
 from engine.play.routes import FAR, Routes
@@ -140,6 +142,17 @@ class Ways:
 
     def live(self) -> list[int]:
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
+
+
+def landing_squares(state: GameState, cat: int, onto: int) -> int:
+    """Of the raft squares ``onto``, those a sensible team lands ``cat`` on: a square a
+    pending objective binds to this cat's colour first (OB-2), never one it binds to
+    another colour (all of ``onto`` when that leaves none)."""
+    grid, colour = state.island.grid, state.island.cat_colours[cat]
+    bound = bound_squares(state)
+    own = grid.mask(sq for sq, c in bound.items() if c == colour) & onto
+    others = grid.mask(sq for sq, c in bound.items() if c != colour)
+    return own or (onto & ~others) or onto
 
 
 class HeuristicBot:
@@ -270,7 +283,7 @@ class HeuristicBot:
         # 1. arrivals
         for cat in sorted(live, key=lambda c: state.rules.move_cost(state.exhausted[c])):
             cost = state.rules.move_cost(state.exhausted[cat])
-            onto = move_targets(state, cat) & island.raft
+            onto = landing_squares(state, cat, move_targets(state, cat) & island.raft)
             if onto and cost <= len(hand):
                 to = island.grid.square(bit_list(onto)[0])
                 return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))

@@ -154,6 +154,13 @@ def objective_statuses(state: Position) -> list[ObjectiveStatus]:
     return found
 
 
+def bound_squares(state: Position) -> dict[tuple[int, int], str]:
+    """Raft squares that pending arrival objectives are bound to (OB-2), with the
+    colour each one waits for: where bots should land that colour, and no other."""
+    return {s.objective.destination: s.objective.colour or "" for s in objective_statuses(state)
+            if s.status == PENDING and s.objective.kind == "arrival_order" and s.objective.destination is not None}
+
+
 def failed_objective(state: Position) -> ObjectiveStatus | None:
     """The first objective that can no longer be met, or None."""
     return next((s for s in objective_statuses(state) if s.status == FAILED), None)
@@ -163,5 +170,5 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"#{n}")
 
 
-__all__ = ["CLOSE_TO_DEFAULT", "FAILED", "MET", "PENDING", "ObjectiveStatus", "distance", "failed_objective",
+__all__ = ["CLOSE_TO_DEFAULT", "FAILED", "MET", "PENDING", "ObjectiveStatus", "bound_squares", "distance", "failed_objective",
            "objective_statuses"]  # fmt: skip

@@ -5,12 +5,15 @@ scenario may bind the objective to a square).  Bound, the cat must arrive on it.
 
 from __future__ import annotations
 
+import random
+
 from engine_pictures import deal, picture_state
 
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import Objective, Scenario
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat
+from engine.play.heuristic import HeuristicBot
 from engine.play.objectives import FAILED, MET, PENDING, objective_statuses
 from engine.play.state import GameState
 
@@ -76,3 +79,13 @@ def test_the_destination_is_optional_in_the_file_format() -> None:
     assert scenario_from_dict(data).objectives == bound.objectives
     free = scenario_to_dict(Scenario(id="s", name="s", objectives=(Objective("arrival_order", colour="green", position=2),)))
     assert "destination" not in free["objectives"][0] and schema_errors("scenario", free) == []
+
+
+def test_the_heuristic_bot_lands_cats_where_bound_objectives_allow() -> None:
+    """A sensible team keeps a square bound to another colour free (OB-2): the red cat
+    boards on (1, 6), not on (0, 6) which "Blue arrives second" is bound to."""
+    state = _game(Objective("arrival_order", colour="blue", position=2, destination=(0, 6)))
+    action = HeuristicBot().choose(state, random.Random(0))
+    assert isinstance(action, MoveCat) and action.cat == RED and action.to == (1, 6)
+    free = _game()
+    assert HeuristicBot().choose(free, random.Random(0)).to == (0, 6)  # unbound: the first square
