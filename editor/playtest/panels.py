@@ -178,6 +178,7 @@ def banner_text(outcome: Outcome) -> str:
 
 
 BANNER_HEIGHT = 64  # pixels: two lines of the 16 px headline and its padding
+LONG_BANNER = 140  # characters: about two lines of the 16 px headline beside the side column
 
 
 class Banner(QLabel):
@@ -198,7 +199,8 @@ class Banner(QLabel):
 
     def show_message(self, text: str, good: bool) -> None:
         colour, ink = ("#2f8f46", "white") if good else ("#b3261e", "white")
-        self.setStyleSheet(f"QLabel {{ background: {colour}; color: {ink}; font-size: 16px; font-weight: bold; padding: 8px; }}")
+        size = 16 if len(text) <= LONG_BANNER else 13  # a long reason (a bound objective's squares) keeps to 2-3 lines
+        self.setStyleSheet(f"QLabel {{ background: {colour}; color: {ink}; font-size: {size}px; font-weight: bold; padding: 8px; }}")
         self.setText(text)
         self.show()
 

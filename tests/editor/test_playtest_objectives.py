@@ -215,3 +215,17 @@ def test_communication_tokens_are_shown_and_marked_used_without_an_action(qtbot)
     assert not d.panel.session.state.comm_tokens[1][1].used
     d.panel.setup.players.setValue(1)  # solo: "There are no meow or talk tokens"
     assert not d.panel.tokens.isVisible()
+
+
+def test_a_long_banner_reason_is_written_smaller_to_fit_the_banner(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The banner keeps its height (the island must not move); a reason naming a bound
+    objective's squares is long, so it is written in the smaller size."""
+    window = PlaytestWindow(load_scenario(campaigns_dir() / FIRST_STEPS), seed=1)
+    qtbot.addWidget(window)
+    banner = window.panel.banner
+    short, long = "Lost: the decks ran out. Score: 0.", "Lost: an objective failed. " + "x" * 150
+    banner.show_message(short, good=False)
+    assert "font-size: 16px" in banner.styleSheet()
+    height = banner.height()
+    banner.show_message(long, good=False)
+    assert "font-size: 13px" in banner.styleSheet() and banner.height() == height
