@@ -27,7 +27,8 @@ from engine.play.actions import Action, parse_action
 from engine.play.hybrid import wants_hybrid
 from engine.play.island import Island
 from engine.play.moves import check_cut_off, end_game
-from engine.play.outcome import DECKS_SHORT, LOSS, Outcome
+from engine.play.objectives import failed_objective
+from engine.play.outcome import DECKS_SHORT, LOSS, OBJECTIVE_FAILED, Outcome
 from engine.play.position import shuffled_decks
 from engine.play.state import GameState
 from engine.play.support import check_playable
@@ -63,7 +64,12 @@ def new_game(
         disaster_deck = sorted(catalog.disaster_cards)
         rng.shuffle(disaster_deck)
     state = GameState(island, rules, players=players, seed=seed, rng=rng, decks=decks, disaster_deck=disaster_deck)
-    if not check_cut_off(state) and rules.decks_short(state):
+    if check_cut_off(state):
+        return state
+    failed = failed_objective(state)  # fewer treasure maps on the island than the objective asks (SC-2)
+    if failed is not None and failed.objective.kind == "collect_maps":
+        end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
+    elif rules.decks_short(state):
         end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
     return state
 

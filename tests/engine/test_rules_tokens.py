@@ -5,14 +5,18 @@ WT-3, DP-4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from advanced_fixtures import advanced_state, fixture_card
 from engine_pictures import deal, put_fire_tile
 from kickstarter_fixtures import token_state
 
-from engine import GameState
+from engine import GameState, new_game
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.scenario import Objective
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Objective, TokenPlacement
 from engine.play.actions import DisasterMove, MoveCat, PlaceFire, PlacePathway, ResolveToken, ReturnToken, parse_action
 from engine.play.outcome import IllegalAction
 from engine.play.phases import FIRE, PLAY, TOKENS
@@ -234,3 +238,13 @@ def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disas
     assert state.phase == TOKENS and state.held == ["fish"] and state.disaster is None
     state.apply(ResolveToken("fish"))
     assert state.phase == PLAY and not any(state.exhausted)
+
+
+def test_fewer_maps_than_the_objective_asks_lose_at_set_up() -> None:
+    """SC-2: "Collect 2 treasure maps" with one map on the island can never be met: the
+    game is lost at set-up, naming the objective (validate also reports it)."""
+    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    short = replace(scenario, tokens=(TokenPlacement("map", (8, 5)),), objectives=(Objective("collect_maps", count=2),))
+    outcome = new_game(short, seed=1).outcome()
+    assert outcome is not None and outcome.reason == "objective-failed" and "Collect 2 treasure maps" in outcome.message
+    assert not new_game(replace(short, objectives=(Objective("collect_maps", count=1),)), seed=1).is_terminal()
