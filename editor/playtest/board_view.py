@@ -342,6 +342,7 @@ class BoardView(QWidget):
         elif isinstance(action, PlaceFire):
             cells = self.tile_cells()
             paint.paint_tile_ghost(p, ((action.at[0] + r, action.at[1] + c) for r, c in cells), not self.hint)
+            tokens_view.paint_ghost_safe_spots(p, self.session.state.island.tiles[action.tile], action)  # type: ignore[union-attr]
             h, _ = cells_extent(cells)
             below = paint.square_rect(action.at[0] + h, action.at[1])
         else:

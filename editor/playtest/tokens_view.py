@@ -22,12 +22,13 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engine import GameState
-from engine.model.geometry import Square, square_text
-from engine.play.actions import ResolveToken, ReturnToken
+from engine.model.catalog import TERRAIN_TO_LETTER, FireTile
+from engine.model.geometry import Square, cells_extent, square_text, transform_cells
+from engine.play.actions import PlaceFire, ResolveToken, ReturnToken
 from engine.play.phases import TOKENS
 from engine.play.tokens import maps_collected, move_choices, return_kind, return_squares, token_list
 
-from ..painting import FLAME, square_rect
+from ..painting import FLAME, _terrain_square, square_rect
 
 TOKEN_COLOURS = {"water": QColor("#2e8fe0"), "fish": QColor("#f08a3c"), "map": QColor("#e9d8a6"), "fire": FLAME}
 KIND_WORDS = {"water": "water", "fish": "fish", "map": "treasure map", "fire": "fire"}
@@ -96,6 +97,22 @@ def paint_safe_spots(p: QPainter, state: GameState) -> None:
         p.setPen(QPen(FLAME, 6, Qt.PenStyle.DashLine))
         p.drawRect(frame)
     p.restore()
+
+
+def paint_ghost_safe_spots(p: QPainter, tile: FireTile, action: PlaceFire) -> None:
+    """A hybrid tile under the mouse shows its safe spots, turned and flipped with it."""
+    if not tile.safe_spots:
+        return
+    h, w = cells_extent(tile.cells)
+    for cell, terrain in tile.safe_spots:
+        ((r, c),) = transform_cells([cell], h, w, bool(action.flipped), action.rotation % 4)
+        square = square_rect(action.at[0] + r, action.at[1] + c)
+        _terrain_square(p, square.adjusted(6, 6, -6, -6), TERRAIN_TO_LETTER[terrain])
+        p.save()
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(FLAME, 5, Qt.PenStyle.DashLine))
+        p.drawRect(square.adjusted(5, 5, -5, -5))
+        p.restore()
 
 
 def returning(state: GameState | None) -> bool:

@@ -15,7 +15,6 @@ import random
 from dataclasses import replace
 
 from playtest_driver import Driver
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QPushButton
 
@@ -26,8 +25,9 @@ from engine.model.catalog import Catalog, FireTile, default_catalog
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario, TokenPlacement
-from engine.play.actions import Action, MoveCat, PlaceFire, PlacePathway, ResolveToken, ReturnToken
+from engine.play.actions import Action, MoveCat, PlacePathway, ResolveToken, ReturnToken
 from engine.play.heuristic import HeuristicBot
+from engine.play.phases import FIRE, PendingFire
 from engine.play.tokens import maps_collected
 
 SEED = 1  # a seed where the heuristic bot collects the map and the fish and wins
@@ -206,26 +206,27 @@ def test_a_hybrid_tile_shows_its_safe_spot(qtbot) -> None:  # type: ignore[no-un
     session = d.panel.session
     state = session.state
     assert state is not None and FIXTURE_TILE.id in state.bag
-    # Set a position with the hybrid tile just drawn (the engine's own constructor).
-    placed = state.clone()
-    placed.bag.remove(FIXTURE_TILE.id)
-    from engine.play.phases import FIRE, PendingFire  # noqa: PLC0415
-
-    placed.pending, placed.phase = PendingFire(FIXTURE_TILE.id, 0, "pathway"), FIRE
-    cats = [placed.cat_square(i) for i in range(placed.cat_count())]
-    flat = [a for a in placed.legal_fire_placements() if not a.rotation % 2]
-    action = max(flat, key=lambda a: min(abs(a.at[0] - r) + abs(a.at[1] - c) for r, c in cats))  # far from the cats
-    placed.apply(action)
-    assert not placed.is_terminal()
-    session.state = placed
+    # A position with the hybrid tile just drawn (the engine's own game, its tile chosen).
+    drawn = state.clone()
+    drawn.bag.remove(FIXTURE_TILE.id)
+    drawn.pending, drawn.phase = PendingFire(FIXTURE_TILE.id, 0, "pathway"), FIRE
+    session.state = drawn
     session.changed.emit()
-    qtbot.waitUntil(lambda: d.panel.session.state is placed)
+    cats = [drawn.cat_square(i) for i in range(drawn.cat_count())]
+    flat = [a for a in drawn.legal_fire_placements() if not a.rotation % 2]
+    action = max(flat, key=lambda a: min(abs(a.at[0] - r) + abs(a.at[1] - c) for r, c in cats))  # far from the cats
+    d.orient_tile(action)
+    d.hover(d.tile_centre(action))
+    assert d.board.hint == ""
+    d.screenshot("kickstarter_hybrid_ghost")
+    d.click_square(d.tile_centre(action))
+    placed = session.state
+    assert placed is not None and action.tile in placed.tiles_placed and not placed.is_terminal()
     spot = (action.at[0], action.at[1] + 1)
     assert placed.terrain_at(spot) == "blue" and placed.safe_any == placed.island.grid.bit(spot)
     refused = placed.placement_error(PlacePathway(0, "circle", "a", spot, 0))
     assert refused is not None
     d.screenshot("kickstarter_hybrid_safe_spot")
-    assert isinstance(action, PlaceFire) and Qt is not None
 
 
 def test_the_player_picks_the_way_a_cat_takes_past_a_token(qtbot) -> None:  # type: ignore[no-untyped-def]
