@@ -220,11 +220,23 @@ def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int
     ci = state.island.cat_terrain[cat]
     free = ~state.cat_mask
     tiles = [mask for mask, _ in state.tiles_placed.values()]
-    level, seen = [0], {0}
+    # Without links a set's region grows from the region of the set it extends: that
+    # one lies inside it (returning a tile only adds passable squares), so the flood
+    # only has the new squares to find (issue 11 item 7).
+    plain = not (state.island.rescues or ci == WHITE)
+    own = walkable(state, ci)
+    level: list[tuple[int, int]] = [(0, 1 << state.cat_sq[cat])]
+    seen = {0}
     for removed_count in range(budget + 1):
-        following: list[int] = []
-        for removed in level:
-            region = _region(state, cat, state.fire & ~removed, coverage)
+        following: list[tuple[int, int]] = []
+        for removed, seed in level:
+            fire = state.fire & ~removed
+            if plain:
+                if fire not in coverage:
+                    coverage[fire] = coverable_squares(state, fire)
+                region = grid.flood(seed, (own & ~fire) | coverage[fire])
+            else:
+                region = _region(state, cat, fire, coverage)
             if raft_entries(state, ci, region) & free:
                 return removed_count
             if removed_count == budget:
@@ -234,7 +246,7 @@ def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int
                 union = removed | mask
                 if mask & near and union not in seen:
                     seen.add(union)
-                    following.append(union)
+                    following.append((union, region))
         level = following
     return None
 
@@ -299,8 +311,11 @@ def find_cut_off(state: Position) -> CutOff | None:
     if state.rules.cutoff_mode == "off":
         return None
     budget = state.rules.removable_fire_budget(state)
-    if budget > 0 and state.tiles_placed and _fine_as_it_lies(state):
-        return None  # (what the analysis below would find, at half the floods)
+    now = _as_it_lies(state) if budget > 0 and state.tiles_placed else None
+    if now is not None:
+        options = {cat: targets for cat, (_, targets) in now.items()}
+        if all(options.values()) and _unmatched(options) is None:
+            return None  # what the analysis below would find, at half the floods (see _as_it_lies)
     regions = cat_regions(state)
     for cat, (region, targets) in regions.items():
         if not targets:
@@ -311,6 +326,8 @@ def find_cut_off(state: Position) -> CutOff | None:
     if budget > 0 and state.tiles_placed:
         coverage: dict[int, int] = {}
         for cat in regions:
+            if now is not None and now[cat][1]:
+                continue  # reaches a free raft square as the fire lies: tiles_needed would say 0
             if tiles_needed(state, cat, budget, coverage) is None:
                 tokens = f"{budget} water token{'s' if budget != 1 else ''}"
                 region = _region(state, cat, state.fire, coverage)  # as it lies now
@@ -318,19 +335,20 @@ def find_cut_off(state: Position) -> CutOff | None:
     return None
 
 
-def _fine_as_it_lies(state: Position) -> bool:
-    """Whether, with the fire as it lies (no tile returned), every cat has a way to a
-    free raft square and the cats can all have distinct ones.  Then :func:`find_cut_off`
-    finds nothing, at one flood per cat instead of two (issue 11 item 7): returning
-    tiles only adds passable squares (fire leaves them, and coverable squares grow as
-    fire shrinks), so every optimistic region holds the region as it lies, its
-    destinations hold these, the matching survives, and each cat needs 0 tiles.
-    Islands with rescue strips or white cats (links) always take the full analysis."""
+def _as_it_lies(state: Position) -> dict[int, tuple[int, int]] | None:
+    """:func:`cat_regions` with the fire as it lies (no tile returned), for the
+    shortcuts of :func:`find_cut_off` (issue 11 item 7); None on islands with rescue
+    strips or white cats (links), which always take the full analysis.
+
+    Returning tiles only adds passable squares (fire leaves them, and coverable
+    squares grow as fire shrinks), so every optimistic region holds the region as it
+    lies and its destinations hold these: when every cat has one here and the cats can
+    all have distinct ones, the optimistic checks pass and each cat needs 0 tiles; and
+    a cat with a destination here is one whose :func:`tiles_needed` is 0 (its first
+    level is this very flood)."""
     if state.island.rescues or WHITE in state.island.cat_terrain:
-        return False
-    now = _regions_under(state, state.fire, coverable_squares(state, state.fire))
-    options = {cat: targets for cat, (_, targets) in now.items()}
-    return all(options.values()) and _unmatched(options) is None
+        return None
+    return _regions_under(state, state.fire, coverable_squares(state, state.fire))
 
 
 def _unmatched(options: dict[int, int]) -> int | None:
