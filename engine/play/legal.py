@@ -109,10 +109,6 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     return out
 
 
-def _fire_segments(state: Position) -> list[tuple[TileShape, list[int]]]:
-    return [(shape, bit_list(anchors)) for shape, anchors in fire_anchor_sets(state)]
-
-
 def has_fire_placement(state: Position) -> bool:
     return bool(fire_anchor_sets(state))
 
@@ -197,11 +193,15 @@ def _fire_action_segments(state: Position) -> list[Segment]:
     tile = state.pending.tile  # type: ignore[union-attr]
     square = state.island.grid.square
     segments: list[Segment] = []
-    for shape, anchors in _fire_segments(state):
-        def get(i: int, anchors: list[int] = anchors, shape: TileShape = shape) -> Action:
+    for shape, anchor_set in fire_anchor_sets(state):
+        anchors: list[int] = []  # listed when first indexed: a random pick needs one orientation's (issue 11)
+
+        def get(i: int, anchor_set: int = anchor_set, anchors: list[int] = anchors, shape: TileShape = shape) -> Action:
+            if not anchors:
+                anchors.extend(bit_list(anchor_set))
             return PlaceFire(tile, square(anchors[i]), shape.flipped, shape.rotation)
 
-        segments.append((len(anchors), get))
+        segments.append((anchor_set.bit_count(), get))
     return segments
 
 

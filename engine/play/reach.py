@@ -151,7 +151,9 @@ def raft_entries(state: Position, terrain: int, region: int) -> int:
     or any-colour destinations next to the region, and every destination of an open
     raft (raft A) that the region touches."""
     island = state.island
-    around = island.grid.neighbours(region)
+    grid = island.grid
+    s = grid.stride  # grid.neighbours, inlined: the heuristic bot asks this a million times a run
+    around = ((region << 1) | (region >> 1) | (region << s) | (region >> s)) & grid.full
     out = destinations(state, terrain) & around
     for squares, dests in island.boarding:
         if squares & around:
@@ -212,9 +214,12 @@ def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked
     return link_flood(island.grid, start, without(links, blocked))
 
 
-def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int] | None = None) -> int | None:
+def tiles_needed(
+    state: Position, cat: int, budget: int, coverage: dict[int, int] | None = None, region: int | None = None
+) -> int | None:
     """The fewest fire tiles the team must return to the bag for ``cat`` to have a way
-    to a free raft square it may use (0..budget), or None when more than ``budget``."""
+    to a free raft square it may use (0..budget), or None when more than ``budget``.
+    ``region``: the cat's region as the fire lies, if known (its first flood)."""
     coverage = {} if coverage is None else coverage
     grid = state.island.grid
     ci = state.island.cat_terrain[cat]
@@ -224,8 +229,8 @@ def tiles_needed(state: Position, cat: int, budget: int, coverage: dict[int, int
     # one lies inside it (returning a tile only adds passable squares), so the flood
     # only has the new squares to find (issue 11 item 7).
     plain = not (state.island.rescues or ci == WHITE)
-    own = walkable(state, ci)
-    level: list[tuple[int, int]] = [(0, 1 << state.cat_sq[cat])]
+    own = walkable(state, ci) if plain else 0  # (a white cat has no terrain)
+    level: list[tuple[int, int]] = [(0, (1 << state.cat_sq[cat]) | (region or 0))]
     seen = {0}
     for removed_count in range(budget + 1):
         following: list[tuple[int, int]] = []
@@ -257,8 +262,12 @@ def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
     return _regions_under(state, perm_fire, coverable)
 
 
-def _regions_under(state: Position, fire: int, coverable: int) -> dict[int, tuple[int, int]]:
-    """:func:`cat_regions` if ``fire`` were the fire and ``coverable`` the coverable squares."""
+def _regions_under(
+    state: Position, fire: int, coverable: int, inside: dict[int, tuple[int, int]] | None = None
+) -> dict[int, tuple[int, int]]:
+    """:func:`cat_regions` if ``fire`` were the fire and ``coverable`` the coverable
+    squares; ``inside``: per cat, a region known to lie inside the one sought (as
+    :func:`_as_it_lies` gives), which the flood grows from."""
     island = state.island
     grid = island.grid
     free = ~state.cat_mask
@@ -273,7 +282,8 @@ def _regions_under(state: Position, fire: int, coverable: int) -> dict[int, tupl
         start = 1 << sq
         region = next((r for r in done.get(ci, ()) if r & start), 0)
         if not region:
-            region = grid.flood(start, (walkable(state, ci) & ~fire) | coverable)
+            seed = start if inside is None else start | inside[cat][0]
+            region = grid.flood(seed, (walkable(state, ci) & ~fire) | coverable)
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out
@@ -316,7 +326,7 @@ def find_cut_off(state: Position) -> CutOff | None:
         options = {cat: targets for cat, (_, targets) in now.items()}
         if all(options.values()) and _unmatched(options) is None:
             return None  # what the analysis below would find, at half the floods (see _as_it_lies)
-    regions = cat_regions(state)
+    regions = cat_regions(state) if now is None else _regions_under(state, *passable_masks(state), inside=now)
     for cat, (region, targets) in regions.items():
         if not targets:
             return CutOff(cat, region, "no free raft square it may use can be reached")
@@ -328,7 +338,7 @@ def find_cut_off(state: Position) -> CutOff | None:
         for cat in regions:
             if now is not None and now[cat][1]:
                 continue  # reaches a free raft square as the fire lies: tiles_needed would say 0
-            if tiles_needed(state, cat, budget, coverage) is None:
+            if tiles_needed(state, cat, budget, coverage, None if now is None else now[cat][0]) is None:
                 tokens = f"{budget} water token{'s' if budget != 1 else ''}"
                 region = _region(state, cat, state.fire, coverage)  # as it lies now
                 return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
