@@ -1,10 +1,12 @@
 """The Difficulty dock: Game > Estimate difficulty plays the open scenario many times
 with a bot off the GUI thread (a :class:`QRunnable` on the global :class:`QThreadPool`,
 progress and cancel), then shows the win rate with its interval, the loss causes as a
-bar chart, heat maps over the island (where fire tiles landed, where cats were cut
-off, drawn with :mod:`editor.painting`), and the seeds of some lost games.  "Store in
-scenario" writes the estimate into the scenario's metadata and the suggested paws, as
-one undoable edit."""
+bar chart, heat maps over the island (where fire tiles landed, which squares cats
+crossed, where cats were cut off, drawn with :mod:`editor.painting`), and some lost
+games: activating one (double-click or Enter) plays it again with the same bot and
+opens it in the playtest at the moment it was lost (every action on the undo list, so
+the game can be stepped back).  "Store in scenario" writes the estimate into the
+scenario's metadata and the suggested paws, as one undoable edit."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -26,13 +29,16 @@ from PySide6.QtWidgets import (
 from engine.model.catalog import Catalog
 from engine.model.scenario import Scenario
 from engine.play.bots import bot_names
-from engine.play.difficulty import DEFAULT_BOT, Estimate, estimate, stored
+from engine.play.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, estimate, stored
+from engine.play.traced import game_replay
 
 from .. import commands
 from ..document import ScenarioDocument
 from ..painting import SQUARE, fill_squares, paint_scenario
+from ..playtest.window import PlaytestWindow
 
-HEAT_LAYERS = {"Fire landed": "fire", "Cats cut off": "cut_off"}
+HEAT_LAYERS = {"Fire landed": "fire", "Cats crossed": "crossed", "Cats cut off": "cut_off"}
+SEED_ROLE = Qt.ItemDataRole.UserRole
 
 
 class Cancelled(Exception):
@@ -170,7 +176,7 @@ class DifficultyDock(QDockWidget):
         layout.addWidget(self.layer)
         self.heat = HeatMap(doc.catalog)
         layout.addWidget(self.heat, 1)
-        layout.addWidget(QLabel("Lost games (seeds, replay with raftwright play --seed):"))
+        layout.addWidget(QLabel("Lost games (double-click: open in the playtest where it was lost):"))
         self.lost = QListWidget()
         self.lost.setMaximumHeight(70)
         layout.addWidget(self.lost)
@@ -182,6 +188,8 @@ class DifficultyDock(QDockWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.layer.currentTextChanged.connect(self._show_heat)
         self.store_button.clicked.connect(self.store)
+        self.lost.itemActivated.connect(self._open_lost)
+        self.playtest: PlaytestWindow | None = None
 
     # --- running ---------------------------------------------------------------------
     def start(self) -> None:
@@ -231,13 +239,37 @@ class DifficultyDock(QDockWidget):
         self.chart.set_estimate(e)
         self._show_heat()
         self.lost.clear()
-        self.lost.addItems([f"seed {s}" for s in e.lost_seeds])
+        for seed in e.lost_seeds:
+            item = QListWidgetItem(f"seed {seed}")
+            item.setData(SEED_ROLE, seed)
+            self.lost.addItem(item)
         self.store_button.setEnabled(True)
         self.finished.emit(e)
 
     def _show_heat(self) -> None:
         if self.result is not None and self.result_scenario is not None:
             self.heat.show_heat(self.result_scenario, self.result.heat.get(HEAT_LAYERS[self.layer.currentText()], {}))
+
+    # --- lost games ------------------------------------------------------------------
+    def open_lost_game(self, seed: int) -> PlaytestWindow | None:
+        """Play game ``seed`` of the estimate again and show it in a playtest window at
+        the moment it was lost (its actions can be stepped back)."""
+        e, scenario = self.result, self.result_scenario
+        if e is None or scenario is None:
+            return None
+        record = game_replay(scenario, seed, variant=e.variant, players=e.players, bot=e.bot, max_actions=MAX_ACTIONS)
+        if self.playtest is not None and self.playtest.isVisible():
+            self.playtest.close()
+        window = PlaytestWindow(scenario, self.doc.catalog, self.window(), seed=seed, players=e.players)
+        window.session.load_replay(record, f"lost game, seed {seed}")
+        while window.session.can_redo():
+            window.session.redo()
+        window.show()
+        self.playtest = window
+        return window
+
+    def _open_lost(self, item: QListWidgetItem) -> None:
+        self.open_lost_game(int(item.data(SEED_ROLE)))
 
     # --- storing -----------------------------------------------------------------------
     def store(self) -> None:

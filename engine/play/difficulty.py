@@ -27,9 +27,10 @@ from typing import Any, Callable, Sequence
 
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
-from engine.play.bots import get_bot, playout
+from engine.play.bots import get_bot
 from engine.play.game import new_game
 from engine.play.outcome import CAT_CUT_OFF, WIN
+from engine.play.traced import traced_playout
 
 DEFAULT_GAMES = 200
 DEFAULT_BOT = "heuristic"
@@ -61,6 +62,7 @@ class GameRecord:
     water_used: int
     score: int  # SC-1: 5 minus water spent on a win, 0 on a loss
     fire: tuple[tuple[int, int], ...]  # squares under fire tiles at the end
+    crossed: tuple[tuple[int, int], ...] = ()  # squares the cats crossed (engine.play.traced)
 
 
 def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str) -> list[GameRecord]:
@@ -70,8 +72,8 @@ def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players:
     out = []
     for seed in seeds:
         state = new_game(scenario, seed=seed, players=players, variant=variant)
-        result = playout(state, player, random.Random(seed), MAX_ACTIONS)
-        o = result.outcome
+        taken, crossed = traced_playout(state, player, random.Random(seed), MAX_ACTIONS)
+        o = state.outcome()
         square = o.square if o is not None and o.reason == CAT_CUT_OFF else None
         out.append(GameRecord(
             seed=seed,
@@ -80,11 +82,12 @@ def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players:
             cut_off=o.cat if o is not None and o.reason == CAT_CUT_OFF else None,
             cut_off_square=None if square is None else (int(square[0]), int(square[1])),
             rounds=state.round,
-            actions=result.actions,
+            actions=taken,
             arrived=tuple(state.arrived),
             water_used=state.water_used,
             score=0 if o is None else o.score,
             fire=state.island.grid.squares(state.tile_fire),
+            crossed=state.island.grid.squares(crossed),
         ))  # fmt: skip
     return out
 
@@ -132,7 +135,7 @@ class Estimate:
     expected_rounds: float
     suggested_paws: int
     unfinished: int = 0
-    heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" -> "r,c" -> games
+    heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" / "crossed" -> "r,c" -> games
     lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
 
     def to_dict(self) -> dict[str, Any]:
@@ -153,6 +156,7 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
     cut = Counter(r.cut_off for r in records if r.cut_off)
     actions = [r.actions for r in records] or [0]
     fire: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.fire)
+    crossed: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.crossed)
     cut_sq: Counter[str] = Counter(f"{r.cut_off_square[0]},{r.cut_off_square[1]}" for r in records if r.cut_off_square)
     return Estimate(
         file=file, id=scenario.id, bot=bot, variant=variant, players=players, seed=seed,
@@ -172,7 +176,8 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
         expected_rounds=round(mean([r.rounds for r in records]), 3) if records else 0.0,
         suggested_paws=suggest_paws(wins / games if games else 0.0),
         unfinished=sum(1 for r in records if r.result is None),
-        heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items()))},
+        heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items())),
+              "crossed": dict(sorted(crossed.items()))},
         lost_seeds=[r.seed for r in records if r.result is not None and r.result != WIN][:10],
     )  # fmt: skip
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from engine.model.formats import load_scenario
 from engine.model.library import first_bundled_scenario_path
+from engine.model.resources import campaigns_dir
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
@@ -52,3 +54,37 @@ def test_cancel_stops_the_estimate(qtbot, make_window) -> None:  # type: ignore[
         dock.cancel()
     assert blocker.args[0] is None and "cancelled" in dock.summary.text()
     assert dock.run_button.isEnabled()
+
+
+def test_a_lost_game_opens_in_the_playtest_where_it_was_lost(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
+    """The dock's heat map shows the squares cats crossed, and activating a lost game
+    plays it again and shows the playtest at the moment it was lost."""
+    studio = make_window(load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
+    dock = studio.difficulty
+    dock.games.setValue(10)
+    dock.bot.setCurrentText("heuristic")
+    with qtbot.waitSignal(dock.finished, timeout=300_000) as blocker:
+        dock.run_button.click()
+    e = blocker.args[0]
+    assert e.heat["crossed"], "cats moved in some game"
+    dock.layer.setCurrentText("Cats crossed")
+    assert dock.heat.counts == e.heat["crossed"]
+    dock.setFloating(True)
+    dock.resize(520, 760)
+    QApplication.processEvents()
+    SHOTS.mkdir(exist_ok=True)
+    dock.grab().save(str(SHOTS / "difficulty-dock-crossed.png"))
+
+    assert dock.lost.count() > 0
+    dock.lost.setCurrentRow(0)
+    seed = int(dock.lost.item(0).data(Qt.ItemDataRole.UserRole))
+    qtbot.keyClick(dock.lost, Qt.Key.Key_Return)
+    window = dock.playtest
+    assert window is not None and window.isVisible()
+    state = window.session.state
+    assert state is not None and state.is_terminal() and not state.outcome().won
+    assert state.seed == seed and window.session.can_undo() and not window.session.can_redo()
+    assert f"seed {seed}" in window.windowTitle()
+    QApplication.processEvents()
+    window.grab().save(str(SHOTS / "difficulty-lost-game.png"))
+    window.close()

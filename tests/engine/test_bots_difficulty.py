@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,8 +14,12 @@ import pytest
 from engine.model.formats import load_scenario, save_scenario, scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
+from engine.play.actions import MoveCat
+from engine.play.bots import get_bot
 from engine.play.cluster import dask_runner
 from engine.play.difficulty import CALIBRATION, estimate, spearman, stored, suggest_paws, wilson
+from engine.play.game import new_game
+from engine.play.traced import crossed_squares, game_replay
 from raftwright.cli import main
 
 FIRST_STEPS = campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"
@@ -119,3 +124,33 @@ def test_a_scenario_the_engine_cannot_play_is_reported_not_estimated(capsys: pyt
     assert any(r["games"] == 2 for r in rows)
     assert main(["difficulty", str(path), "--games", "2"]) == 0
     assert "not playable yet" in capsys.readouterr().out
+
+
+def test_a_move_crosses_a_shortest_path_over_the_cats_terrain() -> None:
+    """Rulebook "Move the cat": a line over its favoured terrain from start to end; the
+    heat map counts the squares of the shortest such line (both ends included)."""
+    state = new_game(load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"), seed=2)
+    bot, rng = get_bot("heuristic"), random.Random(2)
+    moves = 0
+    while not state.is_terminal():
+        action = bot.choose(state, rng)
+        if isinstance(action, MoveCat) and not state.island.raft & state.island.grid.bit(action.to):
+            path = crossed_squares(state, action)
+            grid = state.island.grid
+            cat = state.cat_at(action.cat)
+            assert cat is not None
+            own = state.terrain[state.island.cat_terrain[cat]] & ~state.fire
+            assert path & grid.bit(action.cat) and path & grid.bit(action.to) and not path & ~own
+            assert grid.flood(grid.bit(action.cat), path) == path  # one connected line
+            assert crossed_squares(state, action) == path
+            moves += 1
+        state.apply(action)
+    assert moves > 0
+
+
+def test_game_replay_reaches_the_recorded_end() -> None:
+    e = estimate(load_scenario(FIRST_STEPS), games=8, bot="heuristic", seed=40)
+    record = game_replay(load_scenario(FIRST_STEPS), 40, bot="heuristic")
+    end = record.play()
+    assert end.is_terminal() and end.outcome().won == (40 not in e.lost_seeds)  # type: ignore[union-attr]
+    assert set(e.heat["crossed"]) and all("," in k for k in e.heat["crossed"])
