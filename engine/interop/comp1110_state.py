@@ -378,9 +378,10 @@ def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     return _strings_after(read)
 
 
-def _cat_move(state: GameState, text: str) -> MoveCat | None:
-    """The engine move a movement string names, if its cat has that colour."""
-    parsed = _parse(text, state.island.catalog)
+def _cat_move(state: GameState, text: str, parsed: NotationAction | None = None) -> MoveCat | None:
+    """The engine move a movement string names (``parsed``, if read already), if its
+    cat has that colour."""
+    parsed = parsed or _parse(text, state.island.catalog)
     if parsed is None or not isinstance(parsed.action, MoveCat):
         return None
     cat = _cat_on(state, parsed.action.cat)
@@ -416,8 +417,15 @@ def is_game_over(game_state: Sequence[str], action: str) -> bool:
     state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     parsed = parse_action_string(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
-        move = _cat_move(state, action)
+        move = _cat_move(state, action, parsed)
         if move is None or not state.is_legal(move):
+            return False
+        # The game is won when every cat is on the raft: only the moving cat arrives, so
+        # unless it steps onto the raft and every other cat is there already, the move
+        # cannot win (and no move can end the game any other way in this variant, §11).
+        cat = _cat_on(state, move.cat)
+        others = all(a for i, a in enumerate(state.arrived) if i != cat)
+        if not (others and state.island.raft & state.island.grid.bit(move.to)):
             return False
         state.apply_unchecked(move)  # just checked
         return _reason(state) == ALL_CATS_ON_RAFT
@@ -425,6 +433,8 @@ def is_game_over(game_state: Sequence[str], action: str) -> bool:
     _prepared(state, placement)
     if not state.is_legal(placement):
         return isinstance(placement, PlaceFire) and not legal.has_fire_placement(state)
+    if isinstance(placement, PlacePathway) and state.bag:
+        return False  # a card ends the game only by the fire draw that finds the bag empty
     state.apply_unchecked(placement)  # just checked
     return _reason(state) == (FIRE_BAG_EMPTY if isinstance(placement, PlacePathway) else CAT_CUT_OFF)
 
