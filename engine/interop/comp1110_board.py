@@ -27,7 +27,7 @@ is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import reduce
 from operator import or_
 from typing import Any, Mapping, Sequence
@@ -194,12 +194,15 @@ def island_from_board(
 
 
 _ISLAND_FIELDS = frozenset(f.name for f in fields(Island))
+_ISLAND_DEFAULTS = {f.name: f.default for f in fields(Island) if f.default is not MISSING}
 
 
 def _island(**values: Any) -> Island:
     """``Island(**values)`` without the frozen dataclass's one ``object.__setattr__``
-    per field (a tenth of reading a board); the checked constructor if the fields
-    given are not exactly the Island's (a field added since)."""
+    per field (a tenth of reading a board), fields left out taking their defaults; the
+    dataclass's constructor if that does not give exactly the Island's fields (a field
+    added since without a plain default)."""
+    values = {**_ISLAND_DEFAULTS, **values}
     if values.keys() != _ISLAND_FIELDS:
         return Island(**values)
     island = object.__new__(Island)

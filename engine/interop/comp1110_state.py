@@ -211,11 +211,11 @@ _NO_DRAW_RNG = random.Random(1110)
 
 
 class _Input(NamedTuple):
-    """A read game state: the engine state and the canonical forms (§13) of the decks
-    and bag strings, for the calls that cannot change them and so write them back."""
+    """A read game state: the engine state, and the decks (as read) and bag strings,
+    for the calls that cannot change them and so write them back (canonical, §13)."""
 
     state: GameState
-    decks: str
+    deck_pairs: list[tuple[str, str]]
     bag: str
 
 
@@ -282,7 +282,7 @@ def _read(
         island, get_variant("comp1110"), rng=rng, exhausted=flags, arrived=[bool(raft >> sq & 1) for sq in island.cat_starts],
         decks=engine_decks, hands=[hand], bag=bag if bag_read else [], phase=PLAY,
     )  # fmt: skip
-    return _Input(state, _canonical_cards(deck_pairs, decks), "".join(bag))
+    return _Input(state, deck_pairs, "".join(bag))
 
 
 def game_state_to_strings(state: GameState) -> list[str]:
@@ -349,7 +349,8 @@ def _strings_after(read: _Input) -> list[str]:
     """:func:`game_state_to_strings` after a placement or a move, which change neither
     the decks nor the bag: those two are the input's, in canonical form."""
     state = read.state
-    return [write_board(state), read.decks, _hand_string(state), _exhausted_string(state), read.bag]
+    decks = _canonical_cards(read.deck_pairs, deck_letters(state.island.catalog))
+    return [write_board(state), decks, _hand_string(state), _exhausted_string(state), read.bag]
 
 
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
