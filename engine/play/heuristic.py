@@ -343,6 +343,7 @@ class HeuristicBot:
         base = sum(weight[c] * w for c, w in way.items()) + sum(whites.values())
         own0 = {c: routes.own(c) for c in way}
         best: tuple[int, int, PlacePathway] | None = None
+        best_score = best_tie = 0
         for key in dict.fromkeys(hand):
             card = state.island.cards[key]
             masks = grid.card_masks(card)
@@ -350,19 +351,18 @@ class HeuristicBot:
             for a in useful:
                 win = window << a
                 keep = ~win
-                affected = [c for c, t in touch.items() if t & win]
+                affected = [(c, own0[c], colour[c], weight[c], t) for c, t in touch.items() if t & win]
                 for rot in distinct_rotations(grid, card):
                     m = masks[rot]
                     gain = tie = 0
                     changed = []
-                    for c in affected:
-                        old = own0[c]
-                        new = (old & keep) | (m[colour[c]] << a)
+                    for c, old, ci, w, t in affected:
+                        new = (old & keep) | (m[ci] << a)
                         if new != old:
-                            more = popcount(new & ~old)
-                            gain += weight[c] * more
-                            tie += popcount(old & ~new & touch[c]) - popcount(new & ~old & touch[c])
-                            changed.append((c, new))
+                            gained = new & ~old
+                            gain += w * gained.bit_count()
+                            tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
+                            changed.append((c, new, w))
                     score = base
                     if near_white:  # a card may lay or cut Oshax paths: no bound, score the white ways
                         placement = PlacePathway(player, deck, card_id, grid.square(a), rot)
@@ -370,11 +370,12 @@ class HeuristicBot:
                             if near & win:
                                 score += ways.white_way(c, placement)[0] - whites[c]
                     # a way shortens by at most the squares the card gives its cat
-                    elif best is not None and (base - gain, tie) >= best[:2]:
+                    elif best is not None and (base - gain, tie) >= (best_score, best_tie):
                         continue
-                    for c, new in changed:
-                        score += weight[c] * (routes.way(c, new, way[c] + WORSE) - way[c])
-                    if best is None or (score, tie) < best[:2]:
+                    for c, new, w in changed:
+                        score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+                    if best is None or (score, tie) < (best_score, best_tie):
+                        best_score, best_tie = score, tie
                         best = (score, tie, PlacePathway(player, deck, card_id, grid.square(a), rot))
         if best is None:
             # nowhere useful: the window farthest from the cats' corridors

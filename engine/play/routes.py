@@ -112,7 +112,7 @@ class Routes:
         if start == len(route.halos) - 1 and route.way < FAR:
             return route.way  # the changes lie beyond the way: it stays
         region = route.levels[start] if start >= 0 else 0
-        found = way_to_raft(self.state, cat, own, self.coverable, limit, region, max(start, 0))
+        found = way_to_raft(self.state, cat, own, self.coverable, limit, region, max(start, 0), route.entry)
         self._memo[key] = -found if found == limit < FAR else found
         return found
 
@@ -160,14 +160,15 @@ class Routes:
 
 
 def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int = FAR,
-                region: int = 0, level: int = 0) -> int:  # fmt: skip
+                region: int = 0, level: int = 0, entry: int | None = None) -> int:  # fmt: skip
     """The cat's way if ``own`` were its walkable squares (one flood per level), or
     ``limit`` if it is at least that long.  ``region`` and ``level`` resume a search
-    whose first levels are known."""
+    whose first levels are known; ``entry`` (the squares next to a usable raft square)
+    is computed when not given."""
     grid = state.island.grid
-    ci = state.island.cat_terrain[cat]
     step = coverable | own
-    entry = grid.neighbours(targets(state, ci))
+    if entry is None:
+        entry = grid.neighbours(targets(state, state.island.cat_terrain[cat]))
     if not region:
         region = grid.flood(1 << state.cat_sq[cat], own)
     for n in range(level, limit):
