@@ -342,12 +342,13 @@ class HeuristicBot:
         weight = {r.cat: 1 + (popcount(r.reach2) < HEMMED) for r in cats}
         base = sum(weight[c] * w for c, w in way.items()) + sum(whites.values())
         own0 = {c: routes.own(c) for c in way}
-        best: tuple[int, int, PlacePathway] | None = None
-        best_score = best_tie = 0
+        # every placement with a bound on its score (a way shortens by at most the squares
+        # the card gives its cat); then the ways, most promising first, until no bound can
+        # beat the best.  The order (bound, tie, index) keeps the first best in legal order.
+        candidates: list[tuple[int, int, int, int, int, str, list[tuple[int, int, int]]]] = []
         for key in dict.fromkeys(hand):
             card = state.island.cards[key]
             masks = grid.card_masks(card)
-            deck, card_id = key.split(":", 1)
             for a in useful:
                 win = window << a
                 keep = ~win
@@ -360,30 +361,34 @@ class HeuristicBot:
                         new = (old & keep) | (m[ci] << a)
                         if new != old:
                             gained = new & ~old
-                            gain += w * gained.bit_count()
+                            gain += w * min(gained.bit_count(), way[c])
                             tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
                             changed.append((c, new, w))
-                    score = base
-                    if near_white:  # a card may lay or cut Oshax paths: no bound, score the white ways
-                        placement = PlacePathway(player, deck, card_id, grid.square(a), rot)
-                        for c, near in near_white.items():
-                            if near & win:
-                                score += ways.white_way(c, placement)[0] - whites[c]
-                    # a way shortens by at most the squares the card gives its cat
-                    elif best is not None and (base - gain, tie) >= (best_score, best_tie):
-                        continue
-                    for c, new, w in changed:
-                        score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
-                    if best is None or (score, tie) < (best_score, best_tie):
-                        best_score, best_tie = score, tie
-                        best = (score, tie, PlacePathway(player, deck, card_id, grid.square(a), rot))
+                    candidates.append((base - gain, tie, len(candidates), a, rot, key, changed))
+        candidates.sort(key=lambda x: x[:3])
+        best: tuple[int, int, int, PlacePathway] | None = None
+        for bound, tie, index, a, rot, key, changed in candidates:
+            if best is not None and not near_white and (bound, tie, index) > best[:3]:
+                break
+            score = base
+            deck, card_id = key.split(":", 1)
+            if near_white:  # a card may lay or cut Oshax paths: score the white ways
+                placement = PlacePathway(player, deck, card_id, grid.square(a), rot)
+                win = window << a
+                for c, near in near_white.items():
+                    if near & win:
+                        score += ways.white_way(c, placement)[0] - whites[c]
+            for c, new, w in changed:
+                score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+            if best is None or (score, tie, index) < best[:3]:
+                best = (score, tie, index, PlacePathway(player, deck, card_id, grid.square(a), rot))
         if best is None:
             # nowhere useful: the window farthest from the cats' corridors
             far = [a for a in anchors if not (window << a) & grid.near(zone, 1)] or anchors
             key = hand[0]
             deck, card_id = key.split(":", 1)
             return base + FAR * 10, PlacePathway(player, deck, card_id, grid.square(far[0]), 0), 0, base
-        return best[0], best[2], best[1], base
+        return best[0], best[3], best[1], base
 
     def _move(self, state: GameState, player: int, hand: list[str], routes: Routes, live: list[int]) -> Action | None:
         island = state.island
