@@ -166,7 +166,9 @@ class HeuristicBot:
             return self._draw(view)
         if view.phase == FIRE:
             return self._fire(view)
-        if view.phase in (BONUS, DISASTER):  # the advanced game's own choices
+        if view.phase == BONUS:  # the advanced game's own choices; a bonus draw by the cats' needs
+            return choose_advanced(view, self._deck_scores(view))
+        if view.phase == DISASTER:
             return choose_advanced(view)
         if view.phase == REFILL:
             return self._refill(view)

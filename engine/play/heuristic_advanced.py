@@ -2,15 +2,18 @@
 bonus, a disaster card's choices), from a fair view (:mod:`engine.play.view`).
 
 Bonus (AD-2): a bonus move that lands a cat on the raft (it chains, AD-3); otherwise
-the bonus move that brings a cat nearest its raft destinations, when it gains at least
-2 squares; otherwise the bonus draw from the deck with most cards left; otherwise
-pass.  Disaster: a forced discard gives up the first card in the engine's order (the
+the bonus draw from the deck the cats need most (``deck_scores``, the heuristic bot's
+measure; without it the deck with most cards left: a card builds more than a free step);
+with no deck left, the bonus move that brings a cat nearest its raft destinations when
+it gains at least 2 squares; otherwise pass.  Disaster: a forced discard gives up the first card in the engine's order (the
 bot holds no plan for its hand across actions); a forced move ends where the cat stays
 nearest its raft destinations.  Distances are orthogonal steps to the nearest
 destination the cat may use (the raft's squares for an open raft).
 """
 
 from __future__ import annotations
+
+from typing import Mapping
 
 from engine.model.geometry import Square
 from engine.play.actions import Action, BonusDraw, BonusMove, BonusPass, DisasterMove
@@ -34,19 +37,22 @@ def _gain(state: GameState, action: BonusMove | DisasterMove) -> tuple[int, int]
     return int(onto), _goal_distance(state, cat, action.cat) - _goal_distance(state, cat, action.to)
 
 
-def choose_advanced(view: GameState) -> Action:
-    """A legal action for the bonus or disaster phase of ``view`` (a fair view)."""
+def choose_advanced(view: GameState, deck_scores: Mapping[str, float] | None = None) -> Action:
+    """A legal action for the bonus or disaster phase of ``view`` (a fair view);
+    ``deck_scores`` rates the decks for a bonus draw (highest first)."""
     actions = list(view.legal_actions())
     moves = [a for a in actions if isinstance(a, (BonusMove, DisasterMove))]
     if view.phase == "bonus":
-        if moves:
-            best = max(moves, key=lambda a: _gain(view, a))
-            onto, gain = _gain(view, best)
-            if onto or gain >= MOVE_GAIN:
-                return best
+        best = max(moves, key=lambda a: _gain(view, a)) if moves else None
+        if best is not None and _gain(view, best)[0]:
+            return best  # a cat lands on the raft (and the bonus chains, AD-3)
         draws = [a for a in actions if isinstance(a, BonusDraw)]
         if draws:
+            if deck_scores is not None:
+                return max(draws, key=lambda a: (deck_scores.get(a.deck, 0.0), len(view.decks[a.deck])))
             return max(draws, key=lambda a: len(view.decks[a.deck]))
+        if best is not None and _gain(view, best)[1] >= MOVE_GAIN:
+            return best
         return BonusPass()
     if moves:
         return max(moves, key=lambda a: _gain(view, a)[1])
