@@ -249,8 +249,8 @@ def _read(
     deck_pairs = _card_ids(decks_text, "decks")
     hand_pairs = _card_ids(hand_text, "hand")
     keys = _key_table(tuple(decks.items()))
-    if hand_pairs and deck_pairs:
-        in_decks = dict(deck_pairs)
+    in_decks = dict(deck_pairs)
+    if any(i in in_decks.get(letter, "") for letter, ids in hand_pairs for i in ids):
         both = sorted([keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, ""))])
         if both:
             raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
