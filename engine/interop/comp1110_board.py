@@ -118,9 +118,10 @@ def _letters_mask(reversed_board: bytes, table: bytes) -> int:
     return int(reversed_board.translate(table), 2)
 
 
-def _grid_of(board: str) -> BitGrid:
-    """The grid of a well-formed board string; anything else goes to the full parser,
-    which raises the ValueError naming the problem."""
+def _grid_of(board: str, encoded: bytes = b"") -> BitGrid:
+    """The grid of a well-formed board string (``encoded``: it in ASCII, if done
+    already); anything else goes to the full parser, which raises the ValueError
+    naming the problem."""
     width = board.find("\n")
     stride = width + 1
     rows = len(board) // stride if stride else 0
@@ -131,7 +132,7 @@ def _grid_of(board: str) -> BitGrid:
         and board.count("\n") == rows
         and board[width::stride] == "\n" * rows
         and board.isascii()
-        and not board.encode("ascii").translate(None, _BOARD_BYTES)
+        and not (encoded or board.encode("ascii")).translate(None, _BOARD_BYTES)
     ):
         return bit_grid(rows, width)
     parse_board_string(board)  # raises, saying which rule the string breaks
@@ -144,8 +145,9 @@ def island_from_board(
     """The island a board string shows.  ``decks`` are the engine deck names in play;
     ``colours`` are exhausted-cat entries ``(colour, square)``, which name the colour of
     a ``W`` cat.  ValueError says what is wrong with the string."""
-    grid = _grid_of(board)
-    text = board.encode("ascii")[::-1]
+    encoded = board.encode("ascii") if board.isascii() else b""
+    grid = _grid_of(board, encoded)
+    text = encoded[::-1]
     colour = [int(text.translate(table), 2) for table in _COLOUR]  # _letters_mask, inlined
     centres = _letters_mask(text, _CENTRE)
     # letters a board may lack are looked for first (a scan is cheaper than a mask)

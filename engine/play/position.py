@@ -337,9 +337,9 @@ class Position:
         self.terrain = list(island.start_terrain)
         self.tile_fire, self.fire, self.tiles_placed = 0, island.fixed_fire, {}
         self.cat_sq = list(island.cat_starts)
-        self.cat_mask = sum(1 << sq for sq in self.cat_sq)
+        self.cat_mask = sum([1 << sq for sq in self.cat_sq])
         self.exhausted, self.arrived = exhausted, arrived
-        self.arrivals = [i for i, a in enumerate(arrived) if a]
+        self.arrivals = [i for i, a in enumerate(arrived) if a] if any(arrived) else []
         self.arrival_turns = list(range(1, len(self.arrivals) + 1))
         self.decks = {d: decks.get(d, []) for d in island.decks}
         self.hands, self.reserve, self.drawn = hands, [[] for _ in hands], [0] * len(hands)
