@@ -41,7 +41,17 @@ from engine.play.state import GameState
 
 from .comp1110_challenge import BOARD_HEIGHTS, BOARD_LETTERS, BOARD_WIDTHS, TERRAIN_NOTATION, parse_board_string
 
-__all__ = ["BOARD_SCENARIO", "UNKNOWN_COLOUR", "CatalogTables", "catalog_tables", "island_from_board", "write_board"]
+__all__ = [
+    "BOARD_SCENARIO",
+    "UNKNOWN_COLOUR",
+    "CatalogTables",
+    "catalog_tables",
+    "changed_squares",
+    "island_from_board",
+    "rewrite_board",
+    "write_board",
+    "writes_back",
+]
 
 UNKNOWN_COLOUR = "unknown"  # a cat on a wild raft square with no exhausted entry: never moves again
 NOT_ISLAND = "n"
@@ -222,18 +232,20 @@ def _spread(mask: int, squares: int) -> int:
 _WIDTH_SPEC = {n: f"0{n}b" for n in range(400)}  # format specs of every board size
 
 
-def _no_colour(state: GameState, mask: int) -> ValueError:
-    square = state.island.grid.square((mask & -mask).bit_length() - 1)
+def _no_colour(island: Island, mask: int) -> ValueError:
+    square = island.grid.square((mask & -mask).bit_length() - 1)
     return ValueError(f"board string: square {list(square)} shows no colour")
 
 
-def write_board(state: GameState) -> str:
-    """The board string of an engine state built by :func:`island_from_board`."""
-    island = state.island
-    grid = island.grid
-    cats = state.cat_mask
-    land = island.land
-    fire = state.fire & land
+def _classes(island: Island, cats: int, fire: int, terrain: Sequence[int], region: int) -> list[int]:
+    """Per letter class of :data:`_CLASS_LETTERS` (class ``k`` at ``k - 1``), the squares
+    of ``region`` that show it, for a position of ``island`` with these cats, fire and
+    terrain masks; ValueError for a square of ``region`` with no colour.  Every class
+    is a per-square function of the masks, so the squares outside ``region`` never
+    change what those inside show."""
+    cats &= region
+    land = island.land & region
+    fire &= land
     rest = land & ~fire
     raft = rest & island.raft
     wild = raft
@@ -246,19 +258,65 @@ def write_board(state: GameState) -> str:
         taken |= coloured[t]
     centres = raft & ~taken
     if centres & cats:
-        raise _no_colour(state, centres & cats)
+        raise _no_colour(island, centres & cats)
     plain = rest & ~raft
     taken = 0
-    for t, m in enumerate(state.terrain):
+    for t, m in enumerate(terrain):
         shown = plain & m & ~taken
         coloured[t] |= shown
         taken |= shown
     if plain & ~taken:
-        raise _no_colour(state, plain & ~taken)
-    classes = [grid.full & ~land, fire, centres, wild & ~cats, wild & cats]
-    classes += [m & ~cats for m in coloured] + [m & cats for m in coloured]
+        raise _no_colour(island, plain & ~taken)
+    classes = [region & ~land, fire, centres, wild & ~cats, wild & cats]
+    return classes + [m & ~cats for m in coloured] + [m & cats for m in coloured]
+
+
+def write_board(state: GameState) -> str:
+    """The board string of an engine state built by :func:`island_from_board`."""
+    return _write(state.island, state.cat_mask, state.fire, state.terrain)
+
+
+def _write(island: Island, cats: int, fire: int, terrain: Sequence[int]) -> str:
+    grid = island.grid
+    classes = _classes(island, cats, fire, terrain, grid.full)
     squares = grid.rows * grid.stride
     total = 0
     for plane, members in enumerate(_PLANE_CLASSES):
         total |= _spread(reduce(or_, map(classes.__getitem__, members)), squares) << plane
     return total.to_bytes(squares, "little").translate(_CLASS_TABLE).decode("ascii")
+
+
+def rewrite_board(state: GameState, board: str, changed: int) -> str:
+    """:func:`write_board` of ``state`` when ``board`` is the string of a state that
+    differs from it only on the squares of ``changed`` (fire, cats, terrain) and that
+    :func:`write_board` gives back unchanged: only those squares are written."""
+    out = bytearray(board, "ascii")
+    for k, mask in enumerate(_classes(state.island, state.cat_mask, state.fire, state.terrain, changed), 1):
+        letter = _CLASS_LETTERS_ORD[k]
+        while mask:
+            low = mask & -mask
+            out[low.bit_length() - 1] = letter
+            mask ^= low
+    return out.decode("ascii")
+
+
+_CLASS_LETTERS_ORD = _CLASS_LETTERS.encode("ascii")
+
+
+def changed_squares(state: GameState) -> int:
+    """The squares where ``state`` differs from the set-up of its island (the board
+    string it was read from): fire, cats and terrain."""
+    island = state.island
+    cats = 0
+    for sq in island.cat_starts:
+        cats |= 1 << sq
+    changed = (state.fire ^ island.fixed_fire) | (state.cat_mask ^ cats)
+    for now, then in zip(state.terrain, island.start_terrain):
+        changed |= now ^ then
+    return changed
+
+
+def writes_back(island: Island, board: str) -> bool:
+    """Whether the set-up of ``island`` (read from ``board``) writes ``board`` again,
+    which :func:`rewrite_board` needs."""
+    return _write(island, sum([1 << sq for sq in island.cat_starts]), island.fixed_fire, island.start_terrain) == board

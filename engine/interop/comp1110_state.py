@@ -42,21 +42,20 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
-from typing import Mapping, NamedTuple, Sequence
+from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
 from engine.play import legal, moves
 from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
 from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
-from engine.play.position import PositionError
 from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
-from engine.play.variants import get_variant
 
 from .comp1110_actions import *  # noqa: F401,F403
 from .comp1110_actions import NotationAction, deck_letters, parse_action_string
 from .comp1110_actions import __all__ as _actions_all
-from .comp1110_board import UNKNOWN_COLOUR, island_from_board, write_board
-from .comp1110_challenge import NOTATION_TERRAIN, TERRAIN_NOTATION
+from .comp1110_board import UNKNOWN_COLOUR, changed_squares, rewrite_board, write_board
+from .comp1110_challenge import TERRAIN_NOTATION
+from .comp1110_read import CARD_IDS, NO_DRAW_RNG, STATE_FIELDS, ReadState, board_writes_back, read_state
 
 __all__ = [
     "STATE_FIELDS",
@@ -75,70 +74,30 @@ __all__ = [
     *_actions_all,
 ]
 
-STATE_FIELDS = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
 PLAYER = 0
 
 
 # --- the small strings -------------------------------------------------------------
-_CARDS = re.compile(r"(?:[A-D][a-y]*)*")
-_DECK = re.compile(r"([A-D])([a-y]*)")
-CARD_IDS = "abcdefghijklmnopqrstuvwxy"  # a deck's cards in the notation (§4)
-
-
-_IN_ORDER = re.compile("".join(f"(?:({letter})([a-y]*))?" for letter in "ABCD"))  # each deck once, in order
-
-
-def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
-    """A decks or hand string (§4, §5) as ``(deck letter, card ids)`` pairs, checked:
-    deck letters in order, each card once."""
-    m = _IN_ORDER.fullmatch(text)
-    if m is not None:
-        g = m.groups()
-        pairs = [(g[i], g[i + 1]) for i in (0, 2, 4, 6) if g[i] is not None]
-        for _, ids in pairs:
-            if len(set(ids)) != len(ids):
-                break
-        else:
-            return pairs
-    return _card_id_errors(text, field)
-
-
-def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
-    """:func:`_card_ids` the slow way, which says what is wrong."""
-    if not _CARDS.fullmatch(text):
-        raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
-    pairs: list[tuple[str, str]] = _DECK.findall(text)
-    letters = "".join(letter for letter, _ in pairs)
-    if letters != "".join(sorted(set(letters))):
-        raise ValueError(f"{field} string {text!r}: each deck letter appears once, in the order A, B, C, D")
-    for letter, ids in pairs:
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"{field} string {text!r}: deck {letter} lists a card twice; list each card once")
-    return pairs
-
-
-def _parse_cards(text: str, field: str, decks: Mapping[str, str]) -> dict[str, list[str]]:
-    """A decks or hand string (§4, §5) as engine deck name -> card keys, omitted decks empty."""
-    out: dict[str, list[str]] = {name: [] for name in decks.values()}
-    keys = _key_table(tuple(decks.items()))
-    for letter, ids in _card_ids(text, field):
-        out[decks[letter]] = list(map(keys[letter].__getitem__, ids))
-    return out
-
-
-def _canonical_cards(pairs: list[tuple[str, str]], decks: Mapping[str, str]) -> str:
-    """The canonical form (§13) of checked decks or hand pairs: every deck letter, ids sorted."""
-    given = dict(pairs)
-    return "".join([letter + "".join(sorted(given.get(letter, ""))) for letter in decks])
-
 
 @cache
-def _key_table(decks: tuple[tuple[str, str], ...]) -> dict[str, dict[str, str]]:
-    """Deck letter -> card id -> engine card key (``"A"`` -> ``"h"`` -> ``"circle:h"``)."""
-    return {letter: {i: f"{name}:{i}" for i in CARD_IDS} for letter, name in decks}
+def _card_places(decks: tuple[tuple[str, str], ...]) -> dict[str, tuple[int, str]]:
+    """Engine card key -> (position of its deck's letter, card id), for the notation's decks."""
+    return {f"{name}:{i}": (n, i) for n, (_, name) in enumerate(decks) for i in CARD_IDS}
 
 
 def _format_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
+    """Cards as a decks or hand string in canonical form (§13): every deck letter, ids sorted."""
+    places = _card_places(tuple(decks.items()))
+    ids: list[list[str]] = [[] for _ in decks]
+    for key in keys:
+        place = places.get(key)
+        if place is None:  # not a notation card key: the general reading below
+            return _format_any_cards(keys, decks)
+        ids[place[0]].append(place[1])
+    return "".join([letter + "".join(sorted(i)) for letter, i in zip(decks, ids)])
+
+
+def _format_any_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
     by_deck: dict[str, list[str]] = {name: [] for name in decks.values()}
     for key in keys:
         deck, _, card_id = key.partition(":")
@@ -158,24 +117,6 @@ def _format_decks(state: GameState, decks: Mapping[str, str]) -> str:
         out.append(letter + "".join(sorted(keys)).replace(prefix, ""))
     return "".join(out)
 
-
-def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
-    if not re.fullmatch(r"(?:[BGPRY]\d{4})*", text):
-        raise ValueError(
-            f"exhausted cats string {text!r}: write 5-character entries colour (B G P R Y) + row + column, e.g. B0204G1300"
-        )
-    return [(NOTATION_TERRAIN[e[0].lower()], (int(e[1:3]), int(e[3:5]))) for e in re.findall(r".{5}", text)]
-
-
-def _parse_bag(text: str, order: Mapping[str, int]) -> list[str]:
-    tiles = set(text)
-    if len(tiles) == len(text) and order.keys() >= tiles:
-        return sorted(text, key=order.__getitem__)
-    unknown = sorted(set(text) - set(order))
-    if unknown or len(set(text)) != len(text):
-        problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
-        raise ValueError(f"fire tile bag string {text!r}: {problem}; list each tile a-z, A-E at most once")
-    return sorted(text, key=order.__getitem__)
 
 
 def parse_draw_request(request: str) -> list[tuple[str, int]]:
@@ -202,87 +143,9 @@ def game_state_from_strings(
 ) -> GameState:
     """An engine state (variant ``comp1110``, play phase) from the five strings (§2).
     ``rng`` shuffles the decks and draws fire tiles; ValueError names a bad string."""
-    return _read(game_state, rng or random.Random(), catalog, shuffle=True).state
+    return read_state(game_state, rng or random.Random(), catalog, shuffle=True).state
 
 
-# The RNG of the functions that draw no card: the engine draws a fire tile after a card
-# placement, which the notation puts back or never shows, so its draws reach no result.
-_NO_DRAW_RNG = random.Random(1110)
-
-
-class _Input(NamedTuple):
-    """A read game state: the engine state, and the decks (as read) and bag strings,
-    for the calls that cannot change them and so write them back (canonical, §13)."""
-
-    state: GameState
-    deck_pairs: list[tuple[str, str]]
-    bag: str
-
-
-def _read(
-    game_state: Sequence[str],
-    rng: random.Random,
-    catalog: Catalog | None,
-    *,
-    shuffle: bool,
-    decks_read: bool = True,
-    bag_read: bool = True,
-) -> _Input:
-    """:func:`game_state_from_strings`; with ``shuffle`` False the decks keep the order
-    of the string (for callers that draw no card); with ``decks_read`` False the decks
-    string is checked but the position gets empty decks, for the calls whose answer no
-    deck can change: the placements and moves (no placement or movement rule reads
-    the decks, and the notation's single action never ends a round) and
-    ``is_game_over`` (its §11 reasons are settled before the engine looks at a deck,
-    which it does only to end a round); with ``bag_read`` False likewise the bag
-    (``apply_placement``: a placed card's fire draw goes back to the bag anyway).
-
-    Every argument of the position is checked here, so the position is built by the
-    trusted constructor (:meth:`Position.trusted`, issue 8 item 5)."""
-    if len(game_state) != len(STATE_FIELDS) or not all([type(s) is str or isinstance(s, str) for s in game_state]):
-        raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
-    catalog = catalog or default_catalog()
-    decks = deck_letters(catalog)
-    board, decks_text, hand_text, exhausted_text, bag_text = game_state
-    exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
-    island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
-    deck_pairs = _card_ids(decks_text, "decks")
-    hand_pairs = _card_ids(hand_text, "hand")
-    keys = _key_table(tuple(decks.items()))
-    in_decks = dict(deck_pairs)
-    if any(i in in_decks.get(letter, "") for letter, ids in hand_pairs for i in ids):
-        both = sorted([keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, ""))])
-        if both:
-            raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
-    hand = [keys[letter][i] for letter, ids in hand_pairs for i in ids]
-    engine_decks: dict[str, list[str]] = {}
-    if decks_read:
-        engine_decks = {decks[letter]: [keys[letter][i] for i in ids] for letter, ids in deck_pairs}
-        if shuffle:
-            for cards in engine_decks.values():
-                rng.shuffle(cards)  # the top of an engine deck is its last card
-    grid = island.grid
-    flags = [False] * len(island.cat_starts)
-    for colour, square in exhausted:
-        on_board = 0 <= square[0] < grid.rows and 0 <= square[1] < grid.cols
-        cat = island.cat_starts.index(grid.index(square)) if on_board and grid.index(square) in island.cat_starts else None
-        if cat is None or island.cat_colours[cat] != colour:
-            raise ValueError(
-                f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
-                "each entry names a cat by its colour and current square"
-            )
-        flags[cat] = True
-    bag = _parse_bag(bag_text, island.tile_order)
-    known = island.cards.keys()
-    if not known >= set(hand) or not all(known >= set(cards) for cards in engine_decks.values()):
-        unknown = sorted({k for cards in [hand, *engine_decks.values()] for k in cards} - known)
-        raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
-    raft = island.raft
-    state = GameState.trusted(
-        island, get_variant("comp1110"), rng=rng, exhausted=flags, arrived=[bool(raft >> sq & 1) for sq in island.cat_starts],
-        decks=engine_decks, hands=[hand], bag=bag if bag_read else [], phase=PLAY,
-    )  # fmt: skip
-    return _Input(state, deck_pairs, "".join(bag))
 
 
 def game_state_to_strings(state: GameState) -> list[str]:
@@ -345,19 +208,23 @@ def _return_drawn_tile(state: GameState) -> None:
             state.phase = PLAY
 
 
-def _strings_after(read: _Input) -> list[str]:
+def _strings_after(read: ReadState) -> list[str]:
     """:func:`game_state_to_strings` after a placement or a move, which change neither
     the decks nor the bag: those two are the input's, in canonical form."""
     state = read.state
-    decks = _canonical_cards(read.deck_pairs, deck_letters(state.island.catalog))
-    return [write_board(state), decks, _hand_string(state), _exhausted_string(state), read.bag]
+    board = read.board
+    if board_writes_back(board, state.island):
+        board = rewrite_board(state, board, changed_squares(state))  # the squares the action changed
+    else:
+        board = write_board(state)
+    return [board, read.decks, _hand_string(state), _exhausted_string(state), read.bag]
 
 
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
     """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules alone
     (:meth:`GameState.placement_error`); the card need not be in the hand nor the tile
     in the bag."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
+    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     parsed = _parse(placement, state.island.catalog)
     if parsed is None or isinstance(parsed.action, MoveCat):
         return False
@@ -367,7 +234,7 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
 def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     """``applyPlacement``: the state after a card or fire tile placement (the card
     leaves the hand; decks, exhausted cats and bag are unchanged)."""
-    read = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False, bag_read=False)
+    read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, bag_read=False)
     state = read.state
     action = parse_action_string(placement, state.island.catalog).action
     if isinstance(action, MoveCat):
@@ -395,7 +262,7 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
     """``isCatMovementValid`` (§10.3): a cat of that colour on the start square, the
     engine's move rules (own-colour path, free end square or raft destination, one
     discard or two for an exhausted cat, discards in the hand)."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
+    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     move = _cat_move(state, movement)
     return move is not None and state.is_legal(move)
 
@@ -403,7 +270,7 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
 def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     """``moveCat``: the state after a cat movement (cat moved and exhausted, discards
     out of the game)."""
-    read = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False)
+    read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False)
     state = read.state
     move = _cat_move(state, movement)
     if move is None:
@@ -415,7 +282,7 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
     """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
-    state = _read(game_state, _NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
+    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
     parsed = parse_action_string(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action, parsed)

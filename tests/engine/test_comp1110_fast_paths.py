@@ -5,14 +5,26 @@ a state whose decks and bag strings are written back as read, in canonical form.
 from __future__ import annotations
 
 import dataclasses
+import random
 
+import pytest
 from engine_pictures import board_string
 
-from engine.interop import comp1110_board
-from engine.interop.comp1110 import apply_placement, game_state_from_strings, game_state_to_strings, move_cat
+from engine.interop import comp1110_actions, comp1110_board
+from engine.interop.comp1110 import (
+    apply_placement,
+    game_state_from_strings,
+    game_state_to_strings,
+    is_cat_movement_valid,
+    move_cat,
+)
+from engine.interop.comp1110_challenge import choose_challenge, initialise_challenge
 from engine.model.catalog import default_catalog
+from engine.play.actions import MoveCat
 from engine.play.island import Island
+from engine.play.state import FIRE, GameState, PendingFire
 
+ALL_TILES = "abcdefghijklmnopqrstuvwxyzABCDE"
 BOARD = board_string((2, 2, "bbbbb/bBbbb/bbbbb"), (9, 9, "wwwgg/wowgg/wwwgg"), (5, 5, "ggg/ggG/ggg"))
 
 
@@ -34,3 +46,71 @@ def test_decks_and_bag_come_back_in_canonical_form_after_a_move_or_placement() -
     placed = apply_placement([BOARD, "AcaBCDba", "Ax", "", "Eba"], "Ax0204N")
     assert placed[1] == "AacBCDab" and placed[4] == "abE" and placed[2] == "ABCD"
     assert game_state_to_strings(game_state_from_strings(out))[1:] == out[1:]
+
+
+def _mid_game_boards() -> list[tuple[str, GameState]]:
+    """Bundled four-board challenges as read states, with a hand and a few fire tiles
+    already placed (the engine's own legal placements)."""
+    rng = random.Random(3)
+    out = []
+    for group in (2, 3, 4):
+        board = initialise_challenge(choose_challenge(group, rng), rng)
+        state = game_state_from_strings([board, "", "AabcBabCaDa", "", ALL_TILES], rng=rng)
+        for tile in "abc":
+            state.bag.remove(tile)
+            state.pending, state.phase = PendingFire(tile, 0, "pathway"), FIRE
+            fires = list(state.legal_fire_placements())
+            rng.shuffle(fires)
+            for fire in fires:  # one that cuts no cat off
+                probe = state.clone()
+                probe.apply(fire)
+                if not probe.is_terminal():
+                    state = probe
+                    break
+        board = game_state_to_strings(state)[0]
+        out.append((board, game_state_from_strings([board, "", "AabcBabCaDa", "", "defgh"], rng=rng)))
+    return out
+
+
+def test_writing_only_the_changed_squares_gives_the_whole_board() -> None:
+    """``rewrite_board`` (what apply_placement and move_cat write) equals ``write_board``
+    after every legal card placement, fire placement and move of mid-game states."""
+    checked = 0
+    for board, state in _mid_game_boards():
+        assert comp1110_board.writes_back(state.island, board)
+        after: list[GameState] = []
+        for action in [a for card in state.hands[0] for a in state.legal_card_placements(0, card)][::7]:
+            after.append(state.clone())
+            after[-1].apply_unchecked(action)
+        for action in [a for a in state.legal_actions() if isinstance(a, MoveCat)]:
+            after.append(state.clone())
+            after[-1].apply_unchecked(action)
+        fire = state.clone()
+        fire.bag.remove("d")
+        fire.pending, fire.phase = PendingFire("d", 0, "pathway"), FIRE
+        for action in fire.legal_fire_placements()[::5]:
+            after.append(fire.clone())
+            after[-1].apply_unchecked(action)
+        for probe in after:
+            changed = comp1110_board.changed_squares(probe)
+            assert comp1110_board.rewrite_board(probe, board, changed) == comp1110_board.write_board(probe)
+            checked += 1
+    assert checked > 100
+
+
+def test_calls_on_one_state_share_its_reading_but_not_its_position() -> None:
+    """The read cache: asking again after an action gives the same answers (a call's
+    position is its own), and a state that fails to read fails the same way again."""
+    board, state = _mid_game_boards()[0]
+    strings = [board, "AdBc", "AabcBabCaDa", "", "defgh"]
+    move = next(a for a in state.legal_actions() if isinstance(a, MoveCat))
+    colour = state.island.cat_colours[state.cat_at(move.cat) or 0]
+    text = comp1110_actions.format_action_string(move, colour, state.island.catalog)
+    first = move_cat(strings, text)
+    assert is_cat_movement_valid(strings, text)
+    assert move_cat(list(strings), text) == first and first[0] != board
+    assert first[1] == "AdBcCD" and first[4] == "defgh"
+    bad = [board, "AaBc", "AabcBabCaDa", "", "defgh"]  # card A a in the hand and the decks
+    for _ in range(2):
+        with pytest.raises(ValueError, match="also in the decks"):
+            move_cat(bad, text)

@@ -1,0 +1,233 @@
+"""Reading the five COMP1110 state strings (``../shared/reference/COMP1110-NOTATION.md``
+§2-§7) into an engine position, for :mod:`.comp1110_state`.
+
+Speed (issue 8 item 5, ``bench/bench_interop.py``): everything read from the strings
+that no call changes (the island, the hand, the decks as read, the exhausted flags and
+the bag) is kept per process in a small LRU cache keyed by the exact five strings, so a
+tool that asks several questions of one state (``isPlacementValid`` then
+``applyPlacement``) reads it once; every call still gets a position of its own, built
+from fresh lists.  A state that fails to read is not cached and fails the same way
+every time.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache, lru_cache
+from typing import Mapping, NamedTuple, Sequence
+
+from engine.model.catalog import Catalog, default_catalog
+from engine.play.island import Island
+from engine.play.position import PositionError
+from engine.play.state import PLAY, GameState
+from engine.play.variants import get_variant
+
+from .comp1110_actions import deck_letters
+from .comp1110_board import island_from_board, writes_back
+from .comp1110_challenge import NOTATION_TERRAIN
+
+STATE_FIELDS = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
+STATE_CACHE_SIZE = 64  # states read recently, per process
+
+
+_CARDS = re.compile(r"(?:[A-D][a-y]*)*")
+_DECK = re.compile(r"([A-D])([a-y]*)")
+CARD_IDS = "abcdefghijklmnopqrstuvwxy"  # a deck's cards in the notation (§4)
+
+
+_IN_ORDER = re.compile("".join(f"(?:({letter})([a-y]*))?" for letter in "ABCD"))  # each deck once, in order
+
+
+def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
+    """A decks or hand string (§4, §5) as ``(deck letter, card ids)`` pairs, checked:
+    deck letters in order, each card once."""
+    m = _IN_ORDER.fullmatch(text)
+    if m is not None:
+        g = m.groups()
+        pairs = [(g[i], g[i + 1]) for i in (0, 2, 4, 6) if g[i] is not None]
+        for _, ids in pairs:
+            if len(set(ids)) != len(ids):
+                break
+        else:
+            return pairs
+    return _card_id_errors(text, field)
+
+
+def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
+    """:func:`_card_ids` the slow way, which says what is wrong."""
+    if not _CARDS.fullmatch(text):
+        raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
+    pairs: list[tuple[str, str]] = _DECK.findall(text)
+    letters = "".join(letter for letter, _ in pairs)
+    if letters != "".join(sorted(set(letters))):
+        raise ValueError(f"{field} string {text!r}: each deck letter appears once, in the order A, B, C, D")
+    for letter, ids in pairs:
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{field} string {text!r}: deck {letter} lists a card twice; list each card once")
+    return pairs
+
+
+def _canonical_cards(pairs: list[tuple[str, str]], decks: Mapping[str, str]) -> str:
+    """The canonical form (§13) of checked decks or hand pairs: every deck letter, ids sorted."""
+    given = dict(pairs)
+    return "".join([letter + "".join(sorted(given.get(letter, ""))) for letter in decks])
+
+
+@cache
+def _key_table(decks: tuple[tuple[str, str], ...]) -> dict[str, dict[str, str]]:
+    """Deck letter -> card id -> engine card key (``"A"`` -> ``"h"`` -> ``"circle:h"``)."""
+    return {letter: {i: f"{name}:{i}" for i in CARD_IDS} for letter, name in decks}
+
+
+def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
+    if not re.fullmatch(r"(?:[BGPRY]\d{4})*", text):
+        raise ValueError(
+            f"exhausted cats string {text!r}: write 5-character entries colour (B G P R Y) + row + column, e.g. B0204G1300"
+        )
+    return [(NOTATION_TERRAIN[e[0].lower()], (int(e[1:3]), int(e[3:5]))) for e in re.findall(r".{5}", text)]
+
+
+def _parse_bag(text: str, order: Mapping[str, int]) -> list[str]:
+    tiles = set(text)
+    if len(tiles) == len(text) and order.keys() >= tiles:
+        return sorted(text, key=order.__getitem__)
+    unknown = sorted(set(text) - set(order))
+    if unknown or len(set(text)) != len(text):
+        problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
+        raise ValueError(f"fire tile bag string {text!r}: {problem}; list each tile a-z, A-E at most once")
+    return sorted(text, key=order.__getitem__)
+
+
+# The RNG of the functions that draw no card: the engine draws a fire tile after a card
+# placement, which the notation puts back or never shows, so its draws reach no result.
+NO_DRAW_RNG = random.Random(1110)
+
+
+class ReadState(NamedTuple):
+    """A read game state: the engine state, and the decks (as read) and bag strings,
+    for the calls that cannot change them and so write them back (canonical, §13)."""
+
+    state: GameState
+    board: str  # the board string as given
+    decks: str  # the decks string in canonical form
+    bag: str
+
+
+class _Pieces(NamedTuple):
+    """What the five strings say, checked, in forms no call changes (shared by the
+    calls on one state through the cache; positions get copies)."""
+
+    island: Island
+    decks_string: str  # canonical (§13)
+    decks: tuple[tuple[str, tuple[str, ...]], ...]  # engine deck name, keys in string order
+    hand: tuple[str, ...]
+    exhausted: tuple[bool, ...]
+    arrived: tuple[bool, ...]
+    bag: tuple[str, ...]
+    hand_known: bool  # every card of the hand is a pathway card of the island
+    decks_known: bool  # likewise the decks'
+
+
+def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
+    """The checks and parsing of :func:`read_state`, in the order that picks which
+    error a bad state reports."""
+    catalog = catalog or default_catalog()
+    decks = deck_letters(catalog)
+    board, decks_text, hand_text, exhausted_text, bag_text = game_state
+    exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
+    island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
+    deck_pairs = _card_ids(decks_text, "decks")
+    hand_pairs = _card_ids(hand_text, "hand")
+    keys = _key_table(tuple(decks.items()))
+    in_decks = dict(deck_pairs)
+    if any(i in in_decks.get(letter, "") for letter, ids in hand_pairs for i in ids):
+        both = sorted([keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, ""))])
+        if both:
+            raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
+    hand = tuple([keys[letter][i] for letter, ids in hand_pairs for i in ids])
+    engine_decks = tuple([(decks[letter], tuple([keys[letter][i] for i in ids])) for letter, ids in deck_pairs])
+    grid = island.grid
+    flags = [False] * len(island.cat_starts)
+    for colour, square in exhausted:
+        on_board = 0 <= square[0] < grid.rows and 0 <= square[1] < grid.cols
+        cat = island.cat_starts.index(grid.index(square)) if on_board and grid.index(square) in island.cat_starts else None
+        if cat is None or island.cat_colours[cat] != colour:
+            raise ValueError(
+                f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
+                "each entry names a cat by its colour and current square"
+            )
+        flags[cat] = True
+    bag = _parse_bag(bag_text, island.tile_order)
+    known = island.cards.keys()
+    raft = island.raft
+    return _Pieces(
+        island, _canonical_cards(deck_pairs, decks), engine_decks, hand, tuple(flags), tuple([bool(raft >> sq & 1) for sq in island.cat_starts]),
+        tuple(bag), known >= set(hand), all([known >= set(cards) for _, cards in engine_decks]),
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=STATE_CACHE_SIZE)
+def _cached_pieces(board: str, decks: str, hand: str, exhausted: str, bag: str) -> _Pieces:
+    """:func:`_pieces` of the default catalog, kept for the states read last."""
+    return _pieces((board, decks, hand, exhausted, bag), None)
+
+
+def read_state(
+    game_state: Sequence[str],
+    rng: random.Random,
+    catalog: Catalog | None,
+    *,
+    shuffle: bool,
+    decks_read: bool = True,
+    bag_read: bool = True,
+) -> ReadState:
+    """The engine state (variant ``comp1110``, play phase) of the five strings (§2);
+    with ``shuffle`` False the decks keep the order
+    of the string (for callers that draw no card); with ``decks_read`` False the decks
+    string is checked but the position gets empty decks, for the calls whose answer no
+    deck can change: the placements and moves (no placement or movement rule reads
+    the decks, and the notation's single action never ends a round) and
+    ``is_game_over`` (its §11 reasons are settled before the engine looks at a deck,
+    which it does only to end a round); with ``bag_read`` False likewise the bag
+    (``apply_placement``: a placed card's fire draw goes back to the bag anyway).
+
+    Every argument of the position is checked here, so the position is built by the
+    trusted constructor (:meth:`Position.trusted`, issue 8 item 5)."""
+    if len(game_state) != len(STATE_FIELDS) or not all([type(s) is str or isinstance(s, str) for s in game_state]):
+        raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
+    if catalog is None:
+        pieces = _cached_pieces(*game_state)
+    else:
+        pieces = _pieces(game_state, catalog)
+    island = pieces.island
+    if not pieces.hand_known or (decks_read and not pieces.decks_known):
+        in_decks = [cards for _, cards in pieces.decks] if decks_read else []
+        unknown = sorted({k for cards in [pieces.hand, *in_decks] for k in cards} - island.cards.keys())
+        raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
+    engine_decks: dict[str, list[str]] = {}
+    if decks_read:
+        engine_decks = {name: list(cards) for name, cards in pieces.decks}
+        if shuffle:
+            for cards in engine_decks.values():
+                rng.shuffle(cards)  # the top of an engine deck is its last card
+    bag = list(pieces.bag) if bag_read else []
+    state = GameState.trusted(
+        island, get_variant("comp1110"), rng=rng, exhausted=list(pieces.exhausted), arrived=list(pieces.arrived),
+        decks=engine_decks, hands=[list(pieces.hand)], bag=bag, phase=PLAY,
+    )  # fmt: skip
+    return ReadState(state, game_state[0], pieces.decks_string, "".join(pieces.bag))
+
+
+_WRITES_BACK: dict[str, bool] = {}
+
+
+def board_writes_back(board: str, island: Island) -> bool:
+    """:func:`~.comp1110_board.writes_back` for the island read from ``board``, kept for
+    the boards read last (it depends on the board string alone)."""
+    known = _WRITES_BACK.get(board)
+    if known is None:
+        if len(_WRITES_BACK) >= STATE_CACHE_SIZE:
+            _WRITES_BACK.clear()
+        known = _WRITES_BACK[board] = writes_back(island, board)
+    return known
