@@ -30,6 +30,7 @@ from engine.model.catalog import TERRAIN_TO_LETTER, TERRAINS, FireTile, PathwayC
 from engine.model.geometry import Square, cells_extent, rotate_grid, transform_cells
 
 CARD = 3  # pathway, location, raft and fire cards are 3x3 (RULINGS C2)
+COMPONENT_MASKS = 256  # passable masks whose components a grid keeps (BitGrid.component)
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -95,6 +96,7 @@ class BitGrid:
         row_bits = (1 << cols) - 1
         self.full = sum(row_bits << (r * self.stride) for r in range(rows))
         self._fit: dict[tuple[int, int], int] = {}
+        self._components: dict[int, list[int]] = {}  # passable mask -> its components filled so far
         self._squares = [divmod(i, self.stride) for i in range(rows * self.stride)]  # bit index -> square
 
     # --- squares <-> bits ---------------------------------------------------------
@@ -174,6 +176,27 @@ class BitGrid:
         return region
 
     # --- placement windows -------------------------------------------------------
+    def component(self, start: int, passable: int) -> int:
+        """``flood(start, passable)`` for a one-square ``start``: when that square is
+        passable, the 4-connected component of ``passable`` holding it, which is kept
+        (for the last ``COMPONENT_MASKS`` passable masks) and found again for any of
+        its squares without a fill.  The cut-off analysis and the move rules ask this
+        of one terrain and fire for every cat and every move of a turn."""
+        if not passable & start or passable < 0 or start & (start - 1):
+            return self.flood(start, passable)
+        found = self._components.get(passable)
+        if found is None:
+            if len(self._components) >= COMPONENT_MASKS:
+                self._components.clear()
+            found = self._components[passable] = []
+        else:
+            for region in found:
+                if region & start:
+                    return region
+        region = self.flood(start, passable)
+        found.append(region)
+        return region
+
     def fit(self, height: int, width: int) -> int:
         """Anchors at which a ``height`` x ``width`` box lies inside the grid."""
         key = (height, width)

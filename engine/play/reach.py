@@ -81,7 +81,7 @@ def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -
         return _linked_targets(state, cat, limit)
     own = walkable(state, ci) & ~state.fire
     if limit is None:
-        region = grid.flood(start, own)
+        region = grid.component(start, own)
         entry = region
     else:
         entry = grid.flood(start, own, max(limit - 1, 0))
@@ -282,8 +282,8 @@ def _regions_under(
         start = 1 << sq
         region = next((r for r in done.get(ci, ()) if r & start), 0)
         if not region:
-            seed = start if inside is None else start | inside[cat][0]
-            region = grid.flood(seed, (walkable(state, ci) & ~fire) | coverable)
+            passable = (walkable(state, ci) & ~fire) | coverable
+            region = grid.component(start, passable) if inside is None else grid.flood(start | inside[cat][0], passable)
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out

@@ -69,3 +69,16 @@ def test_bit_list_and_squares_list_every_set_bit_in_order(rows: int, cols: int, 
     bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
     assert bit_list(mask) == bits
     assert grid.squares(mask) == tuple(divmod(i, grid.stride) for i in bits)
+
+
+@settings(max_examples=200, deadline=None)
+@given(grids_and_masks())
+def test_a_kept_component_is_the_fill_from_any_of_its_squares(case: tuple[BitGrid, int, int]) -> None:
+    """``BitGrid.component`` (the fills kept per passable mask) gives the plain fill's
+    squares for every one-square seed, passable or not, asked in any order, twice."""
+    _, _, passable = case
+    grid = BitGrid(case[0].rows, case[0].cols)  # a grid of its own: nothing kept yet
+    seeds = [1 << i for i in bit_list(case[1] | passable)][:40]
+    for _ in range(2):
+        for seed in seeds:
+            assert grid.component(seed, passable) == reference_flood(grid, seed, passable)
