@@ -7,7 +7,8 @@ heuristic bot), seeds 0..games-1, on ``--jobs`` processes; then per campaign gro
 coefficient between the scenarios' win rates and their group order (Tutorial easiest:
 the coefficient of group rank against 1 - win rate; 1.0 = perfect agreement).
 ``--fit`` prints a paw calibration: the floors between neighbouring groups' median
-win rates (``engine.play.difficulty.CALIBRATION``)..  ``--json FILE`` keeps the
+win rates, each capped by the one before so they fall with the paws
+(``engine.play.difficulty.CALIBRATION``).  ``--json FILE`` keeps the
 per-scenario estimates.
 
 This takes many minutes on two cores, so ``make bench`` (which runs ``bench_*.py``)
@@ -41,12 +42,18 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None, help="campaign folders to run (default all six)")
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--summary", type=Path, help="sum up a --json file of an earlier run instead of playing")
     args = parser.parse_args()
     rows: list[tuple[int, str, float, int, int]] = []
     out = []
     start = time.perf_counter()
     games_played = 0
-    for rank, group in enumerate(GROUPS):
+    if args.summary:
+        for e in json.loads(args.summary.read_text()):
+            group = Path(e["file"]).parent.name
+            rows.append((GROUPS.index(group), group, e["win_rate"], e["wins"], e["games"]))
+            games_played += e["games"]
+    for rank, group in enumerate([] if args.summary else GROUPS):
         if args.only and group not in args.only:
             continue
         for path in sorted((campaigns_dir() / group).glob("*.scenario.json")):
@@ -63,9 +70,12 @@ def main() -> int:
                   f"{e.wins:4}/{e.games}  {e.games / (time.perf_counter() - t):6.1f} games/s", flush=True)  # fmt: skip
             rows.append((rank, group, e.win_rate, e.wins, e.games))
             out.append(e.to_dict())
-    elapsed = time.perf_counter() - start
-    print(f"\n{args.bot} bot, {args.games} solo games per scenario, {args.jobs} jobs, "
-          f"{games_played} games in {elapsed:.0f} s ({games_played / elapsed:.1f} games/s)")  # fmt: skip
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    if args.summary:
+        print(f"\nsummary of {args.summary}: {len(rows)} scenarios, {games_played} games")
+    else:
+        print(f"\n{args.bot} bot, {args.games} solo games per scenario, {args.jobs} jobs, "
+              f"{games_played} games in {elapsed:.0f} s ({games_played / elapsed:.1f} games/s)")  # fmt: skip
     medians = {}
     for group in GROUPS:
         mine = [r for r in rows if r[1] == group]
@@ -85,8 +95,14 @@ def main() -> int:
               f"Campaign 4 >= 5 %: {r4:.1%} {'met' if r4 >= 0.05 else 'NOT met'}")  # fmt: skip
     if args.fit and len(medians) == len(GROUPS):
         ms = [medians[g] for g in GROUPS]
-        floors = [(paws, round((ms[paws] + ms[paws + 1]) / 2, 4)) for paws in range(len(GROUPS) - 1)]
-        print(f"  CALIBRATION = {tuple(floors)!r}  (paws = group rank; floor = midpoint of neighbouring medians)")
+        floors: list[tuple[int, float]] = []
+        for paws in range(len(GROUPS) - 1):
+            floor = round((ms[paws] + ms[paws + 1]) / 2, 4)
+            if floors:  # more paws never need a higher win rate: keep the floors falling
+                floor = min(floor, floors[-1][1])
+            floors.append((paws, floor))
+        print(f"  CALIBRATION = {tuple(floors)!r}  (paws = group rank; floor = midpoint of neighbouring "
+              "medians, capped by the floor before)")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(out, indent=1))
     return 0
