@@ -11,7 +11,7 @@ the estimate is identical whatever the number of jobs or the backend.
 :func:`summarise` turns the records into an :class:`Estimate`: the win rate with its
 95 % Wilson interval, loss causes, the cat most often cut off, rounds and actions per
 game, arrivals per cat, water spent, the score (SC-1) and cats saved, and a suggested paw
-rating (:data:`CALIBRATION`, fitted by ``bench/bench_bots.py``; see the README).
+rating (:data:`CALIBRATION`, fitted by ``bench/bot_targets.py --fit``; see the README).
 """
 
 from __future__ import annotations
