@@ -16,7 +16,7 @@ from engine.model.catalog import catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
-from . import smoke
+from . import gui_gc, smoke
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
 
@@ -28,6 +28,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
+    gui_gc.install(app)
     return app
 
 

@@ -25,7 +25,7 @@ from shiboken6 import isValid
 from engine.model.catalog import Catalog
 from engine.model.geometry import square_text
 
-from . import actions, campaigns, clipboard, commands, edits
+from . import actions, campaigns, clipboard, commands, edits, gui_gc
 from .canvas import IslandView
 from .docks.difficulty import DifficultyDock
 from .docks.library import LibraryDock
@@ -46,6 +46,7 @@ APP_TITLE = "Raftwright studio"
 class MainWindow(PackFlows, FileFlows, QMainWindow):
     def __init__(self, catalog: Catalog | None = None, autosave_seconds: float | None = None) -> None:
         super().__init__()
+        gui_gc.install()  # worker threads must never free Qt objects (editor.gui_gc)
         self.setObjectName("mainWindow")
         self.doc = ScenarioDocument(catalog=catalog, parent=self)
         self.recent = RecentFiles()

@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -64,3 +66,13 @@ def custom_catalog_doc() -> dict:
         "location_cards": [{"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}],
         "box": {"location_cards": 1},
     }
+
+
+@pytest.fixture(autouse=True)
+def _cycles_freed_on_the_main_thread() -> Iterator[None]:
+    """Once a studio window exists, automatic collection is off (``editor.gui_gc``:
+    worker threads must never free Qt objects) and the studio collects on a timer that
+    runs only while an event loop does; collect between tests, on the main thread."""
+    yield
+    if not gc.isenabled():
+        gc.collect()
