@@ -15,12 +15,13 @@ from test_playouts import check_invariants
 
 from engine import GameState, Replay, new_game
 from engine.check.validate import validate
-from engine.model.scenario import BoardSlot, CardPlacement, Scenario
+from engine.model.scenario import BoardSlot, CardPlacement, Objective, Scenario
 from engine.model.special_boards import outline_of
 from engine.play.actions import MoveCat
 from engine.play.bots import RandomBot
 from engine.play.heuristic import HeuristicBot
 from engine.play.links import WHITE, exits_now
+from engine.play.objectives import FAILED, MET, objective_statuses
 
 CATALOG = fixture_catalog(full=True)
 LARGE_FIRE = BoardSlot("large", "fire", (0, 0), "west")
@@ -112,6 +113,33 @@ def test_white_cat_playouts_keep_every_invariant() -> None:
     games = sweep(WHITE_CAT, white_invariants, random_games=8, heuristic_games=3)
     assert sum(white_moves(g) for g in games) > 0, "the bots moved the white cat"
     assert any(g.outcome().won for g in games), "the heuristic brings the white cat to its raft in some game"
+
+
+WHITE_FIRST = WHITE_CAT.with_changes(objectives=(Objective("arrival_order", colour="white", position=1),))
+
+
+def white_first_invariants(state: GameState, before: GameState | None) -> None:
+    """"White arrives first" (rulebook "Additional rules" 3 and 6, OB-3: an arrival
+    order of colour white): met exactly when the first cat to arrive is white, failed
+    as soon as another arrives first; a win needs it met, and a failed one ends the
+    game lost naming it."""
+    white_invariants(state, before)
+    status = objective_statuses(state)[0].status
+    first = state.arrivals[0] if state.arrivals else None
+    if first is not None:
+        white_first = state.island.cat_terrain[first] == WHITE
+        assert status == (MET if white_first else FAILED)
+    outcome = state.outcome()
+    if outcome is not None and outcome.won:
+        assert status == MET, "a win with white not first"
+    if status == FAILED:
+        assert outcome is not None and not outcome.won and outcome.score == 0
+
+
+def test_white_first_playouts_keep_every_invariant() -> None:
+    games = sweep(WHITE_FIRST, white_first_invariants, random_games=8, heuristic_games=3)
+    arrived = [g for g in games if g.arrivals]
+    assert arrived, "some game brings a cat to the raft, so the objective is decided"
 
 
 # --- rescue friends (rulebook "Additional rules" 4, RF-1, RF-2) ----------------------------
