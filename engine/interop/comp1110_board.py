@@ -35,7 +35,7 @@ from typing import Any, Mapping, Sequence
 from engine.model.catalog import TERRAINS, Catalog, FireTile, PathwayCard
 from engine.model.geometry import Square
 from engine.model.scenario import RuleOptions, Scenario
-from engine.play.bitboard import BitGrid, bit_grid, iter_bits
+from engine.play.bitboard import BitGrid, bit_grid, bit_list, iter_bits
 from engine.play.island import TERRAIN_INDEX, Island
 from engine.play.state import GameState
 
@@ -286,11 +286,20 @@ def _write(island: Island, cats: int, fire: int, terrain: Sequence[int]) -> str:
     return total.to_bytes(squares, "little").translate(_CLASS_TABLE).decode("ascii")
 
 
-def rewrite_board(state: GameState, board: str, changed: int) -> str:
+def rewrite_board(state: GameState, board: str, changed: int, cats_only: bool = False) -> str:
     """:func:`write_board` of ``state`` when ``board`` is the string of a state that
     differs from it only on the squares of ``changed`` (fire, cats, terrain) and that
-    :func:`write_board` gives back unchanged: only those squares are written."""
+    :func:`write_board` gives back unchanged: only those squares are written.  With
+    ``cats_only`` (only cats came or went on those squares, as after a move) a square
+    showing a colour or ``w`` keeps its letter and changes its case, which is what
+    :func:`_classes` gives it (a cat's classes are the same squares in upper case)."""
     out = bytearray(board, "ascii")
+    if cats_only:
+        squares = bit_list(changed)
+        if all([out[i] in _CASED for i in squares]):
+            for i in squares:
+                out[i] ^= 0x20  # ASCII case
+            return out.decode("ascii")
     for k, mask in enumerate(_classes(state.island, state.cat_mask, state.fire, state.terrain, changed), 1):
         letter = _CLASS_LETTERS_ORD[k]
         while mask:
@@ -301,19 +310,21 @@ def rewrite_board(state: GameState, board: str, changed: int) -> str:
 
 
 _CLASS_LETTERS_ORD = _CLASS_LETTERS.encode("ascii")
+_CASED = frozenset(("w" + "".join(COLOUR_LETTERS)).encode("ascii") + ("w" + "".join(COLOUR_LETTERS)).upper().encode("ascii"))
 
 
-def changed_squares(state: GameState) -> int:
+def changed_squares(state: GameState) -> tuple[int, bool]:
     """The squares where ``state`` differs from the set-up of its island (the board
-    string it was read from): fire, cats and terrain."""
+    string it was read from): fire, cats and terrain; and whether only cats changed."""
     island = state.island
     cats = 0
     for sq in island.cat_starts:
         cats |= 1 << sq
-    changed = (state.fire ^ island.fixed_fire) | (state.cat_mask ^ cats)
+    cats ^= state.cat_mask
+    changed = state.fire ^ island.fixed_fire
     for now, then in zip(state.terrain, island.start_terrain):
         changed |= now ^ then
-    return changed
+    return changed | cats, not changed
 
 
 def writes_back(island: Island, board: str) -> bool:

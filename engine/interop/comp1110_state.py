@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
@@ -75,6 +75,7 @@ __all__ = [
 ]
 
 PLAYER = 0
+ACTION_CACHE_SIZE = 256  # action strings read last, per process
 
 
 # --- the small strings -------------------------------------------------------------
@@ -179,9 +180,23 @@ def _exhausted_string(state: GameState) -> str:
 
 
 # --- the assignment's functions ----------------------------------------------------
+@lru_cache(maxsize=ACTION_CACHE_SIZE)
+def _default_action(text: str) -> NotationAction:
+    return parse_action_string(text)
+
+
+def _action(text: str, catalog: Catalog) -> NotationAction:
+    """:func:`parse_action_string`, kept per process for the action strings read last
+    in the default catalog (a tool checks an action, then applies it); actions are
+    frozen, so a kept one is shared safely."""
+    if type(text) is str and catalog is default_catalog():
+        return _default_action(text)
+    return parse_action_string(text, catalog)
+
+
 def _parse(text: str, catalog: Catalog) -> NotationAction | None:
     try:
-        return parse_action_string(text, catalog)
+        return _action(text, catalog)
     except ValueError:
         return None
 
@@ -214,7 +229,7 @@ def _strings_after(read: ReadState) -> list[str]:
     state = read.state
     board = read.board
     if board_writes_back(board, state.island):
-        board = rewrite_board(state, board, changed_squares(state))  # the squares the action changed
+        board = rewrite_board(state, board, *changed_squares(state))  # the squares the action changed
     else:
         board = write_board(state)
     return [board, read.decks, _hand_string(state), _exhausted_string(state), read.bag]
@@ -236,7 +251,7 @@ def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     leaves the hand; decks, exhausted cats and bag are unchanged)."""
     read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, bag_read=False)
     state = read.state
-    action = parse_action_string(placement, state.island.catalog).action
+    action = _action(placement, state.island.catalog).action
     if isinstance(action, MoveCat):
         raise ValueError(f"placement {placement!r} is a cat movement; use move_cat")
     _prepared(state, action)
@@ -274,7 +289,7 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     state = read.state
     move = _cat_move(state, movement)
     if move is None:
-        parse_action_string(movement, state.island.catalog)  # raises for a malformed string
+        _action(movement, state.island.catalog)  # raises for a malformed string
         raise IllegalAction("no-cat", f"movement {movement!r}: no cat of that colour stands on its start square")
     state.apply(move)
     return _strings_after(read)
@@ -283,7 +298,7 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
     """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
     state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
-    parsed = parse_action_string(action, state.island.catalog)
+    parsed = _action(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action, parsed)
         if move is None or not state.is_legal(move):

@@ -435,7 +435,7 @@ class Position:
 
     def cat_at(self, square: Square) -> int | None:
         bit = self.island.grid.index(square)
-        return next((i for i, sq in enumerate(self.cat_sq) if sq == bit), None)
+        return self.cat_sq.index(bit) if bit in self.cat_sq else None
 
     def cats(self) -> list[dict[str, Any]]:
         """Every cat: colour, square, exhausted, arrived (cat index = list index)."""

@@ -92,8 +92,11 @@ def test_writing_only_the_changed_squares_gives_the_whole_board() -> None:
             after.append(fire.clone())
             after[-1].apply_unchecked(action)
         for probe in after:
-            changed = comp1110_board.changed_squares(probe)
-            assert comp1110_board.rewrite_board(probe, board, changed) == comp1110_board.write_board(probe)
+            changed, cats_only = comp1110_board.changed_squares(probe)
+            assert cats_only == isinstance(probe.history[-1], MoveCat)
+            whole = comp1110_board.write_board(probe)
+            assert comp1110_board.rewrite_board(probe, board, changed) == whole
+            assert comp1110_board.rewrite_board(probe, board, changed, cats_only) == whole
             checked += 1
     assert checked > 100
 
