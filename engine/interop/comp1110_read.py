@@ -68,7 +68,7 @@ def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _canonical_cards(pairs: list[tuple[str, str]], decks: Mapping[str, str]) -> str:
+def _canonical_cards(pairs: Sequence[tuple[str, str]], decks: Mapping[str, str]) -> str:
     """The canonical form (§13) of checked decks or hand pairs: every deck letter, ids sorted."""
     given = dict(pairs)
     return "".join([letter + "".join(sorted(given.get(letter, ""))) for letter in decks])
@@ -110,7 +110,7 @@ class ReadState(NamedTuple):
 
     state: GameState
     board: str  # the board string as given
-    decks: str  # the decks string in canonical form
+    deck_pairs: tuple[tuple[str, str], ...]  # the decks string read (see canonical_decks)
     bag: str
 
 
@@ -119,14 +119,12 @@ class _Pieces(NamedTuple):
     calls on one state through the cache; positions get copies)."""
 
     island: Island
-    decks_string: str  # canonical (§13)
-    decks: tuple[tuple[str, tuple[str, ...]], ...]  # engine deck name, keys in string order
+    deck_pairs: tuple[tuple[str, str], ...]  # deck letter, card ids
     hand: tuple[str, ...]
     exhausted: tuple[bool, ...]
     arrived: tuple[bool, ...]
     bag: tuple[str, ...]
     hand_known: bool  # every card of the hand is a pathway card of the island
-    decks_known: bool  # likewise the decks'
 
 
 def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
@@ -146,7 +144,6 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
         if both:
             raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
     hand = tuple([keys[letter][i] for letter, ids in hand_pairs for i in ids])
-    engine_decks = tuple([(decks[letter], tuple([keys[letter][i] for i in ids])) for letter, ids in deck_pairs])
     grid = island.grid
     flags = [False] * len(island.cat_starts)
     for colour, square in exhausted:
@@ -162,8 +159,8 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
     known = island.cards.keys()
     raft = island.raft
     return _Pieces(
-        island, _canonical_cards(deck_pairs, decks), engine_decks, hand, tuple(flags), tuple([bool(raft >> sq & 1) for sq in island.cat_starts]),
-        tuple(bag), known >= set(hand), all([known >= set(cards) for _, cards in engine_decks]),
+        island, tuple(deck_pairs), hand, tuple(flags), tuple([bool(raft >> sq & 1) for sq in island.cat_starts]),
+        tuple(bag), known >= set(hand),
     )  # fmt: skip
 
 
@@ -201,33 +198,52 @@ def read_state(
     else:
         pieces = _pieces(game_state, catalog)
     island = pieces.island
-    if not pieces.hand_known or (decks_read and not pieces.decks_known):
-        in_decks = [cards for _, cards in pieces.decks] if decks_read else []
-        unknown = sorted({k for cards in [pieces.hand, *in_decks] for k in cards} - island.cards.keys())
-        raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
     engine_decks: dict[str, list[str]] = {}
     if decks_read:
-        engine_decks = {name: list(cards) for name, cards in pieces.decks}
+        decks = deck_letters(island.catalog)
+        keys = _key_table(tuple(decks.items()))
+        engine_decks = {decks[letter]: [keys[letter][i] for i in ids] for letter, ids in pieces.deck_pairs}
         if shuffle:
             for cards in engine_decks.values():
                 rng.shuffle(cards)  # the top of an engine deck is its last card
+    known = island.cards.keys()
+    if not pieces.hand_known or not all(known >= set(cards) for cards in engine_decks.values()):
+        unknown = sorted({k for cards in [pieces.hand, *engine_decks.values()] for k in cards} - known)
+        raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
     bag = list(pieces.bag) if bag_read else []
     state = GameState.trusted(
         island, get_variant("comp1110"), rng=rng, exhausted=list(pieces.exhausted), arrived=list(pieces.arrived),
         decks=engine_decks, hands=[list(pieces.hand)], bag=bag, phase=PLAY,
     )  # fmt: skip
-    return ReadState(state, game_state[0], pieces.decks_string, "".join(pieces.bag))
+    return ReadState(state, game_state[0], pieces.deck_pairs, "".join(pieces.bag))
 
 
-_WRITES_BACK: dict[str, bool] = {}
+@lru_cache(maxsize=STATE_CACHE_SIZE)
+def canonical_decks(pairs: tuple[tuple[str, str], ...], decks: tuple[tuple[str, str], ...]) -> str:
+    """The canonical decks string (§13) of read ``pairs``; ``decks``: the notation's
+    deck letters and engine deck names."""
+    return _canonical_cards(list(pairs), dict(decks))
+
+
+_WRITES_BACK: dict[str, bool | None] = {}  # None: seen once, not checked yet
 
 
 def board_writes_back(board: str, island: Island) -> bool:
     """:func:`~.comp1110_board.writes_back` for the island read from ``board``, kept for
-    the boards read last (it depends on the board string alone)."""
-    known = _WRITES_BACK.get(board)
+    the boards read last (it depends on the board string alone); False the first time
+    a board is seen, so that a board asked about once costs no extra writing."""
+    known = _WRITES_BACK.get(board, False)
     if known is None:
+        known = _WRITES_BACK[board] = writes_back(island, board)
+    elif known is False and board not in _WRITES_BACK:
         if len(_WRITES_BACK) >= STATE_CACHE_SIZE:
             _WRITES_BACK.clear()
-        known = _WRITES_BACK[board] = writes_back(island, board)
+        _WRITES_BACK[board] = None
     return known
+
+
+def clear_read_cache() -> None:
+    """Forget the states and boards kept (see :func:`.comp1110_state.forget_kept_reads`)."""
+    _cached_pieces.cache_clear()
+    canonical_decks.cache_clear()
+    _WRITES_BACK.clear()

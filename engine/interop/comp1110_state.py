@@ -47,6 +47,7 @@ from typing import Mapping, Sequence
 from engine.model.catalog import Catalog, default_catalog
 from engine.play import legal, moves
 from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
+from engine.play.bitboard import bit_grid
 from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
 from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
 
@@ -54,8 +55,17 @@ from .comp1110_actions import *  # noqa: F401,F403
 from .comp1110_actions import NotationAction, deck_letters, parse_action_string
 from .comp1110_actions import __all__ as _actions_all
 from .comp1110_board import UNKNOWN_COLOUR, changed_squares, rewrite_board, write_board
-from .comp1110_challenge import TERRAIN_NOTATION
-from .comp1110_read import CARD_IDS, NO_DRAW_RNG, STATE_FIELDS, ReadState, board_writes_back, read_state
+from .comp1110_challenge import BOARD_HEIGHTS, BOARD_WIDTHS, TERRAIN_NOTATION
+from .comp1110_read import (
+    CARD_IDS,
+    NO_DRAW_RNG,
+    STATE_FIELDS,
+    ReadState,
+    board_writes_back,
+    canonical_decks,
+    clear_read_cache,
+    read_state,
+)
 
 __all__ = [
     "STATE_FIELDS",
@@ -194,6 +204,16 @@ def _action(text: str, catalog: Catalog) -> NotationAction:
     return parse_action_string(text, catalog)
 
 
+def forget_kept_reads() -> None:
+    """Forget every state, board check, action string and grid component kept per
+    process (``bench/bench_interop.py`` times calls without them: its cold figures)."""
+    clear_read_cache()
+    _default_action.cache_clear()
+    for rows in BOARD_HEIGHTS:
+        for cols in BOARD_WIDTHS:
+            bit_grid(rows, cols).forget_components()
+
+
 def _parse(text: str, catalog: Catalog) -> NotationAction | None:
     try:
         return _action(text, catalog)
@@ -232,7 +252,8 @@ def _strings_after(read: ReadState) -> list[str]:
         board = rewrite_board(state, board, *changed_squares(state))  # the squares the action changed
     else:
         board = write_board(state)
-    return [board, read.decks, _hand_string(state), _exhausted_string(state), read.bag]
+    decks = canonical_decks(read.deck_pairs, tuple(deck_letters(state.island.catalog).items()))
+    return [board, decks, _hand_string(state), _exhausted_string(state), read.bag]
 
 
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:

@@ -197,6 +197,10 @@ class BitGrid:
         found.append(region)
         return region
 
+    def forget_components(self) -> None:
+        """Drop the components :meth:`component` keeps (for cold-start timings)."""
+        self._components.clear()
+
     def fit(self, height: int, width: int) -> int:
         """Anchors at which a ``height`` x ``width`` box lies inside the grid."""
         key = (height, width)
