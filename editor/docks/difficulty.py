@@ -10,6 +10,8 @@ scenario's metadata and the suggested paws, as one undoable edit."""
 
 from __future__ import annotations
 
+import gc
+
 from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
@@ -41,6 +43,25 @@ HEAT_LAYERS = {"Fire landed": "fire", "Cats crossed": "crossed", "Cats cut off":
 SEED_ROLE = Qt.ItemDataRole.UserRole
 
 
+_GC_HOLDS = [0]  # running estimates: Python's cyclic garbage collector is off meanwhile
+
+
+def _hold_gc() -> None:
+    """Collect now, on the GUI thread, and keep the collector off while a job runs: a
+    collection on the job's thread would destroy unreachable Qt objects (closed windows
+    in reference cycles) off the GUI thread, which crashes Qt."""
+    if not _GC_HOLDS[0]:
+        gc.collect()
+        gc.disable()
+    _GC_HOLDS[0] += 1
+
+
+def _release_gc() -> None:
+    _GC_HOLDS[0] -= 1
+    if not _GC_HOLDS[0]:
+        gc.enable()
+
+
 class Cancelled(Exception):
     """Raised from the progress callback to stop a running estimate."""
 
@@ -56,6 +77,9 @@ class EstimateJob(QRunnable):
 
     def __init__(self, scenario: Scenario, games: int, bot: str, seed: int = 0) -> None:
         super().__init__()
+        # Python owns the job: with the pool's auto-delete, Qt could free it while the
+        # dock still held the wrapper (a crash when a cancelled job was let go)
+        self.setAutoDelete(False)
         self.scenario, self.games, self.bot, self.seed = scenario, games, bot, seed
         self.signals = _Signals()
         self.cancelled = False
@@ -146,6 +170,7 @@ class DifficultyDock(QDockWidget):
         self.setObjectName("difficultyDock")
         self.doc = doc
         self.job: EstimateJob | None = None
+        self.last_job: EstimateJob | None = None
         self.result: Estimate | None = None
         self.result_scenario: Scenario | None = None
         body = QWidget(self)
@@ -208,6 +233,7 @@ class DifficultyDock(QDockWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {self.games.value()} games of {scenario.id}...")
+        _hold_gc()
         QThreadPool.globalInstance().start(self.job)
 
     def cancel(self) -> None:
@@ -215,7 +241,9 @@ class DifficultyDock(QDockWidget):
             self.job.cancel()
 
     def _finish(self) -> None:
+        self.last_job = self.job  # kept until the next run: its thread may still be returning
         self.job = None
+        _release_gc()
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
