@@ -10,8 +10,6 @@ scenario's metadata and the suggested paws, as one undoable edit."""
 
 from __future__ import annotations
 
-import gc
-
 from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
@@ -41,25 +39,6 @@ from ..playtest.window import PlaytestWindow
 
 HEAT_LAYERS = {"Fire landed": "fire", "Cats crossed": "crossed", "Cats cut off": "cut_off"}
 SEED_ROLE = Qt.ItemDataRole.UserRole
-
-
-_GC_HOLDS = [0]  # running estimates: Python's cyclic garbage collector is off meanwhile
-
-
-def _hold_gc() -> None:
-    """Collect now, on the GUI thread, and keep the collector off while a job runs: a
-    collection on the job's thread would destroy unreachable Qt objects (closed windows
-    in reference cycles) off the GUI thread, which crashes Qt."""
-    if not _GC_HOLDS[0]:
-        gc.collect()
-        gc.disable()
-    _GC_HOLDS[0] += 1
-
-
-def _release_gc() -> None:
-    _GC_HOLDS[0] -= 1
-    if not _GC_HOLDS[0]:
-        gc.enable()
 
 
 class Cancelled(Exception):
@@ -233,7 +212,6 @@ class DifficultyDock(QDockWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {self.games.value()} games of {scenario.id}...")
-        _hold_gc()
         QThreadPool.globalInstance().start(self.job)
 
     def cancel(self) -> None:
@@ -243,7 +221,6 @@ class DifficultyDock(QDockWidget):
     def _finish(self) -> None:
         self.last_job = self.job  # kept until the next run: its thread may still be returning
         self.job = None
-        _release_gc()
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
