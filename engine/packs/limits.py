@@ -57,7 +57,7 @@ def name_problem(name: str) -> tuple[str, str] | None:
 def special_problem(info: zipfile.ZipInfo) -> str | None:
     """Why an entry is not a plain file (a symbolic link, device, fifo...), if it is not."""
     mode = info.external_attr >> 16
-    if info.is_dir():
+    if info.filename.endswith("/"):  # ZipInfo.is_dir() fails on an empty name
         return "the entry is a folder; packs hold files only"
     if mode and stat.S_IFMT(mode) not in (0, stat.S_IFREG):
         kind = "a symbolic link" if stat.S_ISLNK(mode) else "a special file"

@@ -119,7 +119,7 @@ def _check_entries(archive: zipfile.ZipFile, limits: Limits, found: _Collector) 
     for info in infos:
         name = info.filename
         bad = name_problem(name)
-        special = special_problem(info)
+        special = special_problem(info) if bad is None else None
         if bad is not None:
             found.add(bad[0], name, bad[1])
         elif special is not None:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -43,3 +46,16 @@ def test_a_central_directory_claiming_a_newer_zip_version(tutorial_pack) -> None
     with pytest.raises(PackError) as caught:
         open_pack(bytes(data))
     assert caught.value.codes == ["pack-unreadable"]
+
+
+def test_an_entry_with_an_empty_name(tutorial_pack) -> None:
+    """Found by the fuzzer: zipfile's ``ZipInfo.is_dir()`` raised IndexError on an entry
+    whose name is empty; the pack is refused naming the entry's name instead."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(tutorial_pack[0])) as source, zipfile.ZipFile(buffer, "w") as damaged:
+        for info in source.infolist():
+            damaged.writestr(info, source.read(info))
+        damaged.writestr(zipfile.ZipInfo(""), b"{}")
+    with pytest.raises(PackError) as caught:
+        open_pack(buffer.getvalue())
+    assert "entry-name" in caught.value.codes
