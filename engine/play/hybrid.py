@@ -27,17 +27,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.model.catalog import TERRAINS, FireTile
+from engine.model.catalog import FireTile
 from engine.model.geometry import cells_extent, transform_cells
 from engine.model.scenario import Scenario
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import BitGrid, TileShape
+from engine.play.island import TERRAIN_INDEX
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.play.position import Position
-
-TERRAIN_INDEX = {t: i for i, t in enumerate(TERRAINS)}
-
 
 @dataclass(frozen=True)
 class TileParts:

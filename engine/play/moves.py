@@ -322,14 +322,21 @@ def _relocate(state: Position, cat: int, square: tuple[int, int], turn: int, pla
         state.rules.on_arrival(state, cat, player)
 
 
+def _objective_failed(state: Position) -> bool:
+    """End the game lost, naming the objective, when one can no longer be met."""
+    failed = failed_objective(state)
+    if failed is None:
+        return False
+    end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
+    return True
+
+
 def _after_move(state: Position, player: int) -> None:
     """DP-4 after the exhaust: objectives, the win, the arrival bonus, the cut-off, the
     disaster pile, then the end of the action."""
     rules = state.rules
-    failed = failed_objective(state)
-    if failed is not None:
+    if _objective_failed(state):
         state.bonus = None
-        end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
         return
     if all(state.arrived):
         state.bonus = None
@@ -372,11 +379,7 @@ def _answer_disaster(state: Position, action: DisasterDiscard | DisasterMove) ->
     disasters.perform(state, action)
     state.phase = PLAY
     if isinstance(action, DisasterMove):  # a forced move is a move: "close to" and the cut-off (CT-2)
-        failed = failed_objective(state)
-        if failed is not None:
-            end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
-            return
-        if check_cut_off(state):
+        if _objective_failed(state) or check_cut_off(state):
             return
     _continue_disaster(state)
 
@@ -451,7 +454,7 @@ def _finish_action(state: Position, player: int) -> None:
         return
     hand, reserve = state.hands[player], state.reserve[player]
     choose = state.rules.refill_choice
-    while len(hand) < state.rules.hand_size + state.extra_cards[player] and reserve:
+    while state.needs_refill(player):
         if choose and len(reserve) > 1:
             state.phase = REFILL  # the player picks the next card by its back
             return
