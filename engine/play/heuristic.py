@@ -28,13 +28,10 @@ Play phase, in order:
 Draw phase: the deck whose unseen cards carry most squares of the colours the cats
 still need (weighted by their way).  Refill phase (solo): by the same measure, the
 face-down card from the best deck (its back is all the player sees; the first such
-card in draw order).  Fire phase: every placement is scored by the corridor, exit and
-raft-entry squares it covers; the cheapest ``FIRE_TRIALS`` are played on a copy (one
-step of look-ahead with the engine's own cut-off analysis; a losing placement is
-skipped and further ones tried) and the one that leaves the shortest, widest ways
-wins.  Ties fall to the first candidate in the engine's legal order, so the bot is
-deterministic; it never reads the bot RNG.  Advanced game: the bonus and disaster
-choices are :mod:`engine.play.heuristic_advanced`.
+card in draw order).  Fire phase: :mod:`engine.play.heuristic_fire`; cat moves (step 4):
+:mod:`engine.play.heuristic_move`.  Ties fall to the first candidate in the engine's
+legal order, so the bot is deterministic; it never reads the bot RNG.  Advanced game:
+the bonus and disaster choices are :mod:`engine.play.heuristic_advanced`.
 """
 
 from __future__ import annotations
@@ -42,22 +39,22 @@ from __future__ import annotations
 import random
 
 from engine.model.catalog import TERRAINS
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
+from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway, Refill, UseWater
 from engine.play.bitboard import bit_list, window_mask
 from engine.play.heuristic_advanced import choose_advanced
+from engine.play.heuristic_fire import choose_fire
+from engine.play.heuristic_move import choose_move
 from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import best_collect, token_choice
-from engine.play.legal import card_anchors, distinct_rotations, fire_anchor_sets
+from engine.play.legal import card_anchors, distinct_rotations
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.objectives import bound_squares
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
-from engine.play.reach import coverable_squares, destinations, move_targets, raft_entries
+from engine.play.reach import coverable_squares, move_targets, raft_entries
 from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view, unseen_cards
 
-FIRE_TRIALS = 10  # fire placements tried on a copy after the cheap scoring
-LOST = 1_000_000  # the value of a lost position
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
 HEMMED = 20  # a cat that reaches fewer squares with two repainted counts double: it needs cards first
 WATER_GAIN = 3  # water is spent when returning a tile shortens the ways this much, or saves a cat
@@ -211,59 +208,9 @@ class HeuristicBot:
             scores[deck] = score / max(len(pool), 1)
         return scores
 
-    # --- fire ---------------------------------------------------------------------------
+    # --- fire: engine.play.heuristic_fire ---------------------------------------------
     def _fire(self, state: GameState) -> Action:
-        assert state.pending is not None
-        grid = state.island.grid
-        routes = Routes(state)
-        cats = [routes.route(c) for c in routes.live()]
-        hot = warm = exits = entry = 0
-        for r in cats:
-            hot |= r.corridor
-            exits |= r.exits
-            entry |= r.entry
-        whites = [c for c in range(state.cat_count()) if state.island.cat_terrain[c] == WHITE and not state.arrived[c]]
-        white_hot = 0  # a white cat's corridor: the squares its way search reached
-        if whites:
-            ways = Ways(state)
-            for c in whites:
-                white_hot |= ways.way(c)[1]
-            hot |= white_hot
-        warm = grid.near(hot, 2)
-        scored: list[tuple[int, int, PlaceFire]] = []
-        n = 0
-        for shape, anchors in fire_anchor_sets(state):
-            for a in bit_list(anchors):
-                mask = shape.mask << a
-                cost = sum(8 * popcount(mask & r.corridor) for r in cats) + 8 * popcount(mask & white_hot)
-                cost += 2 * popcount(mask & warm) + 4 * popcount(mask & exits) + 3 * popcount(mask & entry)
-                scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
-                n += 1
-        scored.sort(key=lambda s: (s[0], s[1]))
-        best: tuple[int, PlaceFire] | None = None
-        tried = 0
-        for cost, _, action in scored:
-            if tried >= FIRE_TRIALS and best is not None and best[0] < LOST:
-                break
-            if tried >= FIRE_TRIALS * 6:
-                break
-            tried += 1
-            after = state.clone()
-            after.apply_unchecked(action)
-            if after.is_terminal():
-                value = LOST + cost
-            else:
-                later = Routes(after)
-                value = cost
-                for c in later.live():
-                    r = later.route(c)
-                    value += 12 * r.way - min(popcount(r.corridor), 24) - min(popcount(r.reach2), 30) // 2
-                if whites:
-                    value += 12 * sum(Ways(after).way(c)[0] for c in whites if not after.arrived[c])
-            if best is None or value < best[0]:
-                best = (value, action)
-        assert best is not None
-        return best[1]
+        return choose_fire(state, Ways)
 
     # --- play ---------------------------------------------------------------------------
     def _play(self, state: GameState) -> Action:
@@ -299,7 +246,7 @@ class HeuristicBot:
         if placed is not None and placed[0] <= placed[3] - PLACE_GAIN:
             return placed[1]
         # 4. moves towards the raft (a discard costs a quarter of a fire tile)
-        move = self._move(state, player, hand, routes, live)
+        move = choose_move(state, player, hand, routes, live)
         if move is not None:
             return move
         # 5. the least harmful card
@@ -391,41 +338,6 @@ class HeuristicBot:
             deck, card_id = key.split(":", 1)
             return base + FAR * 10, PlacePathway(player, deck, card_id, grid.square(far[0]), 0), 0, base
         return best[0], best[3], best[1], base
-
-    def _move(self, state: GameState, player: int, hand: list[str], routes: Routes, live: list[int]) -> Action | None:
-        island = state.island
-        grid = island.grid
-        options: list[tuple[int, int, int, int, int, int]] = []  # (cost, level, heat, distance, cat, target)
-        for cat in live:
-            cost = state.rules.move_cost(state.exhausted[cat])
-            if cost > len(hand):
-                continue
-            targets = move_targets(state, cat)
-            if not targets:
-                continue
-            white = island.cat_terrain[cat] == WHITE
-            goal = destinations(state, island.cat_terrain[cat]) or island.raft
-            goals = [grid.square(g) for g in bit_list(goal)]
-            r0, c0 = state.cat_square(cat)
-            now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals) if goals else 0
-            best: tuple[int, int, int, int] | None = None
-            for t in bit_list(targets):
-                bit = 1 << t
-                r, c = grid.square(t)
-                d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
-                if white and d >= now:  # along a path: only a step closer is worth a card
-                    continue
-                heat = popcount(grid.near(bit, 1) & state.fire)
-                option = (0 if white else routes.route(cat).raft_level(bit), heat, d, t)
-                if best is None or option < best:
-                    best = option
-            if best is not None:
-                options.append((cost, best[0], best[1], best[2], cat, best[3]))
-        if not options:
-            return None
-        cost, _, _, _, cat, target = min(options)
-        to = grid.square(target)
-        return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
 
 
 __all__ = ["FAR", "HeuristicBot", "Ways"]

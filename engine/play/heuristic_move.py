@@ -1,0 +1,56 @@
+"""The heuristic bot's cat moves in the play phase (step 4 of :mod:`engine.play.heuristic`).
+
+Cards are spent moving a cat (four discards cost one fire tile, a placed card costs one):
+the cheapest move first (fresh cats), to the square fewest repaints from the raft, away
+from fire; a white cat only steps closer to its destination along its paths.
+"""
+
+from __future__ import annotations
+
+from engine.play.actions import Action, MoveCat
+from engine.play.bitboard import bit_list
+from engine.play.heuristic_tokens import best_collect
+from engine.play.links import WHITE
+from engine.play.reach import destinations, move_targets
+from engine.play.routes import Routes
+from engine.play.state import GameState
+
+
+def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, live: list[int]) -> Action | None:
+    """The move towards the raft ``player`` pays from ``hand``, or None."""
+    island = state.island
+    grid = island.grid
+    options: list[tuple[int, int, int, int, int, int]] = []  # (cost, level, heat, distance, cat, target)
+    for cat in live:
+        cost = state.rules.move_cost(state.exhausted[cat])
+        if cost > len(hand):
+            continue
+        targets = move_targets(state, cat)
+        if not targets:
+            continue
+        white = island.cat_terrain[cat] == WHITE
+        goal = destinations(state, island.cat_terrain[cat]) or island.raft
+        goals = [grid.square(g) for g in bit_list(goal)]
+        r0, c0 = state.cat_square(cat)
+        now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals) if goals else 0
+        best: tuple[int, int, int, int] | None = None
+        for t in bit_list(targets):
+            bit = 1 << t
+            r, c = grid.square(t)
+            d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
+            if white and d >= now:  # along a path: only a step closer is worth a card
+                continue
+            heat = (grid.near(bit, 1) & state.fire).bit_count()
+            option = (0 if white else routes.route(cat).raft_level(bit), heat, d, t)
+            if best is None or option < best:
+                best = option
+        if best is not None:
+            options.append((cost, best[0], best[1], best[2], cat, best[3]))
+    if not options:
+        return None
+    cost, _, _, _, cat, target = min(options)
+    to = grid.square(target)
+    return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
+
+
+__all__ = ["choose_move"]
