@@ -12,10 +12,14 @@ the fire bag.  Writing a state back gives the canonical forms of §13.
 
 Speed (``bench/bench_interop.py``): the assignment's functions that never draw a card
 (placements, moves, game over) skip the shuffle, since only a draw sees the order of a
-deck and the decks are written back sorted, and they share one module RNG for the fire
-tile the engine draws after a card placement, which the notation puts back
-(:func:`_return_drawn_tile`) or never shows.  ``draw_hand`` and ``draw_fire_tile``
-shuffle as before, so a seeded RNG draws what it always drew.
+deck and the decks are written back sorted, and they share one module RNG (no call of
+theirs draws from it: a card placement that ``is_game_over`` plays has an empty bag).
+``apply_placement`` and ``move_cat`` check the action with the engine's rules and then
+take only the engine's own effect of it (:func:`engine.play.moves.lay_card`,
+:func:`engine.play.hybrid.lay`, :func:`engine.play.moves.step_cat`): what the engine
+does next (the fire draw, the cut-off analysis, the end of the action) decides only
+whether the game goes on, which no state string shows.  ``draw_hand`` and
+``draw_fire_tile`` shuffle as before, so a seeded RNG draws what it always drew.
 
 Boundary decisions (README "Bundled content and COMP1110 interop"):
 
@@ -25,7 +29,8 @@ Boundary decisions (README "Bundled content and COMP1110 interop"):
   §10.2).  ``apply_placement`` and ``is_game_over`` put the card in the hand or make the
   tile the pending one and then apply it with the full engine check, so an unheld
   card leaves the hand unchanged.  Placing a card makes the engine draw the next fire
-  tile; the notation draws it in a separate call (``draw_fire_tile``), so it goes back.
+  tile; the notation draws it in a separate call (``draw_fire_tile``), so
+  ``apply_placement`` takes the card's own effect without the draw.
 * ``draw_hand`` plays the request as engine draws and returns the input unchanged if
   the engine refuses any of them (a deck short of cards, more than 6 cards in hand).
 * ``is_game_over`` answers §11: a card ends the game only when the bag is empty, a
@@ -45,7 +50,7 @@ from functools import cache, lru_cache
 from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
-from engine.play import legal, moves
+from engine.play import hybrid, legal, moves
 from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
 from engine.play.bitboard import bit_grid
 from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
@@ -232,17 +237,6 @@ def _prepared(state: GameState, action: PlacePathway | PlaceFire) -> None:
         state.phase = FIRE
 
 
-def _return_drawn_tile(state: GameState) -> None:
-    """Undo the fire draw that follows a card placement: the notation draws it with
-    ``draw_fire_tile``, a separate call."""
-    if state.pending is not None:
-        state.bag.append(state.pending.tile)
-        state.bag.sort(key=state.island.tile_order.__getitem__)
-        state.pending = None
-        if not state.is_terminal():
-            state.phase = PLAY
-
-
 def _strings_after(read: ReadState) -> list[str]:
     """:func:`game_state_to_strings` after a placement or a move, which change neither
     the decks nor the bag: those two are the input's, in canonical form."""
@@ -276,10 +270,23 @@ def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     if isinstance(action, MoveCat):
         raise ValueError(f"placement {placement!r} is a cat movement; use move_cat")
     _prepared(state, action)
-    state.apply(action)
-    if isinstance(action, PlacePathway):
-        _return_drawn_tile(state)  # (with the bag left out there is none: the engine ends the game instead)
+    moves.check(state, action)
+    _lay(state, action)
     return _strings_after(read)
+
+
+def _lay(state: GameState, action: PlacePathway | PlaceFire) -> None:
+    """The effect of a checked placement on the board and the hand, by the engine's own
+    steps, without what the engine does after it: a card's fire draw (the notation
+    draws in its own call) and a tile's cut-off analysis and end of action (which
+    decide only whether the game goes on, which no state string shows; the variant
+    has no tokens, reserve or disasters that would change a string there)."""
+    state.history.append(action)
+    if isinstance(action, PlacePathway):
+        moves.lay_card(state, action)
+    else:
+        hybrid.lay(state, action, state.island.tile_mask(action))
+        state.pending, state.phase = None, PLAY
 
 
 def _cat_move(state: GameState, text: str, parsed: NotationAction | None = None) -> MoveCat | None:
@@ -312,7 +319,9 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     if move is None:
         _action(movement, state.island.catalog)  # raises for a malformed string
         raise IllegalAction("no-cat", f"movement {movement!r}: no cat of that colour stands on its start square")
-    state.apply(move)
+    moves.check(state, move)
+    state.history.append(move)
+    moves.step_cat(state, move)  # (what follows a move decides only whether the game goes on: see _lay)
     return _strings_after(read)
 
 

@@ -267,6 +267,17 @@ def _draw_card(state: Position, action: DrawCard) -> None:
 
 
 def _place_pathway(state: Position, action: PlacePathway) -> None:
+    lay_card(state, action)
+    if tokens.collect_under_card(state, action):  # water, fish and map tokens go back onto the card first
+        return
+    draw_fire(state, action.player, "pathway")
+
+
+def lay_card(state: Position, action: PlacePathway) -> None:
+    """A legal card placement's own effect: the card leaves the hand and its terrain
+    covers the nine squares, recorded; nothing that follows it (tokens under the card,
+    the fire draw: :func:`perform`).  For callers that want only the board after the
+    card (the COMP1110 ``applyPlacement``, which draws the fire tile in its own call)."""
     state.hands[action.player].remove(action.card)
     grid = state.island.grid
     shift = action.at[0] * grid.stride + action.at[1]
@@ -274,9 +285,6 @@ def _place_pathway(state: Position, action: PlacePathway) -> None:
     masks = grid.card_masks(state.island.cards[action.card])[action.rotation]
     state.terrain = [(t & keep) | (m << shift) for t, m in zip(state.terrain, masks)]
     state.placed.append(action)
-    if tokens.collect_under_card(state, action):  # water, fish and map tokens go back onto the card first
-        return
-    draw_fire(state, action.player, "pathway")
 
 
 def _place_fire(state: Position, action: PlaceFire) -> None:
@@ -294,17 +302,24 @@ def _place_fire(state: Position, action: PlaceFire) -> None:
 
 
 def _move_cat(state: Position, action: MoveCat) -> None:
-    rules = state.rules
+    step_cat(state, action)
+    tokens.collect_by_move(state, action, action.player)  # Kickstarter tokens on the cat's way (KS-3)
+    _after_move(state, action.player)
+
+
+def step_cat(state: Position, action: MoveCat) -> None:
+    """A legal move's own effect (DP-4's first steps): discard, move, exhaust, arrive;
+    nothing that follows it (tokens on the way, objectives, the win, the cut-off, the
+    disaster pile: :func:`perform`).  For callers that want only the position after
+    the move (the COMP1110 ``moveCat``)."""
     hand = state.hands[action.player]
     for key in action.discards:
         hand.remove(key)
-    pile = state.removed if rules.discard_destination == OUT else state.disaster_pile
+    pile = state.removed if state.rules.discard_destination == OUT else state.disaster_pile
     pile.extend(action.discards)
     cat = state.cat_at(action.cat)
     assert cat is not None
     _relocate(state, cat, action.to, len(state.history), action.player)
-    tokens.collect_by_move(state, action, action.player)  # Kickstarter tokens on the cat's way (KS-3)
-    _after_move(state, action.player)
 
 
 def _relocate(state: Position, cat: int, square: tuple[int, int], turn: int, player: int) -> None:
