@@ -9,7 +9,8 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.model.formats import FormatError, document_kind, load_campaign, load_scenario, read_json
+from engine.check.validate_files import open_scenario
+from engine.model.formats import FormatError, document_kind, load_campaign, read_json
 from engine.model.library import CAMPAIGN_FILE, bundled_campaign_paths
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Campaign, CampaignEntry, Scenario
@@ -98,7 +99,7 @@ def add_scenario(campaign_path: Path, scenario_path: Path) -> int:
     campaign = _editable(campaign_path)
     folder = campaign_path.parent.resolve()
     source = scenario_path.resolve()
-    load_scenario(source)  # refuse what would not open
+    open_scenario(source)  # refuse what would not open, with the located message
     try:
         relative = source.relative_to(folder)
     except ValueError:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
-from engine.check.validate_files import open_scenario
+from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.formats import FormatError, document_kind, load_campaign, read_json
 
 from . import campaigns
@@ -135,7 +135,7 @@ class FileFlows(QMainWindow):
         try:
             data = read_json(path)
             if document_kind(data) == "campaign":
-                campaign = load_campaign(path)
+                campaign = open_campaign(path, data)
                 if not campaign.scenarios:
                     raise FormatError(path, "the campaign lists no scenarios yet; add one in the campaign library")
                 self.library.select(path, 0)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.check.validate_files import open_campaign
 from engine.model.formats import FormatError, load_campaign
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
@@ -176,7 +177,7 @@ class LibraryDock(QDockWidget):
 
     def _add_campaign(self, group: QTreeWidgetItem, path: Path, select: tuple[Path, int] | None) -> None:
         try:
-            campaign = load_campaign(path)
+            campaign = open_campaign(path)
         except FormatError as exc:
             item = QTreeWidgetItem(group, [f"{path.parent.name} (cannot be read)"])
             item.setToolTip(0, str(exc))

@@ -11,7 +11,8 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
 
-from engine.model.formats import FormatError, load_scenario
+from engine.check.validate_files import open_scenario
+from engine.model.formats import FormatError
 from engine.packs.install import InstalledPack, installed_pack_for
 from engine.packs.manifest import PACK_SUFFIX
 from engine.play.game import new_game
@@ -95,7 +96,7 @@ class PackFlows(FileFlows):
         if not self.maybe_save():
             return False
         try:
-            scenario = load_scenario(path)
+            scenario = open_scenario(path)
         except FormatError as exc:
             self.show_error("Cannot open the scenario", str(exc))
             return False

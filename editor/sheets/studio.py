@@ -13,10 +13,10 @@ from PySide6.QtGui import QPageLayout, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
+from engine.check.validate_files import open_campaign_with_scenarios
 from engine.model.catalog import Catalog
 from engine.model.files import atomic_write
 from engine.model.formats import FormatError
-from engine.model.library import load_campaign_with_scenarios
 from engine.model.scenario import Scenario
 
 from .booklet import render_booklet
@@ -97,7 +97,7 @@ class SheetDialogs(QObject):
     def export_booklet(self, campaign_path: Path, catalog: Catalog) -> Path | None:
         """Ask for a PDF file and write the campaign's booklet there, showing progress."""
         try:
-            campaign, entries = load_campaign_with_scenarios(campaign_path)
+            campaign, entries = open_campaign_with_scenarios(campaign_path)
         except FormatError as exc:
             self.show_error("Export booklet", str(exc))
             return None

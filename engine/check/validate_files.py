@@ -29,9 +29,17 @@ from engine.model.catalog import (
     default_catalog,
     load_catalog_file,
 )  # fmt: skip
-from engine.model.formats import FormatError, describe_format, document_kind, read_json, scenario_from_dict
+from engine.model.formats import (
+    FormatError,
+    campaign_from_dict,
+    describe_format,
+    document_kind,
+    read_json,
+    scenario_from_dict,
+)  # fmt: skip
 from engine.model.jsonio import MAX_CATALOG_BYTES
-from engine.model.scenario import Scenario
+from engine.model.library import load_campaign_with_scenarios
+from engine.model.scenario import Campaign, Scenario
 
 FORMATS = "raftwright.scenario, raftwright.campaign or raftwright.components"
 
@@ -154,6 +162,19 @@ def _siblings(path: Path) -> list[tuple[Catalog, str]]:
     return out
 
 
+def _first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) -> None:
+    """Raise :class:`FormatError` when ``data`` is not a valid ``kind`` document: the
+    message is the first schema issue (element, what is wrong, the fix) and how many more,
+    the located message ``validate`` gives."""
+    if document_kind(data) != kind:
+        raise FormatError(path, f"not a Raftwright {kind} file: {describe_format(data)}; expected \"raftwright.{kind}\"")
+    issues = sort_issues(schema_issues(kind, data))
+    if issues:
+        first = issues[0]
+        more = f"; {count_text(len(issues) - 1, 'more error')} (run 'raftwright validate {path}')" if len(issues) > 1 else ""
+        raise FormatError(path, f"{first.message} ({first.where.describe()}){more}")
+
+
 def open_scenario(path: str | os.PathLike[str], data: Any = None) -> Scenario:
     """Read a scenario file for use (``show``, ``play``, the studio's Open) with the
     same located message ``validate`` gives: raises :class:`FormatError` whose message
@@ -161,17 +182,29 @@ def open_scenario(path: str | os.PathLike[str], data: Any = None) -> Scenario:
     ``data`` is the already-read document, if any."""
     if data is None:
         data = read_json(path)
-    if document_kind(data) != "scenario":
-        raise FormatError(path, f"not a Raftwright scenario file: {describe_format(data)}; expected \"raftwright.scenario\"")
-    issues = sort_issues(schema_issues("scenario", data))
-    if issues:
-        first = issues[0]
-        more = f"; {count_text(len(issues) - 1, 'more error')} (run 'raftwright validate {path}')" if len(issues) > 1 else ""
-        raise FormatError(path, f"{first.message} ({first.where.describe()}){more}")
+    _first_schema_problem("scenario", path, data)
     try:
         return scenario_from_dict(data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # the schema should have said: still refuse cleanly
         raise FormatError(path, f"cannot read the scenario ({exc!r}); run 'raftwright validate {path}'") from None
+
+
+def open_campaign(path: str | os.PathLike[str], data: Any = None) -> Campaign:
+    """Read a campaign file for use (``difficulty``, ``render booklet``, the studio) with
+    the located message ``validate`` gives, as :func:`open_scenario` does."""
+    if data is None:
+        data = read_json(path)
+    _first_schema_problem("campaign", path, data)
+    try:
+        return campaign_from_dict(data)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise FormatError(path, f"cannot read the campaign ({exc!r}); run 'raftwright validate {path}'") from None
+
+
+def open_campaign_with_scenarios(path: str | os.PathLike[str]) -> tuple[Campaign, list[tuple[Path, Scenario]]]:
+    """A campaign and every scenario it lists, each read as :func:`open_campaign` and
+    :func:`open_scenario` read them (located messages); raises :class:`FormatError`."""
+    return load_campaign_with_scenarios(path, read_campaign=open_campaign, read_scenario=open_scenario)
 
 
 def validate_campaign(path: str | os.PathLike[str], catalog: Catalog | None = None) -> list[Issue]:

@@ -8,7 +8,9 @@ and COMP1110 interop").
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Callable
 
 from engine.model.formats import FormatError, load_campaign, load_scenario
 from engine.model.resources import campaigns_dir
@@ -35,13 +37,19 @@ def bundled_campaign_paths() -> list[Path]:
     return paths
 
 
-def load_campaign_with_scenarios(path: str | Path) -> tuple[Campaign, list[tuple[Path, Scenario]]]:
+def load_campaign_with_scenarios(
+    path: str | os.PathLike[str],
+    read_campaign: Callable[[Path], Campaign] = load_campaign,
+    read_scenario: Callable[[Path], Scenario] = load_scenario,
+) -> tuple[Campaign, list[tuple[Path, Scenario]]]:
     """Load a campaign and every scenario it lists (paths relative to the campaign file).
 
     Raises :class:`FormatError` for the campaign file, a listed scenario that does not
-    exist (naming the entry), or a scenario file that does not load."""
+    exist (naming the entry), or a scenario file that does not load.  ``read_campaign``
+    and ``read_scenario`` read the files (the check layer passes readers whose messages
+    are located: :func:`engine.check.validate_files.open_campaign_with_scenarios`)."""
     path = Path(path)
-    campaign = load_campaign(path)
+    campaign = read_campaign(path)
     scenarios: list[tuple[Path, Scenario]] = []
     for n, entry in enumerate(campaign.scenarios, 1):
         scenario_path = path.parent / entry.scenario
@@ -51,7 +59,7 @@ def load_campaign_with_scenarios(path: str | Path) -> tuple[Campaign, list[tuple
                 f"/scenarios/{n - 1}: scenario {n} names '{entry.scenario}', which is not in {path.parent}; "
                 "restore the file or remove the entry",
             )
-        scenarios.append((scenario_path, load_scenario(scenario_path)))
+        scenarios.append((scenario_path, read_scenario(scenario_path)))
     return campaign, scenarios
 
 

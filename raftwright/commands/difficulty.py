@@ -18,9 +18,9 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.check.validate_files import open_scenario
+from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.catalog import CatalogError
-from engine.model.formats import FormatError, load_campaign
+from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
 from engine.play.bots import bot_names
 from engine.play.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
@@ -33,7 +33,7 @@ def scenario_files(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for path in expand(paths):
         if path.name == "campaign.json" or path.name.endswith(".campaign.json"):
-            campaign = load_campaign(path)
+            campaign = open_campaign(path)
             out.extend(path.parent / entry.scenario for entry in campaign.scenarios)
         elif path.name.endswith(".components.json"):
             continue

@@ -12,10 +12,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
 from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import WriteError, atomic_write
-from engine.model.formats import FormatError, load_scenario
-from engine.model.library import CAMPAIGN_FILE, load_campaign_with_scenarios
+from engine.model.formats import FormatError
+from engine.model.library import CAMPAIGN_FILE
 from engine.model.resources import campaigns_dir
 from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display, say
 
@@ -75,7 +76,7 @@ def run_render(args: argparse.Namespace) -> int:
     unreadable = refused = 0
     for source, target in zip(files, targets):
         try:
-            scenario = load_scenario(source)
+            scenario = open_scenario(source)
         except FormatError as exc:
             unreadable += 1
             say(str(exc))
@@ -109,7 +110,7 @@ def run_booklet(args: argparse.Namespace) -> int:
 
     try:
         catalog = default_catalog()
-        campaign, entries = load_campaign_with_scenarios(campaign_path(args.campaign))
+        campaign, entries = open_campaign_with_scenarios(campaign_path(args.campaign))
     except (FormatError, CatalogError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine import validate
-from engine.check.validate_files import open_scenario, validate_path
+from engine.check.validate_files import open_campaign, open_scenario, validate_path
 from engine.model.formats import FormatError, load_campaign, load_scenario
 from engine.model.jsonio import MAX_DEPTH, MAX_FILE_BYTES, read_json
 from raftwright.cli import main
@@ -61,7 +61,7 @@ def write_bad(folder: Path, name: str) -> tuple[Path, str]:
 @pytest.mark.parametrize("name", sorted(BAD_FILES))
 def test_every_loader_refuses_a_bad_file_with_the_documented_error(tmp_path: Path, name: str) -> None:
     path, reason = write_bad(tmp_path, name)
-    for load in (load_scenario, load_campaign, validate_path, open_scenario):
+    for load in (load_scenario, load_campaign, validate_path, open_scenario, open_campaign):
         with pytest.raises(FormatError) as info:
             load(path)
         assert str(path) in str(info.value) and reason in str(info.value), str(info.value)
@@ -131,3 +131,41 @@ def test_show_gives_the_same_located_message_as_validate(tmp_path: Path, capsys:
     shown = capsys.readouterr().err
     message = validated.split(" error schema ", 1)[1]
     assert message.split(" (")[0] in shown and "is not of type" not in shown  # validate's words, not jsonschema's
+
+
+CAMPAIGN = ROOT / "campaigns" / "campaign-1" / "campaign.json"
+
+
+def _broken_campaign(folder: Path) -> Path:
+    doc = json.loads(CAMPAIGN.read_text(encoding="utf-8"))
+    doc["scenarios"] = "all of them"
+    path = folder / "campaign.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", [["difficulty", "--games", "1"], ["booklet", "-o", "out.pdf"]])
+def test_commands_reading_a_campaign_give_validates_located_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """A broken campaign read by ``difficulty`` or ``booklet`` is refused with the words
+    ``validate`` uses (element, what is wrong, the fix), not jsonschema's raw message."""
+    path = _broken_campaign(tmp_path)
+    assert main(["validate", str(path)]) == EXIT_ERRORS
+    validated = capsys.readouterr().out.splitlines()[0].split(" error schema ", 1)[1]
+    args = [a if a != "out.pdf" else str(tmp_path / a) for a in command]
+    assert main([args[0], str(path), *args[1:]]) == EXIT_UNREADABLE
+    said = capsys.readouterr().err
+    assert validated.split(" (")[0] in said and "is not of type" not in said, said
+
+
+def test_render_gives_validates_located_message_for_a_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``render`` reads a broken scenario as ``show`` does: validate's words, not jsonschema's."""
+    doc = scenario_doc()
+    doc["boards"][0]["at"] = "zero"
+    path = tmp_path / "broken.scenario.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["render", str(path), "-o", str(tmp_path / "out.png")]) == EXIT_UNREADABLE
+    said = capsys.readouterr().err
+    assert "/boards/0" in said or "board 1" in said, said
+    assert "is not of type" not in said and not (tmp_path / "out.png").exists()
