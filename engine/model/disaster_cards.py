@@ -82,4 +82,24 @@ class DisasterCard:
     text: str = ""
 
 
-__all__ = ["DISASTER_CATS", "DISASTER_EFFECTS", "DISASTER_FIELDS", "DisasterCard", "DisasterEffect"]
+def disaster_card_to_dict(card: DisasterCard) -> dict[str, object]:
+    """A disaster card as a catalog file writes it (``components.schema.json``,
+    ``disaster_cards``): each effect with only its own fields."""
+    effects: list[dict[str, object]] = []
+    for e in card.effects:
+        line: dict[str, object] = {"effect": e.effect}
+        for name in DISASTER_FIELDS[e.effect]:
+            value = getattr(e, name)
+            if value is not None:
+                line[name] = value
+        effects.append(line)
+    out: dict[str, object] = {"id": card.id, "effects": effects}
+    if card.name:
+        out["name"] = card.name
+    if card.text:
+        out["text"] = card.text
+    return out
+
+
+__all__ = ["DISASTER_CATS", "DISASTER_EFFECTS", "DISASTER_FIELDS", "DisasterCard", "DisasterEffect",
+           "disaster_card_to_dict"]

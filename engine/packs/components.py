@@ -1,9 +1,9 @@
 """Custom components in packs.
 
 A build pulls in exactly the custom components its scenarios name (pinned boards,
-location cards, raft cards) that the bundled catalogs do not have, from the catalog
-the designer works with (bundled plus their own ``catalogs/`` folder), and writes them
-as one catalog, ``components/<pack-id>.components.json``.
+location cards, raft cards; and the disaster cards, when a scenario plays the disaster
+deck) that the bundled catalogs do not have, from the catalog the designer works with
+(bundled plus their own ``catalogs/`` folder), and writes them as one catalog, ``components/<pack-id>.components.json``.
 
 A pack's components are never merged into the shared catalog: they are scoped to the
 pack.  :func:`pack_catalog` gives the bundled catalogs plus that pack's components,
@@ -19,7 +19,9 @@ from typing import Any, Iterable, Mapping
 
 from engine.model.card_paths import paths_to_list, rescue_to_list
 from engine.model.catalog import Catalog, CatalogError, IslandBoard, bundled_catalog, catalog_from_dict
+from engine.model.disaster_cards import disaster_card_to_dict
 from engine.model.scenario import Scenario
+from engine.play.support import uses_disaster_deck
 
 COMPONENTS_FORMAT = "raftwright.components"
 
@@ -63,12 +65,17 @@ def used_custom_components(scenarios: Iterable[Scenario], catalog: Catalog, pack
                 rafts[raft.letter] = {"letter": raft.letter, "grid": list(raft.grid)}
                 if raft.oshax:
                     rafts[raft.letter]["oshax"] = paths_to_list(raft.oshax)
-    if not (boards or locations or rafts):
+    # a game with the disaster deck plays every disaster card of its catalog: the pack
+    # carries the designer's own, or a stranger could not play it (or would play others)
+    disasters = {d.id: disaster_card_to_dict(d) for d in catalog.disaster_cards.values()
+                 if d.id not in base.disaster_cards} if any(uses_disaster_deck(s) for s in scenarios) else {}
+    if not (boards or locations or rafts or disasters):
         return None
     doc: dict[str, Any] = {"format": COMPONENTS_FORMAT, "format_version": 1, "id": pack_id,
                            "name": f"Custom components of pack {pack_id}"}
     box: dict[str, int] = {}
-    for key, items in (("island_boards", boards), ("location_cards", locations), ("raft_cards", rafts)):
+    for key, items in (("island_boards", boards), ("location_cards", locations), ("raft_cards", rafts),
+                       ("disaster_cards", disasters)):
         if items:
             doc[key] = [items[k] for k in sorted(items)]  # type: ignore[index]
             box[key] = len(items)

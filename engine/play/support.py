@@ -49,6 +49,12 @@ NO_HYBRID_TILES = ("add hybrid fire tiles to a catalog (fire_tiles entries with 
                    "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components')")
 
 
+def uses_disaster_deck(scenario: Scenario) -> bool:
+    """Whether a game of ``scenario`` shuffles the catalog's disaster cards into a deck
+    (the advanced game, expert mode, or the rule option ``disaster_deck``)."""
+    return scenario.mode in ADVANCED_MODES or scenario.rules.disaster_deck
+
+
 def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[UnplayedRule]:
     """Every rule ``scenario`` needs that the engine does not play yet (empty when it
     plays the whole scenario).  With ``catalog`` (the components the game would use),
@@ -56,7 +62,7 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
     listed too: the engine plays the deck, but no card's text is known (C15)."""
     found: list[UnplayedRule] = []
     advanced = scenario.mode in ADVANCED_MODES  # expert mode: the advanced rules plus hybrid tiles (KS-6)
-    if catalog is not None and not catalog.disaster_cards and (advanced or scenario.rules.disaster_deck):
+    if catalog is not None and not catalog.disaster_cards and uses_disaster_deck(scenario):
         game = "expert mode" if scenario.mode == "expert" else "the advanced game"
         found.append(UnplayedRule(
             (game if advanced else "the disaster deck") + " without disaster cards",

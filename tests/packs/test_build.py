@@ -102,3 +102,32 @@ def test_a_scenario_with_errors_is_refused_by_name_unless_allowed(tmp_path: Path
     assert str(path) in caught.value.problems[0].entry
     data, _ = build_pack(INFO, collect([path]), allow_errors=True)
     assert open_pack(data).manifest.scenarios[0].path == "scenarios/broken.scenario.json"
+
+
+FIXTURE_DISASTERS = {  # fixture cards: the real disaster cards' texts are unknown (RULINGS C15)
+    "format": "raftwright.components", "format_version": 1, "id": "fixture-disasters", "name": "Fixture disasters",
+    "disaster_cards": [
+        {"id": "fixture-disaster-1", "name": "Fixture storm", "text": "A fixture, not a real card",
+         "effects": [{"effect": "fire", "count": 1}, {"effect": "move", "cat": "any", "squares": 2, "towards": "raft"}]},
+        {"id": "fixture-disaster-2", "effects": [{"effect": "discard", "who": "each", "count": 1}]},
+    ],
+}
+
+
+def test_a_pack_of_an_advanced_scenario_carries_the_designers_disaster_cards(tmp_path: Path) -> None:
+    """Rulebook "Advanced rules" (set-up: shuffle the disaster cards): a game with the
+    disaster deck plays every disaster card of its catalog, so a pack built from the
+    designer's catalog carries theirs and a stranger's game plays exactly those."""
+    catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_DISASTERS))
+    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    assert used_custom_components([scenario_from_dict(doc)], catalog, "my-pack") is None  # standard: no deck
+    doc["mode"] = "advanced"
+    used = used_custom_components([scenario_from_dict(doc)], catalog, "my-pack")
+    assert used is not None and schema_errors("components", used) == []
+    assert used["disaster_cards"] == FIXTURE_DISASTERS["disaster_cards"] and used["box"] == {"disaster_cards": 2}
+    path = tmp_path / "advanced.scenario.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    data, manifest = build_pack(INFO, collect([path]), catalog=catalog, allow_errors=True)
+    assert [f.path for f in manifest.of_kind("components")] == ["components/tutorial-pack.components.json"]
+    pack_cat = catalog_of(open_pack(data))
+    assert pack_cat.disaster_cards == catalog.disaster_cards
