@@ -40,13 +40,13 @@ import random
 
 from engine.model.catalog import TERRAINS
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway, Refill, UseWater
-from engine.play.bitboard import bit_list, window_mask
+from engine.play.bitboard import bit_list
 from engine.play.heuristic_advanced import choose_advanced
+from engine.play.heuristic_cards import CardSearch, best_card, shortening_card
 from engine.play.heuristic_fire import choose_fire
 from engine.play.heuristic_move import choose_move
 from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import best_collect, token_choice
-from engine.play.legal import card_anchors, distinct_rotations
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.objectives import bound_squares
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
@@ -56,9 +56,7 @@ from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view, unseen_cards
 
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
-HEMMED = 20  # a cat that reaches fewer squares with two repainted counts double: it needs cards first
 WATER_GAIN = 3  # water is spent when returning a tile shortens the ways this much, or saves a cat
-WORSE = 3  # a card that lengthens a way by more counts as this much longer
 
 
 def popcount(mask: int) -> int:
@@ -242,7 +240,8 @@ class HeuristicBot:
         if water is not None:
             return water
         # 3. a card that shortens the ways
-        placed = self._best_card(state, player, hand, routes, ways, whites)
+        search = CardSearch(state, player, hand, routes, ways, whites)
+        placed = best_card(search) if whites else shortening_card(search)
         if placed is not None and placed[0] <= placed[3] - PLACE_GAIN:
             return placed[1]
         # 4. moves towards the raft (a discard costs a quarter of a fire tile)
@@ -250,6 +249,7 @@ class HeuristicBot:
         if move is not None:
             return move
         # 5. the least harmful card
+        placed = placed if whites else best_card(search)
         if placed is not None:
             return placed[1]
         return state.legal_actions()[0]
@@ -266,78 +266,6 @@ class HeuristicBot:
         if best is not None and (base - best[0] >= WATER_GAIN or base >= FAR > best[0]):
             return UseWater(best[1])
         return None
-
-    def _best_card(self, state: GameState, player: int, hand: list[str], routes: Routes, ways: Ways,
-                   whites: dict[int, int]) -> tuple[int, PlacePathway, int, int] | None:  # fmt: skip
-        island = state.island
-        grid = island.grid
-        window = window_mask(grid)
-        anchors = bit_list(card_anchors(state))
-        if not anchors:
-            return None
-        cats = [routes.route(c) for c in routes.live()]
-        touch = {r.cat: grid.neighbours(r.wide | r.walk) for r in cats}
-        way = {r.cat: r.way for r in cats}
-        colour = island.cat_terrain
-        near_white = {c: grid.neighbours(ways.way(c)[1]) | ways.way(c)[1] for c in whites}
-        zone = 0
-        for t in list(touch.values()) + list(near_white.values()):
-            zone |= t
-        hot = 0
-        for r in cats:
-            hot |= r.corridor
-        useful = [a for a in anchors if (window << a) & zone]
-        useful.sort(key=lambda a: -popcount((window << a) & hot))  # likely gains first: the bound prunes more
-        weight = {r.cat: 1 + (popcount(r.reach2) < HEMMED) for r in cats}
-        base = sum(weight[c] * w for c, w in way.items()) + sum(whites.values())
-        own0 = {c: routes.own(c) for c in way}
-        # every placement with a bound on its score (a way shortens by at most the squares
-        # the card gives its cat); then the ways, most promising first, until no bound can
-        # beat the best.  The order (bound, tie, index) keeps the first best in legal order.
-        candidates: list[tuple[int, int, int, int, int, str, list[tuple[int, int, int]]]] = []
-        for key in dict.fromkeys(hand):
-            card = state.island.cards[key]
-            masks = grid.card_masks(card)
-            for a in useful:
-                win = window << a
-                keep = ~win
-                affected = [(c, own0[c], colour[c], weight[c], t) for c, t in touch.items() if t & win]
-                for rot in distinct_rotations(grid, card):
-                    m = masks[rot]
-                    gain = tie = 0
-                    changed = []
-                    for c, old, ci, w, t in affected:
-                        new = (old & keep) | (m[ci] << a)
-                        if new != old:
-                            gained = new & ~old
-                            gain += w * min(gained.bit_count(), way[c])
-                            tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
-                            changed.append((c, new, w))
-                    candidates.append((base - gain, tie, len(candidates), a, rot, key, changed))
-        candidates.sort(key=lambda x: x[:3])
-        best: tuple[int, int, int, PlacePathway] | None = None
-        for bound, tie, index, a, rot, key, changed in candidates:
-            if best is not None and not near_white and (bound, tie, index) > best[:3]:
-                break
-            score = base
-            deck, card_id = key.split(":", 1)
-            if near_white:  # a card may lay or cut Oshax paths: score the white ways
-                placement = PlacePathway(player, deck, card_id, grid.square(a), rot)
-                win = window << a
-                for c, near in near_white.items():
-                    if near & win:
-                        score += ways.white_way(c, placement)[0] - whites[c]
-            for c, new, w in changed:
-                score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
-            if best is None or (score, tie, index) < best[:3]:
-                best = (score, tie, index, PlacePathway(player, deck, card_id, grid.square(a), rot))
-        if best is None:
-            # nowhere useful: the window farthest from the cats' corridors
-            far = [a for a in anchors if not (window << a) & grid.near(zone, 1)] or anchors
-            key = hand[0]
-            deck, card_id = key.split(":", 1)
-            return base + FAR * 10, PlacePathway(player, deck, card_id, grid.square(far[0]), 0), 0, base
-        return best[0], best[3], best[1], base
 
 
 __all__ = ["FAR", "HeuristicBot", "Ways"]

@@ -28,6 +28,7 @@ from engine.play.position import Position
 from engine.play.reach import coverable_squares, destinations, walkable
 
 FAR = 40  # a way that cannot be completed
+SLACK = 8  # Routes.slack: how many squares longer than the way its levels go
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class Routes:
         self.coverable = coverable_squares(state, self.fire)
         self._routes: dict[int, CatRoute] = {}
         self._memo: dict[tuple[int, int], int] = {}
+        self._slack: dict[int, tuple[int, ...]] = {}
 
     def live(self) -> list[int]:
         """Cats not on the raft yet, white cats aside (their ways run along Oshax paths,
@@ -114,6 +116,47 @@ class Routes:
         region = route.levels[start] if start >= 0 else 0
         found = way_to_raft(self.state, cat, own, self.coverable, limit, region, max(start, 0), route.entry)
         self._memo[key] = -found if found == limit < FAR else found
+        return found
+
+    def slack(self, cat: int) -> tuple[int, ...]:
+        """``E[t]`` for ``t`` in 0..``SLACK``: the squares not of the cat's colour that lie
+        on some way at most ``t`` squares longer than its shortest (``a + b - 1 <=
+        way + t``, with ``a`` and ``b`` the squares' levels from the cat and from the
+        raft).  A card that repaints squares ``G`` for this cat shortens its way by at
+        most ``max(popcount(G & E[t]) - t)`` over ``t`` (a way through ``g`` of them was
+        at least ``t`` longer, where ``t`` is the largest of their slacks): the bound
+        that lets the card search skip most placements."""
+        found = self._slack.get(cat)
+        if found is not None:
+            return found
+        route = self.route(cat)
+        way = route.way
+        if way >= FAR:
+            found = self._slack[cat] = (0,) * (SLACK + 1)
+            return found
+        grid = self.state.island.grid
+        own = self.own(cat)
+        step = self.coverable | own
+        a = list(route.levels)
+        b = list(route.to_raft)
+        seed = route.entry & step
+        while len(a) <= way + SLACK:
+            grown = grid.flood(a[-1] | (grid.neighbours(a[-1]) & step), own)
+            if grown == a[-1]:
+                break
+            a.append(grown)
+        while len(b) <= way + SLACK and b[-1] != (b[-2] if len(b) > 1 else -1):
+            b.append(grid.flood(b[-1] | (grid.neighbours(b[-1]) & step) | seed, own))
+        la, lb = len(a) - 1, len(b) - 1
+        other = step & ~own
+        out = []
+        for t in range(SLACK + 1):
+            total = way + t + 1  # a + b for a square not of the cat's colour
+            m = 0
+            for i in range(1, total):
+                m |= a[min(i, la)] & b[min(total - i, lb)]
+            out.append(m & other)
+        found = self._slack[cat] = tuple(out)
         return found
 
     def _analyse(self, cat: int) -> CatRoute:
@@ -181,4 +224,4 @@ def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int 
     return limit
 
 
-__all__ = ["FAR", "CatRoute", "Routes", "targets", "way_to_raft"]
+__all__ = ["FAR", "SLACK", "CatRoute", "Routes", "targets", "way_to_raft"]

@@ -1,0 +1,230 @@
+"""The heuristic bot's pathway-card choice in the play phase (step 3 and 5 of
+:mod:`engine.play.heuristic`).
+
+Every placement of every card in hand along the cats' corridors (windows touching a
+cat's near-shortest ways, ``wide``, or where it walks) is scored by how much it
+shortens the cats' ways (:mod:`engine.play.routes`; a hemmed-in cat counts double);
+ties go to the card that gives the corridors most squares, then to the first in the
+search order (hand order, windows most on the corridors first, rotations).
+
+:func:`shortening_card` finds the best placement that shortens the ways without
+scoring most placements: a card shortens a cat's way only through squares of the cat's
+colour it paints on some way at most a few squares longer than the shortest, and by at
+most ``max(popcount(G & E[t]) - t)`` (:meth:`engine.play.routes.Routes.slack`).  Only
+windows where that bound is positive are listed; their ways are searched best bound
+first until no bound can beat the best score.  So it returns exactly the placement the
+full search (:func:`best_card`) would pick whenever that one shortens the ways.
+:func:`best_card` scores every placement (the least harmful card when none helps, and
+white cats, whose ways along Oshax paths have no such bound).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.play.actions import PlacePathway
+from engine.play.bitboard import bit_list, window_mask
+from engine.play.legal import card_anchors, distinct_rotations
+from engine.play.routes import FAR, Routes
+from engine.play.state import GameState
+
+HEMMED = 20  # a cat that reaches fewer squares with two repainted counts double: it needs cards first
+WORSE = 3  # a card that lengthens a way by more counts as this much longer
+
+CardChoice = tuple[int, PlacePathway, int, int]  # (score, placement, tie, base score)
+
+
+class WhiteWays(Protocol):
+    """What the card search asks of the bot's ways for white cats."""
+
+    def way(self, cat: int, terrain: list[int] | None = None) -> tuple[int, int]: ...
+
+    def white_way(self, cat: int, card: PlacePathway | None = None) -> tuple[int, int]: ...
+
+
+class CardSearch:
+    """What both searches share for one play decision."""
+
+    def __init__(self, state: GameState, player: int, hand: list[str], routes: Routes, ways: WhiteWays,
+                 whites: dict[int, int]) -> None:  # fmt: skip
+        self.state, self.player, self.hand, self.routes, self.ways, self.whites = state, player, hand, routes, ways, whites
+        grid = state.island.grid
+        self.grid = grid
+        self.window = window = window_mask(grid)
+        self.anchors = bit_list(card_anchors(state))
+        cats = [routes.route(c) for c in routes.live()]
+        self.cats = cats
+        self.touch = {r.cat: grid.neighbours(r.wide | r.walk) for r in cats}
+        self.way = {r.cat: r.way for r in cats}
+        self.near_white = {c: grid.neighbours(ways.way(c)[1]) | ways.way(c)[1] for c in whites}
+        zone = 0
+        for t in list(self.touch.values()) + list(self.near_white.values()):
+            zone |= t
+        self.zone = zone
+        hot = 0
+        for r in cats:
+            hot |= r.corridor
+        useful = [a for a in self.anchors if (window << a) & zone]
+        useful.sort(key=lambda a: -((window << a) & hot).bit_count())  # likely gains first: the bound prunes more
+        self.useful = useful
+        self.weight = {r.cat: 1 + (r.reach2.bit_count() < HEMMED) for r in cats}
+        self.base = sum(self.weight[c] * w for c, w in self.way.items()) + sum(whites.values())
+        self.own0 = {c: routes.own(c) for c in self.way}
+
+    def placement(self, key: str, a: int, rot: int) -> PlacePathway:
+        deck, card_id = key.split(":", 1)
+        return PlacePathway(self.player, deck, card_id, self.grid.square(a), rot)
+
+
+def gaining(levels: tuple[int, ...], cells: list[int]) -> int:
+    """Anchors at which a card whose squares of the cat's colour sit at bit offsets
+    ``cells`` puts more than ``t`` of them in ``levels[t]`` for some ``t`` (the
+    :meth:`Routes.slack` levels): where it may shorten the way.  Counted bit-parallel
+    over all anchors (``count[j]``: anchors with at least ``j`` such squares)."""
+    out = 0
+    for t in range(min(len(levels), len(cells))):
+        level = levels[t]
+        count = [-1] + [0] * (t + 1)
+        for o in cells:
+            x = level >> o
+            if not x:
+                continue
+            for j in range(t + 1, 0, -1):
+                count[j] |= count[j - 1] & x
+        out |= count[t + 1]
+    return out
+
+
+def shortening_card(search: CardSearch) -> CardChoice | None:
+    """The placement :func:`best_card` picks when it shortens the ways (score below the
+    base), else None; only for positions without white cats."""
+    assert not search.near_white
+    if not search.useful or not search.cats:
+        return None
+    state, grid, routes = search.state, search.grid, search.routes
+    colour = state.island.cat_terrain
+    window, way, weight, own0, base = search.window, search.way, search.weight, search.own0, search.base
+    upos = {a: i for i, a in enumerate(search.useful)}
+    useful_mask = 0
+    for a in search.useful:
+        useful_mask |= 1 << a
+    window_cells = bit_list(window)
+    slack = {r.cat: routes.slack(r.cat) for r in search.cats if r.way < FAR}
+    # anchors whose window touches the cat's wide corridor (as the full search asks)
+    touching = {}
+    for c in slack:
+        hits = 0
+        t = search.touch[c]
+        for o in window_cells:
+            hits |= t >> o
+        touching[c] = hits & useful_mask
+    candidates: list[tuple[int, int, tuple[int, int, int], int, int, str, list[tuple[int, int, int]]]] = []
+    for ki, key in enumerate(dict.fromkeys(search.hand)):
+        card = state.island.cards[key]
+        masks = grid.card_masks(card)
+        for ri, rot in enumerate(distinct_rotations(grid, card)):
+            m = masks[rot]
+            where = 0
+            for c, levels in slack.items():
+                cells = bit_list(m[colour[c]])
+                if cells:
+                    where |= gaining(levels, cells) & touching[c]
+            for a in bit_list(where):
+                win = window << a
+                keep = ~win
+                gain = tie = 0
+                changed = []
+                for c, t in search.touch.items():
+                    if not t & win:
+                        continue
+                    old = own0[c]
+                    new = (old & keep) | (m[colour[c]] << a)
+                    if new == old:
+                        continue
+                    gained = new & ~old
+                    levels = slack.get(c)
+                    if levels is not None:  # the bound: max over t of popcount(gained & E[t]) - t
+                        near = gained & levels[-1]
+                        most = near.bit_count()
+                        g = 0
+                        for i, e in enumerate(levels):
+                            if most - i <= g:
+                                break
+                            g = max(g, (near & e).bit_count() - i)
+                        gain += weight[c] * min(g, way[c])
+                    tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
+                    changed.append((c, new, weight[c]))
+                if gain > 0:
+                    candidates.append((base - gain, tie, (ki, upos[a], ri), a, rot, key, changed))
+    candidates.sort(key=lambda x: x[:3])
+    best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
+    for bound, tie, index, a, rot, key, changed in candidates:
+        if best is not None and (bound, tie, index) > best[:3]:
+            break
+        score = base
+        for c, new, w in changed:
+            score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+        if score < base and (best is None or (score, tie, index) < best[:3]):
+            best = (score, tie, index, a, rot, key)
+    if best is None:
+        return None
+    return best[0], search.placement(best[5], best[3], best[4]), best[1], base
+
+
+def best_card(search: CardSearch) -> CardChoice | None:
+    """Every placement along the corridors scored (with a bound first, ways searched
+    most promising first until no bound can beat the best); the far window when none
+    is along them; None when no card fits anywhere."""
+    state, grid, routes, ways, whites = search.state, search.grid, search.routes, search.ways, search.whites
+    window, way, weight, own0, base = search.window, search.way, search.weight, search.own0, search.base
+    near_white = search.near_white
+    colour = state.island.cat_terrain
+    if not search.anchors:
+        return None
+    # every placement with a bound on its score (a way shortens by at most the squares
+    # the card gives its cat); then the ways, most promising first, until no bound can
+    # beat the best.  The order (bound, tie, index) keeps the first best in legal order.
+    candidates: list[tuple[int, int, int, int, int, str, list[tuple[int, int, int]]]] = []
+    for key in dict.fromkeys(search.hand):
+        card = state.island.cards[key]
+        masks = grid.card_masks(card)
+        for a in search.useful:
+            win = window << a
+            keep = ~win
+            affected = [(c, own0[c], colour[c], weight[c], t) for c, t in search.touch.items() if t & win]
+            for rot in distinct_rotations(grid, card):
+                m = masks[rot]
+                gain = tie = 0
+                changed = []
+                for c, old, ci, w, t in affected:
+                    new = (old & keep) | (m[ci] << a)
+                    if new != old:
+                        gained = new & ~old
+                        gain += w * min(gained.bit_count(), way[c])
+                        tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
+                        changed.append((c, new, w))
+                candidates.append((base - gain, tie, len(candidates), a, rot, key, changed))
+    candidates.sort(key=lambda x: x[:3])
+    best: tuple[int, int, int, PlacePathway] | None = None
+    for bound, tie, index, a, rot, key, changed in candidates:
+        if best is not None and not near_white and (bound, tie, index) > best[:3]:
+            break
+        score = base
+        placement = search.placement(key, a, rot)
+        if near_white:  # a card may lay or cut Oshax paths: score the white ways
+            win = window << a
+            for c, near in near_white.items():
+                if near & win:
+                    score += ways.white_way(c, placement)[0] - whites[c]
+        for c, new, w in changed:
+            score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+        if best is None or (score, tie, index) < best[:3]:
+            best = (score, tie, index, placement)
+    if best is None:
+        # nowhere useful: the window farthest from the cats' corridors
+        far = [a for a in search.anchors if not (window << a) & grid.near(search.zone, 1)] or search.anchors
+        return base + FAR * 10, search.placement(search.hand[0], far[0], 0), 0, base
+    return best[0], best[3], best[1], base
+
+
+__all__ = ["HEMMED", "WORSE", "CardChoice", "CardSearch", "best_card", "shortening_card"]
