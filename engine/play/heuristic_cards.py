@@ -76,35 +76,46 @@ class CardSearch:
         return PlacePathway(self.player, deck, card_id, self.grid.square(a), rot)
 
 
-def gaining(levels: tuple[int, ...], cells: list[int]) -> int:
-    """Anchors at which a card whose squares of the cat's colour sit at bit offsets
-    ``cells`` puts more than ``t`` of them in ``levels[t]`` for some ``t`` (the
-    :meth:`Routes.slack` levels): where it may shorten the way.  Counted bit-parallel
-    over all anchors (``count[j]``: anchors with at least ``j`` such squares)."""
-    out = 0
-    for t in range(min(len(levels), len(cells))):
+def gain_masks(levels: tuple[int, ...], cells: list[int], most: int) -> list[int]:
+    """``out[k - 1]``: the anchors at which a card whose squares of the cat's colour sit
+    at bit offsets ``cells`` may shorten the way by ``k`` or more (``k`` up to
+    ``most``): where it puts at least ``t + k`` of them in ``levels[t]`` (the
+    :meth:`Routes.slack` levels) for some ``t``.  Counted bit-parallel over all anchors
+    (``count[j]``: anchors with at least ``j`` such squares)."""
+    n = len(cells)
+    out = [0] * most
+    for t in range(min(len(levels), n)):
+        top = min(n, t + most)
         level = levels[t]
-        count = [-1] + [0] * (t + 1)
+        count = [-1] + [0] * top
+        seen = 0
         for o in cells:
             x = level >> o
-            if not x:
-                continue
-            for j in range(t + 1, 0, -1):
-                count[j] |= count[j - 1] & x
-        out |= count[t + 1]
+            seen += 1
+            if x:
+                for j in range(min(top, seen), 0, -1):
+                    count[j] |= count[j - 1] & x
+        for k in range(1, top - t + 1):
+            out[k - 1] |= count[t + k]
     return out
+
+
+Candidate = tuple[int, int, tuple[int, int, int], int, int, str, list[tuple[int, int, int]]]
 
 
 def shortening_card(search: CardSearch) -> CardChoice | None:
     """The placement :func:`best_card` picks when it shortens the ways (score below the
-    base), else None; only for positions without white cats."""
+    base), else None; only for positions without white cats.
+
+    Placements are put in buckets by their bound (bit-parallel, :func:`gain_masks`);
+    a bucket's ties and ways are worked out only when the best so far does not beat
+    its bound, in the full search's order (bound, tie, index)."""
     assert not search.near_white
     if not search.useful or not search.cats:
         return None
     state, grid, routes = search.state, search.grid, search.routes
     colour = state.island.cat_terrain
     window, way, weight, own0, base = search.window, search.way, search.weight, search.own0, search.base
-    upos = {a: i for i, a in enumerate(search.useful)}
     useful_mask = 0
     for a in search.useful:
         useful_mask |= 1 << a
@@ -118,54 +129,61 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
         for o in window_cells:
             hits |= t >> o
         touching[c] = hits & useful_mask
-    candidates: list[tuple[int, int, tuple[int, int, int], int, int, str, list[tuple[int, int, int]]]] = []
+    buckets: dict[int, list[tuple[int, int, int, int, str]]] = {}  # bound -> (ki, a, ri, rot, key)
     for ki, key in enumerate(dict.fromkeys(search.hand)):
         card = state.island.cards[key]
         masks = grid.card_masks(card)
         for ri, rot in enumerate(distinct_rotations(grid, card)):
             m = masks[rot]
+            per_cat = []
             where = 0
             for c, levels in slack.items():
                 cells = bit_list(m[colour[c]])
-                if cells:
-                    where |= gaining(levels, cells) & touching[c]
+                if cells and touching[c]:
+                    gains = gain_masks(levels, cells, min(way[c], len(cells)))
+                    first = gains[0] & touching[c]
+                    if first:
+                        per_cat.append((weight[c], gains))
+                        where |= first
             for a in bit_list(where):
-                win = window << a
-                keep = ~win
-                gain = tie = 0
-                changed = []
-                for c, t in search.touch.items():
-                    if not t & win:
-                        continue
-                    old = own0[c]
-                    new = (old & keep) | (m[colour[c]] << a)
-                    if new == old:
-                        continue
+                gain = 0
+                for w, gains in per_cat:
+                    k = 0
+                    while k < len(gains) and gains[k] >> a & 1:
+                        k += 1
+                    gain += w * k
+                buckets.setdefault(base - gain, []).append((ki, a, ri, rot, key))
+    upos = {a: i for i, a in enumerate(search.useful)}
+    best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
+    for bound in sorted(buckets):
+        if best is not None and bound > best[0]:
+            break
+        candidates: list[Candidate] = []
+        for ki, a, ri, rot, key in buckets[bound]:
+            m = grid.card_masks(state.island.cards[key])[rot]
+            win = window << a
+            keep = ~win
+            tie = 0
+            changed = []
+            for c, t in search.touch.items():
+                if not t & win:
+                    continue
+                old = own0[c]
+                new = (old & keep) | (m[colour[c]] << a)
+                if new != old:
                     gained = new & ~old
-                    levels = slack.get(c)
-                    if levels is not None:  # the bound: max over t of popcount(gained & E[t]) - t
-                        near = gained & levels[-1]
-                        most = near.bit_count()
-                        g = 0
-                        for i, e in enumerate(levels):
-                            if most - i <= g:
-                                break
-                            g = max(g, (near & e).bit_count() - i)
-                        gain += weight[c] * min(g, way[c])
                     tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
                     changed.append((c, new, weight[c]))
-                if gain > 0:
-                    candidates.append((base - gain, tie, (ki, upos[a], ri), a, rot, key, changed))
-    candidates.sort(key=lambda x: x[:3])
-    best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
-    for bound, tie, index, a, rot, key, changed in candidates:
-        if best is not None and (bound, tie, index) > best[:3]:
-            break
-        score = base
-        for c, new, w in changed:
-            score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
-        if score < base and (best is None or (score, tie, index) < best[:3]):
-            best = (score, tie, index, a, rot, key)
+            candidates.append((bound, tie, (ki, upos[a], ri), a, rot, key, changed))
+        candidates.sort(key=lambda x: x[:3])
+        for _, tie, index, a, rot, key, changed in candidates:
+            if best is not None and (bound, tie, index) > best[:3]:
+                break
+            score = base
+            for c, new, w in changed:
+                score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+            if score < base and (best is None or (score, tie, index) < best[:3]):
+                best = (score, tie, index, a, rot, key)
     if best is None:
         return None
     return best[0], search.placement(best[5], best[3], best[4]), best[1], base
