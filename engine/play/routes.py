@@ -65,6 +65,16 @@ def targets(state: Position, ci: int) -> int:
     return out
 
 
+# Analyses kept per process: a cat's route depends only on its own and passable squares
+# within ``halo`` (its levels from the cat and from the raft with their neighbours, and
+# the squares next to its targets), so another position (a fire tile or a card further
+# away) reuses it as it is.  Keyed by (cat, its square, the cats' squares), which fix
+# its targets; the island and rule set are compared by identity.
+KEPT_POSITIONS = 512  # keys kept (cleared when full)
+KEPT_ROUTES = 8  # analyses kept per key, most recently used first
+_KEPT: dict[tuple[int, int, int], list[tuple[object, object, int, int, int, CatRoute]]] = {}
+
+
 class Routes:
     """Route analysis of one position (optionally with other fire) for its live cats."""
 
@@ -161,10 +171,32 @@ class Routes:
 
     def _analyse(self, cat: int) -> CatRoute:
         state = self.state
-        grid = state.island.grid
-        ci = state.island.cat_terrain[cat]
+        island = state.island
+        ci = island.cat_terrain[cat]
         own = self.own(cat)
         step = self.coverable | own
+        key = (cat, state.cat_sq[cat], state.cat_mask)
+        kept = _KEPT.get(key)
+        if kept is None:
+            if len(_KEPT) >= KEPT_POSITIONS:
+                _KEPT.clear()
+            kept = _KEPT[key] = []
+        for i, (was_island, was_rules, was_own, was_step, halo, route) in enumerate(kept):
+            if was_island is island and was_rules is state.rules and not ((own ^ was_own) | (step ^ was_step)) & halo:
+                if i:  # most recently used first
+                    kept.insert(0, kept.pop(i))
+                return route
+        route = self._search(cat, ci, own, step)
+        grid = island.grid
+        halo = grid.neighbours(route.levels[-1] | route.to_raft[-1] | route.reach2 | targets(state, ci))
+        halo |= route.levels[-1] | route.to_raft[-1] | route.reach2
+        kept.insert(0, (island, state.rules, own, step, halo, route))
+        del kept[KEPT_ROUTES:]
+        return route
+
+    def _search(self, cat: int, ci: int, own: int, step: int) -> CatRoute:
+        state = self.state
+        grid = state.island.grid
         entry = grid.neighbours(targets(state, ci)) & step
         walk = grid.flood(1 << state.cat_sq[cat], own)
         a_levels = [walk]
