@@ -37,8 +37,9 @@ the bonus and disaster choices are :mod:`engine.play.heuristic_advanced`.
 from __future__ import annotations
 
 import random
+from functools import cache
 
-from engine.model.catalog import TERRAINS
+from engine.model.catalog import TERRAINS, PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway, Refill, UseWater
 from engine.play.bitboard import bit_list
 from engine.play.heuristic_advanced import choose_advanced
@@ -51,9 +52,9 @@ from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card
 from engine.play.objectives import bound_squares
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.reach import coverable_squares, move_targets, raft_entries
-from engine.play.routes import FAR, Routes
+from engine.play.routes import FAR, Routes, targets
 from engine.play.state import GameState
-from engine.play.view import deck_of, fair_view, unseen_cards
+from engine.play.view import deck_of, fair_view
 
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
 WATER_GAIN = 3  # water is spent when returning a tile shortens the ways this much, or saves a cat
@@ -150,23 +151,32 @@ def landing_squares(state: GameState, cat: int, onto: int) -> int:
     return own or (onto & ~others) or onto
 
 
+@cache
+def card_counts(card: PathwayCard) -> tuple[int, ...]:
+    """A pathway card's squares of each terrain (``TERRAINS`` order), then of Oshax path."""
+    letters = "".join(card.grid)
+    return (*(letters.count(t[0]) for t in TERRAINS), len(card.oshax))
+
+
 class HeuristicBot:
     """See the module doc.  Picklable, stateless."""
 
     name = "heuristic"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
+        # draws and refills read only what the player sees (the unseen cards as a
+        # multiset, the reserve's backs): no copy with the hidden parts made canonical
+        if state.phase == DRAW:
+            return self._draw(state)
+        if state.phase == REFILL:
+            return self._refill(state)
         view = fair_view(state)
-        if view.phase == DRAW:
-            return self._draw(view)
         if view.phase == FIRE:
             return self._fire(view)
         if view.phase == BONUS:  # the advanced game's own choices; a bonus draw by the cats' needs
             return choose_advanced(view, self._deck_scores(view))
         if view.phase == DISASTER:
             return choose_advanced(view)
-        if view.phase == REFILL:
-            return self._refill(view)
         if view.phase == TOKENS:  # Kickstarter tokens: engine.play.heuristic_tokens
             return token_choice(view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total())
         return self._play(view)
@@ -188,21 +198,25 @@ class HeuristicBot:
     def _deck_scores(self, state: GameState) -> dict[str, float]:
         """Per deck, the mean over its unseen cards of the squares of the colours the
         live cats need (weighted by their way): what a deck's back promises."""
-        ways = Ways(state)
+        island = state.island
+        routes = Routes(state)
         need = [0.0] * len(TERRAINS)
+        for c in routes.live():
+            need[island.cat_terrain[c]] += 1 + routes.route(c).way
         white_need = 0.0
-        for c in ways.live():
-            if state.island.cat_terrain[c] == WHITE:  # white cats need paths, not colours
-                white_need += ways.way(c)[0]
-            else:
-                need[state.island.cat_terrain[c]] += 1 + ways.way(c)[0]
+        whites = [c for c in range(state.cat_count()) if island.cat_terrain[c] == WHITE and not state.arrived[c]]
+        if whites:  # white cats need paths, not colours
+            ways = Ways(state)
+            white_need = float(sum(ways.way(c)[0] for c in whites))
+        counts = {key: card_counts(island.cards[key]) for key in island.cards}
         scores: dict[str, float] = {}
-        for deck, pool in unseen_cards(state).items():
-            score = 0.0
+        for deck, cards in state.decks.items():
+            pool = cards + [k for r in state.reserve for k in r if deck_of(k) == deck]  # the unseen cards, any order
+            total = [0] * (len(TERRAINS) + 1)
             for key in pool:
-                letters = "".join(state.island.cards[key].grid)
-                score += sum(need[i] * letters.count(t[0]) for i, t in enumerate(TERRAINS))
-                score += white_need * len(state.island.cards[key].oshax)  # squares of Oshax path
+                for i, n in enumerate(counts[key]):
+                    total[i] += n
+            score = sum(need[i] * total[i] for i in range(len(TERRAINS))) + white_need * total[-1]
             scores[deck] = score / max(len(pool), 1)
         return scores
 
@@ -236,7 +250,7 @@ class HeuristicBot:
                 return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
         base = routes.total() + sum(whites.values())
         # 2. water
-        water = self._water(state, base)
+        water = self._water(state, base, routes, bool(whites))
         if water is not None:
             return water
         # 3. a card that shortens the ways
@@ -254,12 +268,21 @@ class HeuristicBot:
             return placed[1]
         return state.legal_actions()[0]
 
-    def _water(self, state: GameState, base: int) -> Action | None:
+    def _water(self, state: GameState, base: int, routes: Routes, whites: bool) -> Action | None:
         if state.water <= 0 or not state.tiles_placed:
             return None
+        grid = state.island.grid
+        # a tile returned changes own and passable squares within two squares of it; one
+        # that far from every cat's levels and targets leaves every way as it is
+        reach = 0
+        for c in routes.live():
+            r = routes.route(c)
+            reach |= r.halos[-1] | grid.neighbours(targets(state, state.island.cat_terrain[c]))
         best: tuple[int, str] | None = None
         for tile in sorted(state.tiles_placed, key=state.island.tile_order.__getitem__):
             mask, _ = state.tiles_placed[tile]
+            if not whites and not grid.near(mask, 2) & reach:
+                continue  # the ways stay: base, never better than another tile
             total = Routes(state, fire=state.fire & ~mask).total() + Ways(state, fire=state.fire & ~mask).white_total()
             if best is None or total < best[0]:
                 best = (total, tile)
