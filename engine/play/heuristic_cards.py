@@ -139,8 +139,9 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             where = 0
             for c, levels in slack.items():
                 cells = bit_list(m[colour[c]])
-                if cells and touching[c]:
-                    gains = gain_masks(levels, cells, min(way[c], len(cells)))
+                most = min(way[c], len(cells))  # a way shortens by at most its length
+                if most and touching[c]:
+                    gains = gain_masks(levels, cells, most)
                     first = gains[0] & touching[c]
                     if first:
                         per_cat.append((weight[c], gains))
