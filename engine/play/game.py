@@ -21,11 +21,10 @@ from typing import Any, Iterable
 
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
-from engine.model.layout import BoardChoice, compose_island, draw_board_choices
+from engine.model.layout import draw_board_choices
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, parse_action
-from engine.play.hybrid import wants_hybrid
-from engine.play.island import Island
+from engine.play.island_cache import set_up_island
 from engine.play.moves import check_cut_off, end_game
 from engine.play.objectives import failed_objective
 from engine.play.outcome import DECKS_SHORT, LOSS, OBJECTIVE_FAILED, Outcome
@@ -63,7 +62,10 @@ def new_game(
     if rules.disaster_deck(scenario):  # setup 7 (advanced): shuffle the disaster cards into a face-down pile
         disaster_deck = sorted(catalog.disaster_cards)
         rng.shuffle(disaster_deck)
-    state = GameState(island, rules, players=players, seed=seed, rng=rng, decks=decks, disaster_deck=disaster_deck)
+    cats = len(island.cat_starts)  # set-up values throughout, so the constructor's checks are skipped (issue 11)
+    state = GameState.trusted(island, rules, rng=rng, exhausted=[False] * cats, arrived=[False] * cats, decks=decks,
+                              hands=[[] for _ in range(players)], bag=list(island.tiles), seed=seed)  # fmt: skip
+    state.disaster_deck = disaster_deck
     if check_cut_off(state):
         return state
     failed = failed_objective(state)  # fewer treasure maps on the island than the objective asks (SC-2)
@@ -72,30 +74,6 @@ def new_game(
     elif rules.decks_short(state):
         end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
     return state
-
-
-# Islands already composed, per (scenario, catalog, board choices): composing one square
-# by square is a fifth of a random playout (issue 11 item 7).  Keyed by object identity,
-# the objects kept alongside so that an id is never reused while its entry lives.
-_ISLANDS: dict[tuple[int, int, tuple[BoardChoice, ...]], tuple[Scenario, Catalog, Island]] = {}
-_ISLANDS_KEPT = 256
-
-
-def set_up_island(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]) -> Island:
-    """The island of ``scenario`` with these board choices: composed the first time,
-    then the same (immutable) :class:`Island` for every game that draws the same
-    boards, as long as the scenario and catalog are the same objects (a scenario is
-    frozen: an edited one is a new object)."""
-    key = (id(scenario), id(catalog), choices)
-    cached = _ISLANDS.get(key)
-    if cached is not None and cached[0] is scenario and cached[1] is catalog:
-        return cached[2]
-    layout = compose_island(scenario, catalog, choices)
-    island = Island.from_layout(scenario, catalog, layout, hybrid=wants_hybrid(scenario))
-    if len(_ISLANDS) >= _ISLANDS_KEPT:
-        del _ISLANDS[next(iter(_ISLANDS))]  # the oldest entry
-    _ISLANDS[key] = (scenario, catalog, island)
-    return island
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, 
 from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.bonus import bonus_actions
 from engine.play.disasters import disaster_actions
+from engine.play.island import Island
 from engine.play.links import card_exit_masks
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
 from engine.play.position import Position
@@ -86,6 +87,10 @@ def distinct_rotations(grid: BitGrid, card: PathwayCard) -> tuple[int, ...]:
     return tuple(r for r in range(4) if masks[r] not in masks[:r])
 
 
+# The last answer of fire_anchor_sets: (island, (tile, free squares, fire), answer), read-only.
+_LAST_FIRE: dict[str, tuple[Island, tuple[str, int, int], list[tuple[TileShape, int]]]] = {}
+
+
 def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     """For each distinct orientation of the pending tile, the bit set of anchors where
     it may go (rulebook "Placement": on the island, off fire, cats and rafts, touching
@@ -95,8 +100,12 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     grid = island.grid
     # Kickstarter: never over a token, nor any part of a hybrid tile (PL-9)
     free = island.land & ~(state.fire | state.cat_mask | island.raft | state.safe_any | state.token_squares)
+    key = (state.pending.tile, free, state.fire)
+    last = _LAST_FIRE.get("last")
+    if last is not None and last[0] is island and last[1] == key:
+        return last[2]  # drawing the tile asked already (moves.draw_fire), and the fire phase asks again
     touch = grid.neighbours(state.fire)
-    out = []
+    out: list[tuple[TileShape, int]] = []
     tile = island.tiles[state.pending.tile]
     for shape in grid.tile_shapes(tile):
         o = shape.orientation
@@ -106,6 +115,7 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
             anchors = grid.shape_anchors(shape.offsets, o.height, o.width, free, touch)
         if anchors:
             out.append((shape, anchors))
+    _LAST_FIRE["last"] = (island, key, out)
     return out
 
 
@@ -127,24 +137,46 @@ def card_placements(state: Position, player: int, card: str) -> Iterator[PlacePa
             yield PlacePathway(player, deck, card_id, at, r)
 
 
-def _move_options(state: Position) -> list[tuple[int, int, list[tuple[int, tuple[Square, ...]]]]]:
-    """``(cat, cost, [(destination bit, Kickstarter tokens its way collects)])`` for
-    every cat that can move now (:func:`engine.play.tokens.move_choices`)."""
+def _move_options(state: Position) -> list[tuple[int, int, "_Targets"]]:
+    """``(cat, cost, destinations)`` for every cat that can move now (a hand can pay); the destinations
+    index as ``(destination bit, Kickstarter tokens its way collects)``
+    (:func:`engine.play.tokens.move_choices`), listed only when first indexed."""
     out = []
     squares = state.island.grid.squares
+    most = max(len(h) for h in state.hands)  # a cat whose move no hand can pay for has no move action
     for cat in range(len(state.cat_sq)):
-        if state.arrived[cat]:
+        cost = state.rules.move_cost(state.exhausted[cat])
+        if state.arrived[cat] or cost > most:
             continue
+        targets: _Targets
         if state.tokens:
-            targets = []
+            listed = []
             for taken, dests in tokens.move_choices(state, cat):
                 collect = squares(taken) if taken else ()
-                targets += [(t, collect) for t in bit_list(dests)]
+                listed += [(t, collect) for t in bit_list(dests)]
+            targets = _Targets(0, listed)
         else:
-            targets = [(t, ()) for t in bit_list(move_targets(state, cat))]
-        if targets:
-            out.append((cat, state.rules.move_cost(state.exhausted[cat]), targets))
+            targets = _Targets(move_targets(state, cat))
+        if targets.count:
+            out.append((cat, cost, targets))
     return out
+
+
+class _Targets:
+    """A cat's destinations as ``(bit, collected token squares)`` by index: from a mask
+    (no tokens collected), listed when first indexed, or given as a list."""
+
+    __slots__ = ("mask", "count", "_listed")
+
+    def __init__(self, mask: int, listed: list[tuple[int, tuple[Square, ...]]] | None = None) -> None:
+        self.mask = mask
+        self._listed = listed
+        self.count = mask.bit_count() if listed is None else len(listed)
+
+    def __getitem__(self, i: int) -> tuple[int, tuple[Square, ...]]:
+        if self._listed is None:
+            self._listed = [(t, ()) for t in bit_list(self.mask)]
+        return self._listed[i]
 
 
 def has_play(state: Position) -> bool:
@@ -210,7 +242,9 @@ def _play_segments(state: Position) -> list[Segment]:
     grid = island.grid
     square = grid.square
     segments: list[Segment] = []
-    anchors = bit_list(card_anchors(state))
+    anchor_set = card_anchors(state)
+    anchors: list[int] = []  # listed when first indexed: a random pick needs one action (issue 11)
+    n_anchors = anchor_set.bit_count()
     for p in range(state.players):
         for key in sorted(state.hands[p]):
             rots = distinct_rotations(grid, island.cards[key])
@@ -218,9 +252,11 @@ def _play_segments(state: Position) -> list[Segment]:
 
             def place(i: int, p: int = p, deck: str = deck, card_id: str = card_id, rots: tuple[int, ...] = rots) -> Action:
                 a, r = divmod(i, len(rots))
+                if not anchors:
+                    anchors.extend(bit_list(anchor_set))
                 return PlacePathway(p, deck, card_id, square(anchors[a]), rots[r])
 
-            segments.append((len(anchors) * len(rots), place))
+            segments.append((n_anchors * len(rots), place))
     options = _move_options(state)
     for p in range(state.players):
         hand = sorted(state.hands[p])
@@ -230,12 +266,13 @@ def _play_segments(state: Position) -> list[Segment]:
                 continue
             at = square(state.cat_sq[cat])
 
-            def move(i: int, p: int = p, at: tuple[int, int] = at, targets: list[tuple[int, tuple[Square, ...]]] = targets,
+            def move(i: int, p: int = p, at: tuple[int, int] = at, targets: _Targets = targets,
                      combos: list[tuple[str, ...]] = combos) -> Action:  # fmt: skip
                 t, c = divmod(i, len(combos))
-                return MoveCat(p, at, square(targets[t][0]), combos[c], targets[t][1])
+                to, collect = targets[t]
+                return MoveCat(p, at, square(to), combos[c], collect)
 
-            segments.append((len(targets) * len(combos), move))
+            segments.append((targets.count * len(combos), move))
     if state.water > 0:
         tiles = sorted(state.tiles_placed, key=island.tile_order.__getitem__)
         segments.append((len(tiles), lambda i: UseWater(tiles[i])))

@@ -243,6 +243,8 @@ def tiles_needed(
             else:
                 region = _region(state, cat, fire, coverage)
             if raft_entries(state, ci, region) & free:
+                if plain:
+                    _WITNESS[cat] = tuple(t for t, (mask, _) in state.tiles_placed.items() if mask & removed)
                 return removed_count
             if removed_count == budget:
                 continue
@@ -254,6 +256,37 @@ def tiles_needed(
                     following.append((union, region))
         level = following
     return None
+
+
+# Per cat index, the fire tiles (ids) whose return last gave it a way to the raft
+# (tiles_needed's answer).  A hint only: _witness_holds checks it against the position
+# at hand, so a stale or foreign entry costs one flood and never changes an answer.
+_WITNESS: dict[int, tuple[str, ...]] = {}
+
+
+def _witness_holds(state: Position, cat: int, budget: int, coverage: dict[int, int], region: int) -> bool:
+    """Whether returning the tiles :data:`_WITNESS` remembers for ``cat`` (all placed
+    now, at most ``budget`` of them) gives the cat a way to a free raft square, flooded
+    as :func:`tiles_needed` floods a tile set: then ``tiles_needed`` is at most
+    ``budget``, not None (issue 11 item 7: after a fire tile lands, the tile that
+    freed a cat before usually still does).  ``region``: the cat's region as the fire
+    lies (plain islands only: no links)."""
+    ids = _WITNESS.get(cat)
+    if not ids or len(ids) > budget:
+        return False
+    placed = state.tiles_placed
+    removed = 0
+    for tile in ids:
+        entry = placed.get(tile)
+        if entry is None:
+            return False
+        removed |= entry[0]
+    fire = state.fire & ~removed
+    if fire not in coverage:
+        coverage[fire] = coverable_squares(state, fire)
+    ci = state.island.cat_terrain[cat]
+    grown = state.island.grid.flood((1 << state.cat_sq[cat]) | region, (walkable(state, ci) & ~fire) | coverage[fire])
+    return bool(raft_entries(state, ci, grown) & ~state.cat_mask)
 
 
 def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
@@ -283,7 +316,13 @@ def _regions_under(
         region = next((r for r in done.get(ci, ()) if r & start), 0)
         if not region:
             passable = (walkable(state, ci) & ~fire) | coverable
-            region = grid.component(start, passable) if inside is None else grid.flood(start | inside[cat][0], passable)
+            if inside is None or passable & start:
+                # ``inside`` lies in the start's component (see _as_it_lies), so the flood from it is that
+                # component, which BitGrid.component keeps: with every tile returned the mask is the same
+                # after each fire tile and each card (cards repaint coverable squares only)
+                region = grid.component(start, passable)
+            else:
+                region = grid.flood(start | inside[cat][0], passable)
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out
@@ -336,8 +375,8 @@ def find_cut_off(state: Position) -> CutOff | None:
     if budget > 0 and state.tiles_placed:
         coverage: dict[int, int] = {}
         for cat in regions:
-            if now is not None and now[cat][1]:
-                continue  # reaches a free raft square as the fire lies: tiles_needed would say 0
+            if now is not None and (now[cat][1] or _witness_holds(state, cat, budget, coverage, now[cat][0])):
+                continue  # reaches a free raft square as the fire lies, or with tiles known to suffice returned
             if tiles_needed(state, cat, budget, coverage, None if now is None else now[cat][0]) is None:
                 tokens = f"{budget} water token{'s' if budget != 1 else ''}"
                 region = _region(state, cat, state.fire, coverage)  # as it lies now
