@@ -214,6 +214,13 @@ def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked
     return link_flood(island.grid, start, without(links, blocked))
 
 
+# Per cat index, the fire tiles (ids) whose return last gave it a way to the raft
+# (what tiles_needed found; () when none had to be).  A hint only: _witness_targets
+# checks it against the position at hand, so a stale or foreign entry costs one flood
+# and never changes an answer.
+_WITNESS: dict[int, tuple[str, ...]] = {}
+
+
 def tiles_needed(
     state: Position, cat: int, budget: int, coverage: dict[int, int] | None = None, region: int | None = None
 ) -> int | None:
@@ -258,49 +265,18 @@ def tiles_needed(
     return None
 
 
-# Per cat index, the fire tiles (ids) whose return last gave it a way to the raft
-# (tiles_needed's answer).  A hint only: _witness_holds checks it against the position
-# at hand, so a stale or foreign entry costs one flood and never changes an answer.
-_WITNESS: dict[int, tuple[str, ...]] = {}
-
-
-def _witness_holds(state: Position, cat: int, budget: int, coverage: dict[int, int], region: int) -> bool:
-    """Whether returning the tiles :data:`_WITNESS` remembers for ``cat`` (all placed
-    now, at most ``budget`` of them) gives the cat a way to a free raft square, flooded
-    as :func:`tiles_needed` floods a tile set: then ``tiles_needed`` is at most
-    ``budget``, not None (issue 11 item 7: after a fire tile lands, the tile that
-    freed a cat before usually still does).  ``region``: the cat's region as the fire
-    lies (plain islands only: no links)."""
-    ids = _WITNESS.get(cat)
-    if not ids or len(ids) > budget:
-        return False
-    placed = state.tiles_placed
-    removed = 0
-    for tile in ids:
-        entry = placed.get(tile)
-        if entry is None:
-            return False
-        removed |= entry[0]
-    fire = state.fire & ~removed
-    if fire not in coverage:
-        coverage[fire] = coverable_squares(state, fire)
-    ci = state.island.cat_terrain[cat]
-    grown = state.island.grid.flood((1 << state.cat_sq[cat]) | region, (walkable(state, ci) & ~fire) | coverage[fire])
-    return bool(raft_entries(state, ci, grown) & ~state.cat_mask)
-
-
 def cat_regions(state: Position) -> dict[int, tuple[int, int]]:
     """For every cat not yet on the raft: ``(region, reachable free destinations)``."""
     perm_fire, coverable = passable_masks(state)
     return _regions_under(state, perm_fire, coverable)
 
 
-def _regions_under(
-    state: Position, fire: int, coverable: int, inside: dict[int, tuple[int, int]] | None = None
-) -> dict[int, tuple[int, int]]:
+def _regions_under(state: Position, fire: int, coverable: int) -> dict[int, tuple[int, int]]:
     """:func:`cat_regions` if ``fire`` were the fire and ``coverable`` the coverable
-    squares; ``inside``: per cat, a region known to lie inside the one sought (as
-    :func:`_as_it_lies` gives), which the flood grows from."""
+    squares.  Each region is a component of the passable squares, which
+    :meth:`BitGrid.component` keeps: with every tile returned (water left) the mask is
+    the same after each fire tile and each card (cards repaint coverable squares only),
+    so the optimistic regions are found again without a fill (issue 11 item 7)."""
     island = state.island
     grid = island.grid
     free = ~state.cat_mask
@@ -315,14 +291,7 @@ def _regions_under(
         start = 1 << sq
         region = next((r for r in done.get(ci, ()) if r & start), 0)
         if not region:
-            passable = (walkable(state, ci) & ~fire) | coverable
-            if inside is None or passable & start:
-                # ``inside`` lies in the start's component (see _as_it_lies), so the flood from it is that
-                # component, which BitGrid.component keeps: with every tile returned the mask is the same
-                # after each fire tile and each card (cards repaint coverable squares only)
-                region = grid.component(start, passable)
-            else:
-                region = grid.flood(start | inside[cat][0], passable)
+            region = grid.component(start, (walkable(state, ci) & ~fire) | coverable)
             done.setdefault(ci, []).append(region)
         out[cat] = (region, raft_entries(state, ci, region) & free)
     return out
@@ -360,44 +329,99 @@ def find_cut_off(state: Position) -> CutOff | None:
     if state.rules.cutoff_mode == "off":
         return None
     budget = state.rules.removable_fire_budget(state)
-    now = _as_it_lies(state) if budget > 0 and state.tiles_placed else None
-    if now is not None:
-        options = {cat: targets for cat, (_, targets) in now.items()}
-        if all(options.values()) and _unmatched(options) is None:
-            return None  # what the analysis below would find, at half the floods (see _as_it_lies)
-    regions = cat_regions(state) if now is None else _regions_under(state, *passable_masks(state), inside=now)
+    water = budget > 0 and bool(state.tiles_placed)
+    if water and not (state.island.rescues or WHITE in state.island.cat_terrain):
+        return _with_water(state, budget)
+    regions = cat_regions(state)
+    found = _optimistic_cut_off(regions)
+    if found is None and water:
+        coverage: dict[int, int] = {}
+        for cat in regions:
+            if tiles_needed(state, cat, budget, coverage) is None:
+                return _needs_more_tiles(state, cat, budget, coverage)
+    return found
+
+
+def _optimistic_cut_off(regions: dict[int, tuple[int, int]]) -> CutOff | None:
+    """The cut-off :func:`cat_regions` alone shows: a cat reaching no free raft square,
+    or one left without a square of its own."""
     for cat, (region, targets) in regions.items():
         if not targets:
             return CutOff(cat, region, "no free raft square it may use can be reached")
     unmatched = _unmatched({cat: targets for cat, (_, targets) in regions.items()})
     if unmatched is not None:
         return CutOff(unmatched, regions[unmatched][0], "the raft squares it can reach are needed by other cats")
-    if budget > 0 and state.tiles_placed:
-        coverage: dict[int, int] = {}
-        for cat in regions:
-            if now is not None and (now[cat][1] or _witness_holds(state, cat, budget, coverage, now[cat][0])):
-                continue  # reaches a free raft square as the fire lies, or with tiles known to suffice returned
-            if tiles_needed(state, cat, budget, coverage, None if now is None else now[cat][0]) is None:
-                tokens = f"{budget} water token{'s' if budget != 1 else ''}"
-                region = _region(state, cat, state.fire, coverage)  # as it lies now
-                return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
     return None
 
 
-def _as_it_lies(state: Position) -> dict[int, tuple[int, int]] | None:
-    """:func:`cat_regions` with the fire as it lies (no tile returned), for the
-    shortcuts of :func:`find_cut_off` (issue 11 item 7); None on islands with rescue
-    strips or white cats (links), which always take the full analysis.
+def _needs_more_tiles(state: Position, cat: int, budget: int, coverage: dict[int, int]) -> CutOff:
+    tokens = f"{budget} water token{'s' if budget != 1 else ''}"
+    region = _region(state, cat, state.fire, coverage)  # as it lies now
+    return CutOff(cat, region, f"its way to the raft needs more fire tiles removed than the {tokens} left")
 
-    Returning tiles only adds passable squares (fire leaves them, and coverable
-    squares grow as fire shrinks), so every optimistic region holds the region as it
-    lies and its destinations hold these: when every cat has one here and the cats can
-    all have distinct ones, the optimistic checks pass and each cat needs 0 tiles; and
-    a cat with a destination here is one whose :func:`tiles_needed` is 0 (its first
-    level is this very flood)."""
-    if state.island.rescues or WHITE in state.island.cat_terrain:
+
+def _with_water(state: Position, budget: int) -> CutOff | None:
+    """:func:`find_cut_off` with water left and tiles placed, on an island without links
+    (issue 11 item 7).  Each cat first tries the tiles it last needed returned (none at
+    first: the fire as it lies).  Returning tiles only adds passable squares (fire
+    leaves them, and coverable squares grow as fire shrinks), so a cat's region with
+    any tile set returned lies inside its optimistic region, and the raft squares it
+    reaches inside the optimistic ones: when every cat reaches some this way and the
+    cats can all have distinct ones, the optimistic checks pass and every cat needs
+    at most ``budget`` tiles: no cut-off, without the optimistic floods or a tile
+    search.  Otherwise the full analysis runs, searching tiles only for the cats whose
+    remembered set failed (the others provably need at most ``budget``)."""
+    coverage: dict[int, int] = {}
+    reached: dict[int, int] = {}
+    seeds: dict[int, int] = {}  # the region as the fire lies, when that is what was flooded
+    for cat in range(len(state.cat_sq)):
+        if not state.arrived[cat]:
+            reached[cat] = _witness_targets(state, cat, budget, coverage, seeds)
+    if all(reached.values()) and _unmatched(reached) is None:
         return None
-    return _regions_under(state, state.fire, coverable_squares(state, state.fire))
+    regions = _regions_under(state, *passable_masks(state))
+    found = _optimistic_cut_off(regions)
+    if found is not None:
+        return found
+    for cat in regions:
+        if not reached[cat] and tiles_needed(state, cat, budget, coverage, seeds.get(cat)) is None:
+            return _needs_more_tiles(state, cat, budget, coverage)
+    return None
+
+
+def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int, int], seeds: dict[int, int]) -> int:
+    """The free raft squares ``cat`` reaches with the tiles :data:`_WITNESS` remembers
+    for it returned (those still placed; none at first: the fire as it lies), or
+    failing that with the newest tile returned too, flooded as :func:`tiles_needed`
+    floods a tile set; 0 when neither set of at most ``budget`` tiles takes the cat to
+    the raft (then tiles_needed decides).  The region as the fire lies, when flooded,
+    goes into ``seeds`` for tiles_needed's first level."""
+    placed = state.tiles_placed
+    ids = [t for t in _WITNESS.get(cat, ()) if t in placed]
+    newest = next(reversed(placed))
+    tries = [ids] if newest in ids else [ids, [*ids, newest]]
+    ci = state.island.cat_terrain[cat]
+    own = walkable(state, ci)
+    start = 1 << state.cat_sq[cat]
+    flood = state.island.grid.flood
+    for tiles in tries:
+        if len(tiles) > budget:
+            break
+        removed = 0
+        for tile in tiles:
+            removed |= placed[tile][0]
+        fire = state.fire & ~removed
+        if fire not in coverage:
+            coverage[fire] = coverable_squares(state, fire)
+        region = flood(start, (own & ~fire) | coverage[fire])
+        if not removed:
+            seeds[cat] = region
+        targets = raft_entries(state, ci, region) & ~state.cat_mask
+        if targets:
+            if len(tiles) != len(_WITNESS.get(cat, ())):
+                _WITNESS[cat] = tuple(tiles)
+            return targets
+    return 0
 
 
 def _unmatched(options: dict[int, int]) -> int | None:
