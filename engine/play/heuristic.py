@@ -50,9 +50,9 @@ from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import best_collect, token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.objectives import bound_squares
-from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, REFILL, TOKENS
+from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
 from engine.play.reach import coverable_squares, move_targets, raft_entries
-from engine.play.routes import FAR, Routes, targets
+from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view
 
@@ -164,12 +164,15 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        # draws and refills read only what the player sees (the unseen cards as a
-        # multiset, the reserve's backs): no copy with the hidden parts made canonical
+        # draws, refills and the play phase read only what the player sees (the unseen
+        # cards as a multiset, the reserve's backs, the island and hands; nothing is
+        # played ahead): no copy with the hidden parts made canonical
         if state.phase == DRAW:
             return self._draw(state)
         if state.phase == REFILL:
             return self._refill(state)
+        if state.phase == PLAY:
+            return self._play(state)
         view = fair_view(state)
         if view.phase == FIRE:
             return self._fire(view)
@@ -208,13 +211,13 @@ class HeuristicBot:
         if whites:  # white cats need paths, not colours
             ways = Ways(state)
             white_need = float(sum(ways.way(c)[0] for c in whites))
-        counts = {key: card_counts(island.cards[key]) for key in island.cards}
+        catalog = island.cards
         scores: dict[str, float] = {}
         for deck, cards in state.decks.items():
             pool = cards + [k for r in state.reserve for k in r if deck_of(k) == deck]  # the unseen cards, any order
             total = [0] * (len(TERRAINS) + 1)
             for key in pool:
-                for i, n in enumerate(counts[key]):
+                for i, n in enumerate(card_counts(catalog[key])):
                     total[i] += n
             score = sum(need[i] * total[i] for i in range(len(TERRAINS))) + white_need * total[-1]
             scores[deck] = score / max(len(pool), 1)
@@ -274,16 +277,20 @@ class HeuristicBot:
         grid = state.island.grid
         # a tile returned changes own and passable squares within two squares of it; one
         # that far from every cat's levels and targets leaves every way as it is
+        live = routes.live()
         reach = 0
-        for c in routes.live():
-            r = routes.route(c)
-            reach |= r.halos[-1] | grid.neighbours(targets(state, state.island.cat_terrain[c]))
+        for c in live:
+            reach |= routes.route(c).halos[-1]
         best: tuple[int, str] | None = None
         for tile in sorted(state.tiles_placed, key=state.island.tile_order.__getitem__):
             mask, _ = state.tiles_placed[tile]
             if not whites and not grid.near(mask, 2) & reach:
                 continue  # the ways stay: base, never better than another tile
-            total = Routes(state, fire=state.fire & ~mask).total() + Ways(state, fire=state.fire & ~mask).white_total()
+            fire = state.fire & ~mask
+            other = Routes(state, fire=fire)
+            total = sum(other.way_from(c, routes) for c in live)
+            if whites:
+                total += Ways(state, fire=fire).white_total()
             if best is None or total < best[0]:
                 best = (total, tile)
         if best is not None and (base - best[0] >= WATER_GAIN or base >= FAR > best[0]):

@@ -115,7 +115,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
         return None
     state, grid, routes = search.state, search.grid, search.routes
     colour = state.island.cat_terrain
-    window, way, weight, own0, base = search.window, search.way, search.weight, search.own0, search.base
+    window, way, weight, base = search.window, search.way, search.weight, search.base
     useful_mask = 0
     for a in search.useful:
         useful_mask |= 1 << a
@@ -141,41 +141,37 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 cells = bit_list(m[colour[c]])
                 most = min(way[c], len(cells))  # a way shortens by at most its length
                 if most and touching[c]:
-                    gains = gain_masks(levels, cells, most)
-                    first = gains[0] & touching[c]
-                    if first:
+                    gains = [g & touching[c] for g in gain_masks(levels, cells, most)]
+                    if gains[0]:
                         per_cat.append((weight[c], gains))
-                        where |= first
-            for a in bit_list(where):
-                gain = 0
-                for w, gains in per_cat:
-                    k = 0
-                    while k < len(gains) and gains[k] >> a & 1:
-                        k += 1
-                    gain += w * k
-                buckets.setdefault(base - gain, []).append((ki, a, ri, rot, key))
+                        where |= gains[0]
+            # the anchors by their bound, as masks: the cats' gains combined
+            parts = [(0, where)]
+            for w, gains in per_cat:
+                split = []
+                for gain, mask in parts:
+                    upper = 0
+                    for k in range(len(gains), 0, -1):
+                        exact = mask & gains[k - 1] & ~upper
+                        upper = gains[k - 1]
+                        if exact:
+                            split.append((gain + w * k, exact))
+                    if mask & ~upper:
+                        split.append((gain, mask & ~upper))
+                parts = split
+            for gain, mask in parts:
+                if gain:
+                    buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
     upos = {a: i for i, a in enumerate(search.useful)}
     best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
     for bound in sorted(buckets):
         if best is not None and bound > best[0]:
             break
         candidates: list[Candidate] = []
-        for ki, a, ri, rot, key in buckets[bound]:
+        for ki, anchors, ri, rot, key in buckets[bound]:
             m = grid.card_masks(state.island.cards[key])[rot]
-            win = window << a
-            keep = ~win
-            tie = 0
-            changed = []
-            for c, t in search.touch.items():
-                if not t & win:
-                    continue
-                old = own0[c]
-                new = (old & keep) | (m[colour[c]] << a)
-                if new != old:
-                    gained = new & ~old
-                    tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
-                    changed.append((c, new, weight[c]))
-            candidates.append((bound, tie, (ki, upos[a], ri), a, rot, key, changed))
+            for a in bit_list(anchors):
+                candidates.append(_candidate(search, m, a, bound, (ki, upos[a], ri), rot, key))
         candidates.sort(key=lambda x: x[:3])
         for _, tie, index, a, rot, key, changed in candidates:
             if best is not None and (bound, tie, index) > best[:3]:
@@ -188,6 +184,27 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     if best is None:
         return None
     return best[0], search.placement(best[5], best[3], best[4]), best[1], base
+
+
+def _candidate(search: CardSearch, m: tuple[int, ...], a: int, bound: int, index: tuple[int, int, int], rot: int,
+               key: str) -> Candidate:  # fmt: skip
+    """A placement with its tie (squares it takes from the cats' corridors, less those
+    it gives them) and the cats whose own squares it changes."""
+    colour = search.state.island.cat_terrain
+    win = search.window << a
+    keep = ~win
+    tie = 0
+    changed = []
+    for c, t in search.touch.items():
+        if not t & win:
+            continue
+        old = search.own0[c]
+        new = (old & keep) | (m[colour[c]] << a)
+        if new != old:
+            gained = new & ~old
+            tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
+            changed.append((c, new, search.weight[c]))
+    return bound, tie, index, a, rot, key, changed
 
 
 def best_card(search: CardSearch) -> CardChoice | None:

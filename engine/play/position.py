@@ -404,7 +404,7 @@ class Position:
                      "water", "water_used", "phase", "round", "_outcome", "disaster", "bonus", "task", "maps",
                      "safe_any"):  # fmt: skip
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # not seeded from the OS: the state is set next
         other.rng.setstate(self.rng.getstate())
         for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
                      "disaster_pile",

@@ -128,6 +128,25 @@ class Routes:
         self._memo[key] = -found if found == limit < FAR else found
         return found
 
+    def way_from(self, cat: int, parent: "Routes") -> int:
+        """The cat's way in this analysis (other fire), found from ``parent``'s (same
+        position, other fire): its levels that the changed squares leave alone are
+        reused and the search resumes from there, like :meth:`way`."""
+        route = parent.route(cat)
+        own = self.own(cat)
+        diff = (own ^ parent.own(cat)) | (self.coverable ^ parent.coverable)
+        start = -1
+        for k, halo in enumerate(route.halos):
+            if diff & halo:
+                break
+            start = k
+        if start == len(route.halos) - 1:
+            return route.way  # the changes lie beyond the levels searched: nothing moves
+        entry = self.state.island.grid.neighbours(targets(self.state, self.state.island.cat_terrain[cat]))
+        region = route.levels[start] if start >= 0 else 0
+        return way_to_raft(self.state, cat, own, self.coverable, FAR, region, max(start, 0),
+                           entry & (self.coverable | own))  # fmt: skip
+
     def slack(self, cat: int) -> tuple[int, ...]:
         """``E[t]`` for ``t`` in 0..``SLACK``: the squares not of the cat's colour that lie
         on some way at most ``t`` squares longer than its shortest (``a + b - 1 <=

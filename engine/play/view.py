@@ -29,6 +29,7 @@ import random
 from engine.play.state import GameState
 
 VIEW_SEED = 0x5EED
+_VIEW_STATE = random.Random(VIEW_SEED).getstate()
 
 
 def deck_of(card: str) -> str:
@@ -48,7 +49,8 @@ def fair_view(state: GameState) -> GameState:
         view.decks[deck] = unseen
     view.bag.sort(key=order.__getitem__)
     view.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
-    view.rng = random.Random(VIEW_SEED)
+    view.rng = random.Random.__new__(random.Random)  # random.Random(VIEW_SEED), without seeding again
+    view.rng.setstate(_VIEW_STATE)
     return view
 
 
