@@ -1,26 +1,53 @@
 """The heuristic bot's fire phase: where the drawn fire tile goes.
 
-Every placement is scored by the corridor, exit and raft-entry squares it covers; the
-cheapest ``FIRE_TRIALS`` are played on a copy (one step of look-ahead with the engine's
-own cut-off analysis; a losing placement is skipped and further ones tried) and the one
-that leaves the shortest, widest ways wins.  Ties fall to the first candidate in the
-engine's legal order, so the choice is deterministic.
+A fire tile hurts a cat by the squares it takes from the cat's *passable* squares (its
+own terrain and the squares some 3x3 card could still cover, as the cut-off analysis
+sees them, :func:`engine.play.reach.coverable_squares`): the tile's own squares, and
+every square that only windows across the tile could cover.  For every legal placement
+those lost squares are found with a few mask operations and scored against each live
+cat's route (:mod:`engine.play.routes`): corridor squares (8), exits (4), squares next
+to the raft (3), squares near the corridors (2), and fire frontier the tile opens near
+the cats (1).  The cheapest ``FIRE_TRIALS`` are then checked, still without a copy of
+the game, cat by cat:
+
+* **cut off**: the cat's passable squares no longer link it to a raft square it may
+  use (rulebook "How to lose"; the engine's cut-off analysis, LC-5, as the fire lies:
+  no water counted), a placement to avoid at nearly any price;
+* **way**: how much longer the cat's way gets (only when the tile touches its corridor);
+* **neck**: the narrowest ring of passable squares around the cat (breadth-first from
+  it, rings 2-7): a cat in a notch of the fire strip whose neck a tile narrows is
+  one tile from being cut off, so narrowing it costs more the narrower it gets.
+
+The placement with the lowest total wins (ties: the engine's legal order, so the bot
+is deterministic); it is played on one copy to be sure the engine does not end the
+game (the bot's check ignores the raft-square matching), trying the next ones if it
+does.  Islands with Oshax paths or rescue strips, whose ways run over links, keep the
+older look-ahead on copies (:func:`choose_fire_linked`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain, islice
 from typing import Protocol
 
 from engine.play.actions import PlaceFire
-from engine.play.bitboard import bit_list
+from engine.play.bitboard import TileShape, bit_list
 from engine.play.legal import fire_anchor_sets
 from engine.play.links import WHITE
-from engine.play.routes import Routes
+from engine.play.reach import coverable_squares, walkable
+from engine.play.routes import FAR, Routes, targets, way_to_raft
 from engine.play.state import GameState
 
-FIRE_TRIALS = 10  # fire placements tried on a copy after the cheap scoring
+FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
+COPIES = 3  # of those, at most this many played on a copy of the game
+LINKED_TRIALS = 10  # islands with links: placements tried on a copy
 LOST = 1_000_000  # the value of a lost position
+CUT = 100_000  # a cat cut off as the fire lies (water might still save it)
+WAY = 12  # per square a cat's way grows
+NECK_SAFE = 9  # a neck this wide (squares) or wider costs nothing
+NECK = 10  # per square of neck below NECK_SAFE, squared
+RINGS = (2, 7)  # the rings around a cat whose narrowest is its neck
 
 
 class WhiteWays(Protocol):
@@ -33,9 +60,117 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+def neck(state: GameState, cat: int, passable: int, entry: int) -> int:
+    """The narrowest ring of ``passable`` squares around the cat (rings ``RINGS``,
+    breadth-first from its square), or ``NECK_SAFE`` when the rings reach ``entry``
+    first or stay wide."""
+    grid = state.island.grid
+    s = grid.stride
+    full = grid.full
+    region = 1 << state.cat_sq[cat]
+    narrowest = NECK_SAFE
+    for k in range(1, RINGS[1] + 1):
+        grown = region | (((region << 1) | (region >> 1) | (region << s) | (region >> s)) & full & passable)
+        ring = grown & ~region
+        if not ring or region & entry:
+            break
+        if k >= RINGS[0]:
+            narrowest = min(narrowest, popcount(ring))
+        region = grown
+    return narrowest
+
+
+def neck_cost(width: int) -> int:
+    short = max(0, NECK_SAFE - width)
+    return NECK * short * short
+
+
 def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
     """The fire placement for the fire phase of ``state`` (a fair view); ``ways_of``
-    gives the white cats' ways of a position."""
+    gives the white cats' ways of a position (islands with Oshax paths)."""
+    assert state.pending is not None
+    island = state.island
+    if island.rescues or WHITE in [island.cat_terrain[c] for c in range(state.cat_count()) if not state.arrived[c]]:
+        return choose_fire_linked(state, ways_of)
+    grid = island.grid
+    routes = Routes(state)
+    live = routes.live()
+    cats = [routes.route(c) for c in live]
+    fire = state.fire
+    coverable = routes.coverable
+    own = {c: walkable(state, island.cat_terrain[c]) & ~fire for c in live}
+    passable = {c: own[c] | coverable for c in live}
+    entry = {c: grid.neighbours(targets(state, island.cat_terrain[c])) for c in live}
+    hot = 0
+    for r in cats:
+        hot |= r.corridor
+    warm = grid.near(hot, 2)
+    calm = island.land & ~fire & ~island.raft & ~grid.neighbours(fire) & warm  # not yet frontier, near the cats
+    weights = [(8, r.corridor) for r in cats] + [(4, r.exits) for r in cats] + [(3, r.entry) for r in cats]
+    weights.append((2, warm))
+    s = grid.stride
+    full = grid.full
+    # coverable squares after a tile: the windows (anchors) that hold none of its squares
+    blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
+    anchors_now = grid.card_anchors(island.land & ~blocked)
+    plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
+    scored: list[tuple[int, int, tuple[int, TileShape], int, int]] = []  # (cost, index, where, mask, coverable after)
+    for shape, anchors in fire_anchor_sets(state):
+        for a in bit_list(anchors):
+            mask = shape.mask << a
+            if plain:
+                row3 = mask | (mask >> 1) | (mask >> 2)
+                keep = anchors_now & ~(row3 | (row3 >> s) | (row3 >> (2 * s)))
+                row3 = keep | (keep << 1) | (keep << 2)
+                after = (row3 | (row3 << s) | (row3 << (2 * s))) & full
+            else:
+                after = coverable_squares(state, fire | mask)
+            lost = (coverable & ~after) | mask
+            cost = 0
+            for w, m in weights:
+                cost += w * (lost & m).bit_count()
+            near = (mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)
+            cost += (near & calm & ~mask).bit_count()
+            scored.append((cost, len(scored), (a, shape), mask, after))
+    scored.sort(key=lambda s: (s[0], s[1]))
+    necks = {r.cat: neck_cost(neck(state, r.cat, passable[r.cat], entry[r.cat])) for r in cats}
+    checked: list[tuple[int, int, PlaceFire]] = []
+    tile = state.pending.tile
+    for cost, index, (a, shape), mask, after in scored[:FIRE_TRIALS]:
+        action = PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)
+        value = cost
+        for r in cats:
+            c = r.cat
+            own_after = own[c] & ~mask
+            step = own_after | after
+            lost = passable[c] & ~step
+            if not lost:
+                continue
+            region = grid.flood(1 << state.cat_sq[c], step)
+            if not region & entry[c]:
+                value += CUT
+                continue
+            if lost & r.corridor:
+                way = way_to_raft(state, c, own_after, after, min(r.way + 6, FAR), entry=entry[c])
+                value += WAY * (way - r.way)
+            value += neck_cost(neck(state, c, step, entry[c])) - necks[c]
+        checked.append((value, index, action))
+    checked.sort(key=lambda s: (s[0], s[1]))
+    rest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, (a, shape), _, _ in scored[FIRE_TRIALS:])
+    for action in chain((action for _, _, action in checked[:COPIES]), islice(rest, LINKED_TRIALS * 4)):
+        trial = state.clone()
+        trial.apply_unchecked(action)
+        if not trial.is_terminal():
+            return action
+    return checked[0][2]  # every placement tried loses the game
+
+
+def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
+    """The look-ahead on copies, for islands whose ways run over links (white cats,
+    rescue strips) and as the last resort: placements scored by the corridor, exit
+    and raft-entry squares they cover; the cheapest ``LINKED_TRIALS`` played on a copy
+    (a losing one skipped and more tried), the one leaving the shortest, widest ways
+    chosen."""
     assert state.pending is not None
     grid = state.island.grid
     routes = Routes(state)
@@ -66,9 +201,9 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     best: tuple[int, PlaceFire] | None = None
     tried = 0
     for cost, _, action in scored:
-        if tried >= FIRE_TRIALS and best is not None and best[0] < LOST:
+        if tried >= LINKED_TRIALS and best is not None and best[0] < LOST:
             break
-        if tried >= FIRE_TRIALS * 6:
+        if tried >= LINKED_TRIALS * 6:
             break
         tried += 1
         after = state.clone()
@@ -90,4 +225,4 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     return best[1]
 
 
-__all__ = ["FIRE_TRIALS", "LOST", "WhiteWays", "choose_fire"]
+__all__ = ["FIRE_TRIALS", "LOST", "WhiteWays", "choose_fire", "choose_fire_linked", "neck"]

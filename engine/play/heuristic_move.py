@@ -1,8 +1,12 @@
 """The heuristic bot's cat moves in the play phase (step 4 of :mod:`engine.play.heuristic`).
 
 Cards are spent moving a cat (four discards cost one fire tile, a placed card costs one):
-the cheapest move first (fresh cats), to the square fewest repaints from the raft, away
-from fire; a white cat only steps closer to its destination along its paths.
+the cheapest move first (fresh cats), to the square fewest repaints from the raft; among
+equals, the square where the cat **blocks fewest windows** a card still needs: a card
+cannot go over a cat (rulebook "Placement"), so a cat standing next to the one square
+its way still has to repaint can keep every card off it (the route analysis, like the
+cut-off analysis, lets cats pass).  Then away from fire, then nearest the raft.  A white
+cat only steps closer to its destination along its paths.
 """
 
 from __future__ import annotations
@@ -11,16 +15,36 @@ from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import bit_list
 from engine.play.heuristic_tokens import best_collect
 from engine.play.links import WHITE
-from engine.play.reach import destinations, move_targets
+from engine.play.reach import destinations, move_targets, walkable
 from engine.play.routes import Routes
 from engine.play.state import GameState
+
+
+def needed_squares(state: GameState, routes: Routes, live: list[int]) -> int:
+    """Squares on the live cats' corridors that are not yet of the cat's colour: where
+    cards must still go."""
+    need = 0
+    for cat in routes.live():
+        if cat in live:
+            need |= routes.route(cat).corridor & ~walkable(state, state.island.cat_terrain[cat])
+    return need
+
+
+def blocked_need(state: GameState, need: int, free: int, square: int) -> int:
+    """How many ``need`` squares no card could cover with one more cat on ``square``
+    (``free``: the squares a card may lie on, the moving cat's own square included)."""
+    grid = state.island.grid
+    cover = grid.card_cover(grid.card_anchors(free & ~(1 << square)))
+    return (need & ~cover).bit_count()
 
 
 def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, live: list[int]) -> Action | None:
     """The move towards the raft ``player`` pays from ``hand``, or None."""
     island = state.island
     grid = island.grid
-    options: list[tuple[int, int, int, int, int, int]] = []  # (cost, level, heat, distance, cat, target)
+    need = needed_squares(state, routes, live)
+    ground = island.land & ~(state.fire | island.raft | state.safe_any)
+    options: list[tuple[int, int, int, int, int, int, int]] = []  # (cost, level, blocked, heat, distance, cat, target)
     for cat in live:
         cost = state.rules.move_cost(state.exhausted[cat])
         if cost > len(hand):
@@ -33,7 +57,8 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
         goals = [grid.square(g) for g in bit_list(goal)]
         r0, c0 = state.cat_square(cat)
         now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals) if goals else 0
-        best: tuple[int, int, int, int] | None = None
+        free = ground & ~(state.cat_mask & ~(1 << state.cat_sq[cat]))
+        best: tuple[int, int, int, int, int] | None = None
         for t in bit_list(targets):
             bit = 1 << t
             r, c = grid.square(t)
@@ -41,16 +66,18 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
             if white and d >= now:  # along a path: only a step closer is worth a card
                 continue
             heat = (grid.near(bit, 1) & state.fire).bit_count()
-            option = (0 if white else routes.route(cat).raft_level(bit), heat, d, t)
+            level = 0 if white else routes.route(cat).raft_level(bit)
+            blocked = blocked_need(state, need, free, t) if need else 0
+            option = (level, blocked, heat, d, t)
             if best is None or option < best:
                 best = option
         if best is not None:
-            options.append((cost, best[0], best[1], best[2], cat, best[3]))
+            options.append((cost, *best[:4], cat, best[4]))
     if not options:
         return None
-    cost, _, _, _, cat, target = min(options)
+    cost, _, _, _, _, cat, target = min(options)
     to = grid.square(target)
     return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
 
 
-__all__ = ["choose_move"]
+__all__ = ["blocked_need", "choose_move", "needed_squares"]
