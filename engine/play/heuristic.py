@@ -40,18 +40,17 @@ import random
 from functools import cache
 
 from engine.model.catalog import TERRAINS, PathwayCard
-from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlacePathway, Refill, UseWater
-from engine.play.bitboard import bit_list
+from engine.play.actions import Action, DrawCard, EndRound, PlacePathway, Refill, UseWater
 from engine.play.heuristic_advanced import choose_advanced
+from engine.play.heuristic_arrive import arrival
 from engine.play.heuristic_cards import CardSearch, best_card, shortening_card
 from engine.play.heuristic_fire import choose_fire
 from engine.play.heuristic_move import choose_move
 from engine.play.heuristic_rescue import rescue_move
-from engine.play.heuristic_tokens import best_collect, token_choice
+from engine.play.heuristic_tokens import token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
-from engine.play.objectives import bound_squares
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
-from engine.play.reach import coverable_squares, move_targets, raft_entries
+from engine.play.reach import coverable_squares, raft_entries
 from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view
@@ -138,17 +137,6 @@ class Ways:
 
     def live(self) -> list[int]:
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
-
-
-def landing_squares(state: GameState, cat: int, onto: int) -> int:
-    """Of the raft squares ``onto``, those a sensible team lands ``cat`` on: a square a
-    pending objective binds to this cat's colour first (OB-2), never one it binds to
-    another colour (all of ``onto`` when that leaves none)."""
-    grid, colour = state.island.grid, state.island.cat_colours[cat]
-    bound = bound_squares(state)
-    own = grid.mask(sq for sq, c in bound.items() if c == colour) & onto
-    others = grid.mask(sq for sq, c in bound.items() if c != colour)
-    return own or (onto & ~others) or onto
 
 
 @cache
@@ -244,13 +232,10 @@ class HeuristicBot:
             rescue = rescue_move(state, player, hand)
             if rescue is not None:
                 return rescue
-        # 1. arrivals
-        for cat in sorted(live, key=lambda c: state.rules.move_cost(state.exhausted[c])):
-            cost = state.rules.move_cost(state.exhausted[cat])
-            onto = landing_squares(state, cat, move_targets(state, cat) & island.raft)
-            if onto and cost <= len(hand):
-                to = island.grid.square(bit_list(onto)[0])
-                return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
+        # 1. arrivals (engine.play.heuristic_arrive: objectives decide who may come first)
+        arrive = arrival(state, player, hand, live)
+        if arrive is not None:
+            return arrive
         base = routes.total() + sum(whites.values())
         # 2. water
         water = self._water(state, base, routes, bool(whites))

@@ -6,13 +6,16 @@ equals, the square where the cat **blocks fewest windows** a card still needs: a
 cannot go over a cat (rulebook "Placement"), so a cat standing next to the one square
 its way still has to repaint can keep every card off it (the route analysis, like the
 cut-off analysis, lets cats pass).  Then away from fire, then nearest the raft.  A white
-cat only steps closer to its destination along its paths.
+cat only steps closer to its destination along its paths.  When the scenario has
+arrival-order or close-to objectives, a cat that must arrive next is moved first and no
+move that would break one is made (:mod:`engine.play.heuristic_arrive`).
 """
 
 from __future__ import annotations
 
 from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import bit_list
+from engine.play.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
 from engine.play.heuristic_tokens import best_collect
 from engine.play.links import WHITE
 from engine.play.reach import destinations, move_targets, walkable
@@ -44,7 +47,10 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
     grid = island.grid
     need = needed_squares(state, routes, live)
     ground = island.land & ~(state.fire | island.raft | state.safe_any)
-    options: list[tuple[int, int, int, int, int, int, int]] = []  # (cost, level, blocked, heat, distance, cat, target)
+    checked = has_move_objectives(state)
+    first = next_in_order(state) if checked else set()
+    # (cost, not wanted next, level, blocked, heat, distance, cat, target)
+    options: list[tuple[int, bool, int, int, int, int, int, int]] = []
     for cat in live:
         cost = state.rules.move_cost(state.exhausted[cat])
         if cost > len(hand):
@@ -53,12 +59,13 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
         if not targets:
             continue
         white = island.cat_terrain[cat] == WHITE
+        later = island.cat_colours[cat] not in first
         goal = destinations(state, island.cat_terrain[cat]) or island.raft
         goals = [grid.square(g) for g in bit_list(goal)]
         r0, c0 = state.cat_square(cat)
         now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals) if goals else 0
         free = ground & ~(state.cat_mask & ~(1 << state.cat_sq[cat]))
-        best: tuple[int, int, int, int, int] | None = None
+        mine: list[tuple[int, bool, int, int, int, int, int, int]] = []
         for t in bit_list(targets):
             bit = 1 << t
             r, c = grid.square(t)
@@ -68,16 +75,17 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
             heat = (grid.near(bit, 1) & state.fire).bit_count()
             level = 0 if white else routes.route(cat).raft_level(bit)
             blocked = blocked_need(state, need, free, t) if need else 0
-            option = (level, blocked, heat, d, t)
-            if best is None or option < best:
-                best = option
-        if best is not None:
-            options.append((cost, *best[:4], cat, best[4]))
-    if not options:
-        return None
-    cost, _, _, _, _, cat, target = min(options)
-    to = grid.square(target)
-    return MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
+            mine.append((cost, later, level, blocked, heat, d, cat, t))
+        if not checked and mine:
+            mine = [min(mine)]  # only the best of each cat can be chosen
+        options.extend(mine)
+    for cost, _, _, _, _, _, cat, target in sorted(options):
+        to = grid.square(target)
+        move = MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
+        if checked and breaks_objective(state, move):
+            continue  # out of order, or too far from a friend it must stay close to
+        return move
+    return None
 
 
 __all__ = ["blocked_need", "choose_move", "needed_squares"]

@@ -1,0 +1,139 @@
+"""Choices of the heuristic bot that make it play well and keep the scenario's
+objectives (issue "Difficulty from simulation" item 2).  Islands are fixture pictures
+(``engine_pictures``); the hands are cards of the bundled decks, named by key.
+
+Rules cited: rulebook "Additional rules" 3 (number objectives: "the numbers 1 - 5
+represent the order cats should arrive at the raft"; RULINGS OB-3), "Placement" (fire
+tiles touch fire; nothing goes over fire, a raft or a cat), "How to lose" (a cat that
+can no longer get to the raft; RULINGS LC-5)."""
+
+from __future__ import annotations
+
+import random
+
+from engine_pictures import deal, picture_state
+
+from engine.model.scenario import Objective
+from engine.play.actions import MoveCat, PlaceFire
+from engine.play.heuristic import HeuristicBot
+from engine.play.heuristic_move import blocked_need, choose_move, needed_squares
+from engine.play.reach import tiles_needed
+from engine.play.routes import Routes
+from engine.play.state import FIRE, GameState, PendingFire
+
+# A red and a blue cat, each one step from the raft's any-colour squares.
+TWO_CATS = """
+rrrrrrwww
+rrrRrrwow
+bbbbBbwww
+bbbbbbbbb
+"""
+RED, BLUE = (1, 3), (2, 4)
+HAND = ["circle:a", "circle:b", "circle:c"]
+
+
+def _choice(state: GameState) -> object:
+    return HeuristicBot().choose(state, random.Random(0))
+
+
+def _arrives(state: GameState, choice: object) -> tuple[int, int] | None:
+    """The square a move lands on the raft from, or None."""
+    if isinstance(choice, MoveCat) and state.island.raft & state.island.grid.bit(choice.to):
+        return choice.cat
+    return None
+
+
+def test_without_objectives_the_first_cat_that_can_arrive_does() -> None:
+    """The contrast for the tests below: both cats can arrive, the red one (first in
+    the island's cat order) does."""
+    state = deal(picture_state(TWO_CATS, variant="standard"), HAND)
+    assert _arrives(state, _choice(state)) == RED
+
+
+def test_the_cat_that_must_arrive_first_arrives_first() -> None:
+    """OB-3 "Blue arrives first": red arriving now would fail the objective, so the
+    blue cat comes first."""
+    objective = Objective("arrival_order", colour="blue", position=1)
+    state = deal(picture_state(TWO_CATS, variant="standard", objectives=(objective,)), HAND)
+    choice = _choice(state)
+    assert _arrives(state, choice) == BLUE
+    state.apply(choice)  # type: ignore[arg-type]
+    assert not state.is_terminal()
+
+
+def test_a_cat_that_would_arrive_out_of_order_is_held_back() -> None:
+    """OB-3 "Red arrives second" while only the red cat can reach the raft: it must not
+    arrive first (the objective would fail and the game be lost), so the bot does
+    something else."""
+    island = TWO_CATS.replace("bbbbBbwww", "bbbbBbrww").replace("bbbbbbbbb", "bbbbbbrrr")
+    blue_far = island.replace("rrrrrrwww", "rrrrrrwww")
+    objective = Objective("arrival_order", colour="red", position=2)
+    state = deal(picture_state(blue_far, variant="standard", objectives=(objective,)), HAND)
+    # blue's only raft neighbour squares are red now: blue cannot arrive this turn
+    assert not any(_arrives(state, a) == BLUE for a in state.legal_actions())
+    assert any(_arrives(state, a) == RED for a in state.legal_actions())
+    choice = _choice(state)
+    assert _arrives(state, choice) is None
+    state.apply(choice)  # type: ignore[arg-type]
+    assert state.outcome() is None
+
+
+# A red cat in a notch: its red lane (rows 1-2) is walled by fire, so no card can
+# ever cover it; any fire tile on the lane cuts the cat off.  The green field below
+# takes fire tiles harmlessly.
+NOTCH = """
+ffffffffffff
+fRrrrrrrrwww
+frrrrrrrrwow
+ffffffffgwww
+gggggggggggg
+gggggggggggg
+"""
+
+
+def test_a_fire_tile_never_cuts_a_cat_off_when_another_place_exists() -> None:
+    """"How to lose": a cat that can no longer get to the raft.  With water in hand
+    the engine would not end the game yet (LC-5 counts the water), but the bot still
+    keeps the cat's way open as the fire lies."""
+    state = picture_state(NOTCH, variant="standard", water=3)
+    state.bag.remove("m")
+    state.pending = PendingFire("m", 0, "pathway")
+    state.phase = FIRE
+    cutting = []
+    for action in state.legal_actions():
+        assert isinstance(action, PlaceFire)
+        trial = state.clone()
+        trial.apply(action)
+        if tiles_needed(trial, 0, 0) is None:
+            cutting.append(action)
+    assert cutting and len(cutting) < len(state.legal_actions())
+    choice = _choice(state)
+    assert isinstance(choice, PlaceFire) and choice not in cutting
+
+
+# The red cat (4, 0) has one square left to repaint, (3, 6), beside the raft; every
+# square of its lane (row 4) is as near the raft by repaints.  Every window over (3, 6)
+# that misses the raft lies on rows 3-5 and holds (4, 6): a cat standing there keeps
+# every card off the square it needs (the nearest square, which the bot took before).
+LAST_SQUARE = """
+ggggggwww
+ggggggwow
+ggggggwww
+ggggggggg
+Rrrrrrrgg
+ggggggggg
+"""
+
+
+def test_a_moving_cat_does_not_stand_where_it_keeps_cards_off_its_last_square() -> None:
+    """"Placement": a card cannot go over a cat.  Among moves that bring the cat no
+    nearer, the bot takes one that leaves a window for the card it still needs."""
+    state = deal(picture_state(LAST_SQUARE, variant="standard"), HAND)
+    routes = Routes(state)
+    need = needed_squares(state, routes, [0])
+    assert need & state.island.grid.bit((3, 6))
+    move = choose_move(state, 0, list(HAND), routes, [0])
+    assert isinstance(move, MoveCat) and move.to != (4, 6)
+    island = state.island
+    free = island.land & ~(state.fire | island.raft)
+    assert blocked_need(state, need, free, island.grid.index(move.to)) == 0
