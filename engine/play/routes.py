@@ -85,6 +85,7 @@ class Routes:
         self._routes: dict[int, CatRoute] = {}
         self._memo: dict[tuple[int, int], int] = {}
         self._slack: dict[int, tuple[int, ...]] = {}
+        self._ends: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def live(self) -> list[int]:
         """Cats not on the raft yet, white cats aside (their ways run along Oshax paths,
@@ -186,7 +187,17 @@ class Routes:
                 m |= a[min(i, la)] & b[min(total - i, lb)]
             out.append(m & other)
         found = self._slack[cat] = tuple(out)
+        self._ends[cat] = (tuple(a[min(i, la)] & other for i in range(way + 2)),
+                           tuple(b[min(j, lb)] & other for j in range(way + 2)))  # fmt: skip
         return found
+
+    def ends(self, cat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(A, B)``: for ``k`` in 0..way + 1, the squares not of the cat's colour at
+        most ``k`` repainted squares from the cat (``A[k]``) and from the raft
+        (``B[k]``).  A way through repainted squares ``G`` costs at least
+        ``a(x) + b(y) - 2`` for the first and last of them: a card shortens the way by
+        at most ``way + 2 - min a - min b`` over ``G``.  Empty until :meth:`slack`."""
+        return self._ends.get(cat, ((), ()))
 
     def _analyse(self, cat: int) -> CatRoute:
         state = self.state
