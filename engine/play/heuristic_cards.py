@@ -20,7 +20,6 @@ white cats, whose ways along Oshax paths have no such bound).
 
 from __future__ import annotations
 
-import heapq
 from typing import Protocol
 
 from engine.play.actions import PlacePathway
@@ -101,6 +100,34 @@ def gain_masks(levels: tuple[int, ...], cells: list[int], most: int) -> list[int
     return out
 
 
+def end_masks(ends: tuple[tuple[int, ...], tuple[int, ...]], cells: list[int], most: int, way: int) -> list[int]:
+    """``out[k - 1]``: the anchors at which the card may shorten the way by ``k`` or
+    more by the ends bound (:meth:`Routes.ends`): its first and last repainted squares
+    on a way, ``a`` from the cat and ``b`` from the raft, with ``a + b <= way + 2 - k``."""
+    from_cat, from_raft = ends
+    hit_a = []
+    hit_b = []
+    for level in from_cat:
+        h = 0
+        for o in cells:
+            h |= level >> o
+        hit_a.append(h)
+    for level in from_raft:
+        h = 0
+        for o in cells:
+            h |= level >> o
+        hit_b.append(h)
+    last = len(hit_a) - 1
+    out = []
+    for k in range(1, most + 1):
+        m = 0
+        total = way + 2 - k
+        for i in range(max(0, total - last), min(total, last) + 1):
+            m |= hit_a[i] & hit_b[total - i]
+        out.append(m)
+    return out
+
+
 Candidate = tuple[int, int, tuple[int, int, int], int, int, str, list[tuple[int, int, int]]]
 
 
@@ -108,7 +135,8 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     """The placement :func:`best_card` picks when it shortens the ways (score below the
     base), else None; only for positions without white cats.
 
-    Placements are put in buckets by their bound (bit-parallel, :func:`gain_masks`);
+    Placements are put in buckets by their bound (bit-parallel, :func:`gain_masks` and
+    :func:`end_masks`, the smaller of the two);
     a bucket's ties and ways are worked out only when the best so far does not beat
     its bound, in the full search's order (bound, tie, index)."""
     assert not search.near_white
@@ -123,6 +151,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     window_cells = bit_list(window)
     slack = {r.cat: routes.slack(r.cat) for r in search.cats if r.way < FAR}
     # anchors whose window touches the cat's wide corridor (as the full search asks)
+    ends = {c: routes.ends(c) for c in slack}
     touching = {}
     for c in slack:
         hits = 0
@@ -144,6 +173,9 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 if most and touching[c]:
                     gains = [g & touching[c] for g in gain_masks(levels, cells, most)]
                     if gains[0]:
+                        pairs = end_masks(ends[c], cells, most, way[c])
+                        gains = [g & p for g, p in zip(gains, pairs)]
+                    if gains[0]:
                         per_cat.append((weight[c], gains))
                         where |= gains[0]
             # the anchors by their bound, as masks: the cats' gains combined
@@ -164,60 +196,24 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 if gain:
                     buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
     upos = {a: i for i, a in enumerate(search.useful)}
-    ends = {c: routes.ends(c) for c in slack}
-    own0 = search.own0
-
-    def refined(changed: list[tuple[int, int, int]]) -> int:
-        """The bound again, cat by cat, the slack bound and the first/last bound
-        (:meth:`Routes.ends`) together."""
-        gain = 0
-        for c, new, w in changed:
-            levels = slack.get(c)
-            if levels is None:
-                continue
-            gained = new & ~own0[c] & levels[-1]
-            most = gained.bit_count()
-            g = 0
-            for i, e in enumerate(levels):
-                if most - i <= g:
-                    break
-                g = max(g, (gained & e).bit_count() - i)
-            if not g:
-                continue
-            from_cat, from_raft = ends[c]
-            ka = next((k for k, e in enumerate(from_cat) if e & gained), len(from_cat))
-            kb = next((k for k, e in enumerate(from_raft) if e & gained), len(from_raft))
-            gain += w * max(0, min(g, way[c], way[c] + 2 - ka - kb))
-        return base - gain
-
-    # candidates in the full search's order (bound, tie, index): a bucket is opened when
-    # its bound is reached; a candidate's bound is refined before its ways are searched
     best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
-    bounds = sorted(buckets)
-    opened = 0
-    heap: list[tuple[int, int, tuple[int, int, int], bool, int, int, str, list[tuple[int, int, int]]]] = []
-    while True:
-        while opened < len(bounds) and (not heap or bounds[opened] <= heap[0][0]):
-            bound = bounds[opened]
-            opened += 1
-            for ki, anchors, ri, rot, key in buckets[bound]:
-                m = grid.card_masks(state.island.cards[key])[rot]
-                for a in bit_list(anchors):
-                    _, tie, index, _, _, _, changed = _candidate(search, m, a, bound, (ki, upos[a], ri), rot, key)
-                    heapq.heappush(heap, (bound, tie, index, False, a, rot, key, changed))
-        if not heap or (best is not None and heap[0][:3] > best[:3]):
+    for bound in sorted(buckets):
+        if best is not None and bound > best[0]:
             break
-        bound, tie, index, done, a, rot, key, changed = heapq.heappop(heap)
-        if not done:
-            again = refined(changed)
-            if again > bound:
-                heapq.heappush(heap, (again, tie, index, True, a, rot, key, changed))
-                continue
-        score = base
-        for c, new, w in changed:
-            score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
-        if score < base and (best is None or (score, tie, index) < best[:3]):
-            best = (score, tie, index, a, rot, key)
+        candidates: list[Candidate] = []
+        for ki, anchors, ri, rot, key in buckets[bound]:
+            m = grid.card_masks(state.island.cards[key])[rot]
+            for a in bit_list(anchors):
+                candidates.append(_candidate(search, m, a, bound, (ki, upos[a], ri), rot, key))
+        candidates.sort(key=lambda x: x[:3])
+        for _, tie, index, a, rot, key, changed in candidates:
+            if best is not None and (bound, tie, index) > best[:3]:
+                break
+            score = base
+            for c, new, w in changed:
+                score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+            if score < base and (best is None or (score, tie, index) < best[:3]):
+                best = (score, tie, index, a, rot, key)
     if best is None:
         return None
     return best[0], search.placement(best[5], best[3], best[4]), best[1], base
