@@ -37,7 +37,7 @@ the bonus and disaster choices are :mod:`engine.play.heuristic_advanced`.
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Mapping
 
 from engine.model.catalog import TERRAINS, PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, PlacePathway, Refill, UseWater
@@ -139,11 +139,27 @@ class Ways:
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
 
 
-@cache
-def card_counts(card: PathwayCard) -> tuple[int, ...]:
-    """A pathway card's squares of each terrain (``TERRAINS`` order), then of Oshax path."""
-    letters = "".join(card.grid)
-    return (*(letters.count(t[0]) for t in TERRAINS), len(card.oshax))
+COUNT_BITS = 16  # packed_counts: bits per field (a deck's sums stay far below 2**16)
+COUNT_MASK = (1 << COUNT_BITS) - 1
+_PACKED: dict[int, tuple[object, dict[str, int]]] = {}  # id(cards) -> (cards, packed counts)
+
+
+def packed_counts(cards: Mapping[str, PathwayCard]) -> dict[str, int]:
+    """Per card key, its squares of each terrain (``TERRAINS`` order) and then of Oshax
+    path, packed in ``COUNT_BITS``-bit fields so that a deck's counts are one sum.
+    Built once per catalog (kept by identity)."""
+    kept = _PACKED.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    packed = {}
+    for key, card in cards.items():
+        letters = "".join(card.grid)
+        fields = [letters.count(t[0]) for t in TERRAINS] + [len(card.oshax)]
+        packed[key] = sum(n << (COUNT_BITS * i) for i, n in enumerate(fields))
+    if len(_PACKED) > 64:
+        _PACKED.clear()
+    _PACKED[id(cards)] = (cards, packed)
+    return packed
 
 
 class HeuristicBot:
@@ -199,15 +215,16 @@ class HeuristicBot:
         if whites:  # white cats need paths, not colours
             ways = Ways(state)
             white_need = float(sum(ways.way(c)[0] for c in whites))
-        catalog = island.cards
+        packed = packed_counts(island.cards)
+        reserved = [k for r in state.reserve for k in r]
         scores: dict[str, float] = {}
         for deck, cards in state.decks.items():
-            pool = cards + [k for r in state.reserve for k in r if deck_of(k) == deck]  # the unseen cards, any order
-            total = [0] * (len(TERRAINS) + 1)
-            for key in pool:
-                for i, n in enumerate(card_counts(catalog[key])):
-                    total[i] += n
-            score = sum(need[i] * total[i] for i in range(len(TERRAINS))) + white_need * total[-1]
+            pool = cards + [k for k in reserved if deck_of(k) == deck]  # the unseen cards, any order
+            total = sum(map(packed.__getitem__, pool))  # per-terrain counts in COUNT_BITS-bit fields
+            score = 0.0
+            for i in range(len(TERRAINS)):
+                score += need[i] * ((total >> (COUNT_BITS * i)) & COUNT_MASK)
+            score += white_need * (total >> (COUNT_BITS * len(TERRAINS)))
             scores[deck] = score / max(len(pool), 1)
         return scores
 
