@@ -82,19 +82,17 @@ def gain_masks(levels: tuple[int, ...], cells: list[int], most: int) -> list[int
     ``most``): where it puts at least ``t + k`` of them in ``levels[t]`` (the
     :meth:`Routes.slack` levels) for some ``t``.  Counted bit-parallel over all anchors
     (``count[j]``: anchors with at least ``j`` such squares)."""
-    n = len(cells)
     out = [0] * most
-    for t in range(min(len(levels), n)):
-        top = min(n, t + most)
+    for t in range(min(len(levels), len(cells))):
         level = levels[t]
+        xs = [x for x in [level >> o for o in cells] if x]
+        if len(xs) <= t:
+            continue  # no anchor puts t + 1 squares in this level
+        top = len(xs) if len(xs) < t + most else t + most
         count = [-1] + [0] * top
-        seen = 0
-        for o in cells:
-            x = level >> o
-            seen += 1
-            if x:
-                for j in range(min(top, seen), 0, -1):
-                    count[j] |= count[j - 1] & x
+        for i, x in enumerate(xs, 1):
+            for j in range(i if i < top else top, 0, -1):
+                count[j] |= count[j - 1] & x
         for k in range(1, top - t + 1):
             out[k - 1] |= count[t + k]
     return out
@@ -149,7 +147,10 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     for a in search.useful:
         useful_mask |= 1 << a
     window_cells = bit_list(window)
-    slack = {r.cat: routes.slack(r.cat) for r in search.cats if r.way < FAR}
+    # the deepest slack level a card in hand can use: one less than its most squares of a colour
+    widest = max((m.bit_count() for key in search.hand for face in grid.card_masks(state.island.cards[key])
+                  for m in face), default=1)  # fmt: skip
+    slack = {r.cat: routes.slack(r.cat, max(0, widest - 1)) for r in search.cats if r.way < FAR}
     # anchors whose window touches the cat's wide corridor (as the full search asks)
     ends = {c: routes.ends(c) for c in slack}
     touching = {}

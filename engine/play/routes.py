@@ -148,21 +148,23 @@ class Routes:
         return way_to_raft(self.state, cat, own, self.coverable, FAR, region, max(start, 0),
                            entry & (self.coverable | own))  # fmt: skip
 
-    def slack(self, cat: int) -> tuple[int, ...]:
-        """``E[t]`` for ``t`` in 0..``SLACK``: the squares not of the cat's colour that lie
+    def slack(self, cat: int, depth: int = SLACK) -> tuple[int, ...]:
+        """``E[t]`` for ``t`` in 0..``depth`` (at most ``SLACK``): the squares not of the cat's colour that lie
         on some way at most ``t`` squares longer than its shortest (``a + b - 1 <=
         way + t``, with ``a`` and ``b`` the squares' levels from the cat and from the
         raft).  A card that repaints squares ``G`` for this cat shortens its way by at
         most ``max(popcount(G & E[t]) - t)`` over ``t`` (a way through ``g`` of them was
         at least ``t`` longer, where ``t`` is the largest of their slacks): the bound
-        that lets the card search skip most placements."""
+        that lets the card search skip most placements.  A card with ``g`` squares
+        of the cat's colour needs levels up to ``g - 1`` only."""
+        depth = min(depth, SLACK)
         found = self._slack.get(cat)
-        if found is not None:
-            return found
+        if found is not None and len(found) > depth:
+            return found[:depth + 1]
         route = self.route(cat)
         way = route.way
         if way >= FAR:
-            found = self._slack[cat] = (0,) * (SLACK + 1)
+            found = self._slack[cat] = (0,) * (depth + 1)
             return found
         grid = self.state.island.grid
         own = self.own(cat)
@@ -170,17 +172,17 @@ class Routes:
         a = list(route.levels)
         b = list(route.to_raft)
         seed = route.entry & step
-        while len(a) <= way + SLACK:
+        while len(a) <= way + max(depth, 1):  # ends() reads A up to way + 1
             grown = grid.flood(a[-1] | (grid.neighbours(a[-1]) & step), own)
             if grown == a[-1]:
                 break
             a.append(grown)
-        while len(b) <= way + SLACK and b[-1] != (b[-2] if len(b) > 1 else -1):
+        while len(b) <= way + depth and b[-1] != (b[-2] if len(b) > 1 else -1):
             b.append(grid.flood(b[-1] | (grid.neighbours(b[-1]) & step) | seed, own))
         la, lb = len(a) - 1, len(b) - 1
         other = step & ~own
         out = []
-        for t in range(SLACK + 1):
+        for t in range(depth + 1):
             total = way + t + 1  # a + b for a square not of the cat's colour
             m = 0
             for i in range(1, total):
