@@ -211,8 +211,15 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             if best is not None and (bound, tie, index) > best[:3]:
                 break
             score = base
-            for c, new, w in changed:
-                score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
+            if len(changed) == 1:  # one way: searched only as far as a placement could win
+                c, new, w = changed[0]
+                allowed = way[c] + ((base - 1 if best is None else best[0]) - base) // w
+                if allowed < 0:
+                    continue
+                score += w * (routes.way(c, new, allowed + 1) - way[c])
+            else:
+                for c, new, w in changed:
+                    score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
             if score < base and (best is None or (score, tie, index) < best[:3]):
                 best = (score, tie, index, a, rot, key)
     if best is None:
