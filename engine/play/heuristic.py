@@ -286,8 +286,11 @@ class HeuristicBot:
         best: tuple[int, str] | None = None
         for tile in sorted(state.tiles_placed, key=state.island.tile_order.__getitem__):
             mask, _ = state.tiles_placed[tile]
-            if not whites and not grid.near(mask, 2) & reach:
+            near = grid.near(mask, 2)
+            if not whites and not near & reach:
                 continue  # the ways stay: base, never better than another tile
+            if not whites and base < FAR and sum(routes.most_saved(c, near) for c in live) < WATER_GAIN:
+                continue  # it cannot save enough: never chosen (only a tile saving WATER_GAIN is)
             fire = state.fire & ~mask
             other = Routes(state, fire=fire)
             total = sum(other.way_from(c, routes) for c in live)

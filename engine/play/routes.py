@@ -129,6 +129,27 @@ class Routes:
         self._memo[key] = -found if found == limit < FAR else found
         return found
 
+    def most_saved(self, cat: int, changed: int) -> int:
+        """At most how much shorter the cat's way gets if only the squares ``changed``
+        change (in any way): a way through them enters them after at least ``a``
+        repainted squares (the level of the last square before them, from the cat) and
+        leaves them with at least ``b`` to go (from the raft), so it costs ``a + b`` or
+        more.  FAR when the cat has no way now."""
+        route = self.route(cat)
+        if route.way >= FAR:
+            return FAR
+        grid = self.state.island.grid
+        ring = grid.neighbours(changed) & ~changed
+        if changed >> self.state.cat_sq[cat] & 1:
+            a = 0
+        else:
+            a = next((k for k, level in enumerate(route.levels) if level & ring), route.way)
+        if changed & grid.neighbours(targets(self.state, self.state.island.cat_terrain[cat])):
+            b = 0
+        else:
+            b = next((k for k, level in enumerate(route.to_raft) if level & ring), route.way)
+        return max(0, route.way - a - b)
+
     def way_from(self, cat: int, parent: "Routes") -> int:
         """The cat's way in this analysis (other fire), found from ``parent``'s (same
         position, other fire): its levels that the changed squares leave alone are
