@@ -97,6 +97,7 @@ class BitGrid:
         self.full = sum(row_bits << (r * self.stride) for r in range(rows))
         self._fit: dict[tuple[int, int], int] = {}
         self._components: dict[int, list[int]] = {}  # passable mask -> its components filled so far
+        self._last_component: dict[int, tuple[int, int]] = {}  # start bit -> (passable mask, its component)
         self._squares = [divmod(i, self.stride) for i in range(rows * self.stride)]  # bit index -> square
 
     # --- squares <-> bits ---------------------------------------------------------
@@ -181,7 +182,9 @@ class BitGrid:
         passable, the 4-connected component of ``passable`` holding it, which is kept
         (for the last ``COMPONENT_MASKS`` passable masks) and found again for any of
         its squares without a fill.  The cut-off analysis and the move rules ask this
-        of one terrain and fire for every cat and every move of a turn."""
+        of one terrain and fire for every cat and every move of a turn.  A square also
+        keeps the last component filled from it: a mask that differs from that one's
+        only away from the component and its neighbours has the same component there."""
         if not passable & start or passable < 0 or start & (start - 1):
             return self.flood(start, passable)
         found = self._components.get(passable)
@@ -193,13 +196,25 @@ class BitGrid:
             for region in found:
                 if region & start:
                     return region
+        last = self._last_component.get(start)
+        if last is not None:
+            # The last component filled from this square, over another mask: if the masks differ only away
+            # from it and its neighbours, it is this mask's component too (a card or a fire tile elsewhere)
+            s = self.stride
+            region = last[1]
+            if not (last[0] ^ passable) & (region | (region << 1) | (region >> 1) | (region << s) | (region >> s)):
+                found.append(region)
+                self._last_component[start] = (passable, region)
+                return region
         region = self.flood(start, passable)
         found.append(region)
+        self._last_component[start] = (passable, region)
         return region
 
     def forget_components(self) -> None:
         """Drop the components :meth:`component` keeps (for cold-start timings)."""
         self._components.clear()
+        self._last_component.clear()
 
     def fit(self, height: int, width: int) -> int:
         """Anchors at which a ``height`` x ``width`` box lies inside the grid."""

@@ -4,6 +4,8 @@ breadth-first fill gives, on random grids, masks and seeds."""
 
 from __future__ import annotations
 
+from random import Random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,5 +82,23 @@ def test_a_kept_component_is_the_fill_from_any_of_its_squares(case: tuple[BitGri
     grid = BitGrid(case[0].rows, case[0].cols)  # a grid of its own: nothing kept yet
     seeds = [1 << i for i in bit_list(case[1] | passable)][:40]
     for _ in range(2):
+        for seed in seeds:
+            assert grid.component(seed, passable) == reference_flood(grid, seed, passable)
+
+
+@settings(max_examples=100, deadline=None)
+@given(grids_and_masks(), st.randoms(use_true_random=False))
+def test_a_component_found_again_after_small_changes_is_the_fill(case: tuple[BitGrid, int, int], rnd: Random) -> None:
+    """``BitGrid.component`` also reuses the last component filled from a square when a
+    new mask differs from that one's only away from it (a card or a fire tile placed
+    elsewhere): over a run of masks changed a few squares at a time, every answer is
+    the plain fill's."""
+    grid = BitGrid(case[0].rows, case[0].cols)
+    passable = case[2]
+    seeds = [1 << i for i in bit_list(case[1] | passable)][:12]
+    squares = grid.rows * grid.stride
+    for _ in range(12):
+        for _ in range(rnd.randint(1, 4)):  # a few squares flip, now and then a guard-column bit
+            passable ^= 1 << rnd.randrange(squares)
         for seed in seeds:
             assert grid.component(seed, passable) == reference_flood(grid, seed, passable)
