@@ -96,6 +96,13 @@ def _base(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]
     cached = _BASES.get(key)
     if cached is not None and cached[0] is scenario and cached[1] is catalog:
         return cached[2]
+    for kept_scenario, kept_catalog, kept in list(_BASES.values()):
+        # an equal copy (the difficulty estimate reads the scenario again for every task): its base, rebuilt
+        # around this object, since an island names its scenario
+        if kept_catalog is catalog and kept_scenario == scenario:
+            base = _Base(replace(kept.island, scenario=scenario), kept.covered, kept.painted)
+            _keep(key, scenario, catalog, base)
+            return base
     island = _slow(scenario, catalog, choices)  # raises for a scenario that cannot be set up
     covered = painted = 0
     grid = island.grid
@@ -107,10 +114,14 @@ def _base(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]
         else:
             painted |= grid.mask(sq for sq, _ in _squares(card.at, shown))
     base = _Base(island, covered, painted)
+    _keep(key, scenario, catalog, base)
+    return base
+
+
+def _keep(key: tuple[int, int], scenario: Scenario, catalog: Catalog, base: _Base) -> None:
     if len(_BASES) >= BASES_KEPT:
         del _BASES[next(iter(_BASES))]
     _BASES[key] = (scenario, catalog, base)
-    return base
 
 
 @lru_cache(maxsize=1024)

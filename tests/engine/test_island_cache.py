@@ -12,7 +12,7 @@ import pytest
 from fixture_boards_oshax import SHAPE_1_PLAIN, fixture_catalog
 
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario
+from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
 from engine.model.layout import BoardChoice, LayoutError, compose_island, draw_board_choices
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario
@@ -75,3 +75,22 @@ def test_a_draw_compose_island_refuses_is_refused() -> None:
     with pytest.raises(LayoutError) as fast:
         set_up_island(scenario, catalog, twice)
     assert str(fast.value) == str(slow.value)
+
+
+def test_an_equal_copy_of_a_scenario_shares_the_base_but_names_itself(monkeypatch) -> None:
+    """The difficulty estimate reads the scenario again for every task: an equal copy
+    reuses the kept base (no square-by-square composing) and its islands name the copy."""
+    scenario = load_scenario(SCENARIOS[-1])
+    catalog = default_catalog()
+    rng = random.Random(3)
+    set_up_island(scenario, catalog, draw_board_choices(scenario, catalog, rng))
+    copy = scenario_from_dict(scenario_to_dict(scenario))
+    assert copy == scenario and copy is not scenario
+    slow: list[object] = []
+    monkeypatch.setattr(island_cache, "compose_island", lambda s, c, ch: slow.append(ch) or compose_island(s, c, ch))
+    for _ in range(4):
+        choices = draw_board_choices(copy, catalog, rng)
+        island = set_up_island(copy, catalog, choices)
+        assert island.scenario is copy
+        assert_same(island, composed(copy, catalog, choices))
+    assert slow == []
