@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
+from math import comb
 from typing import Callable, Iterator, Sequence, overload
 
 from engine.model.catalog import PathwayCard
@@ -144,8 +145,10 @@ def _move_options(state: Position) -> list[tuple[int, int, "_Targets"]]:
     out = []
     squares = state.island.grid.squares
     most = max(len(h) for h in state.hands)  # a cat whose move no hand can pay for has no move action
+    rules = state.rules
+    limit = rules.move_limit(state)
     for cat in range(len(state.cat_sq)):
-        cost = state.rules.move_cost(state.exhausted[cat])
+        cost = rules.move_cost(state.exhausted[cat])
         if state.arrived[cat] or cost > most:
             continue
         targets: _Targets
@@ -156,7 +159,7 @@ def _move_options(state: Position) -> list[tuple[int, int, "_Targets"]]:
                 listed += [(t, collect) for t in bit_list(dests)]
             targets = _Targets(0, listed)
         else:
-            targets = _Targets(move_targets(state, cat))
+            targets = _Targets(move_targets(state, cat, limit))
         if targets.count:
             out.append((cat, cost, targets))
     return out
@@ -261,18 +264,17 @@ def _play_segments(state: Position) -> list[Segment]:
     for p in range(state.players):
         hand = sorted(state.hands[p])
         for cat, cost, targets in options:
-            combos = list(combinations(hand, cost))
-            if not combos:
+            n_combos = comb(len(hand), cost)  # the discards, picked when indexed
+            if not n_combos:
                 continue
-            at = square(state.cat_sq[cat])
 
-            def move(i: int, p: int = p, at: tuple[int, int] = at, targets: _Targets = targets,
-                     combos: list[tuple[str, ...]] = combos) -> Action:  # fmt: skip
-                t, c = divmod(i, len(combos))
+            def move(i: int, p: int = p, at: int = state.cat_sq[cat], cost: int = cost, targets: _Targets = targets,
+                     n_combos: int = n_combos, hand: list[str] = hand) -> Action:  # fmt: skip
+                t, c = divmod(i, n_combos)
                 to, collect = targets[t]
-                return MoveCat(p, at, square(to), combos[c], collect)
+                return MoveCat(p, square(at), square(to), next(islice(combinations(hand, cost), c, None)), collect)
 
-            segments.append((targets.count * len(combos), move))
+            segments.append((targets.count * n_combos, move))
     if state.water > 0:
         tiles = sorted(state.tiles_placed, key=island.tile_order.__getitem__)
         segments.append((len(tiles), lambda i: UseWater(tiles[i])))
