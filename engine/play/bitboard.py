@@ -176,6 +176,24 @@ class BitGrid:
             steps += 1
         return region
 
+    def flood_to(self, seed: int, passable: int, goal: int) -> int:
+        """:meth:`flood` without a limit, stopping at the first round whose region holds
+        a square of ``goal``: then possibly only part of the component (every square
+        of it connected to the seed), else the whole of it."""
+        if passable < 0 or seed < 0:
+            return self.flood(seed, passable)
+        s = self.stride
+        p = passable | seed
+        region = seed
+        while not region & goal:
+            grown = region | (((p + region) ^ p) & p)  # as in flood: runs towards higher bits in one addition
+            grown |= (grown >> 1) & p
+            grown |= ((grown << s) | (grown >> s)) & p
+            if grown == region:
+                break
+            region = grown
+        return region
+
     # --- placement windows -------------------------------------------------------
     def component(self, start: int, passable: int) -> int:
         """``flood(start, passable)`` for a one-square ``start``: when that square is

@@ -367,9 +367,9 @@ def _with_water(state: Position, budget: int) -> CutOff | None:
     leaves them, and coverable squares grow as fire shrinks), so a cat's region with
     any tile set returned lies inside its optimistic region, and the raft squares it
     reaches inside the optimistic ones: when every cat reaches some this way and the
-    cats can all have distinct ones, the optimistic checks pass and every cat needs
-    at most ``budget`` tiles: no cut-off, without the optimistic floods or a tile
-    search.  Otherwise the full analysis runs, searching tiles only for the cats whose
+    cats can all have distinct ones (of those found: the floods stop once the raft
+    is in reach), the optimistic checks pass and every cat needs at most ``budget``
+    tiles: no cut-off, without the optimistic floods or a tile search.  Otherwise the full analysis runs, searching tiles only for the cats whose
     remembered set failed (the others provably need at most ``budget``)."""
     coverage: dict[int, int] = {}
     reached: dict[int, int] = {}
@@ -390,20 +390,29 @@ def _with_water(state: Position, budget: int) -> CutOff | None:
 
 
 def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int, int], seeds: dict[int, int]) -> int:
-    """The free raft squares ``cat`` reaches with the tiles :data:`_WITNESS` remembers
-    for it returned (those still placed; none at first: the fire as it lies), or
-    failing that with the newest tile returned too, flooded as :func:`tiles_needed`
-    floods a tile set; 0 when neither set of at most ``budget`` tiles takes the cat to
-    the raft (then tiles_needed decides).  The region as the fire lies, when flooded,
+    """Free raft squares ``cat`` reaches with the tiles :data:`_WITNESS` remembers for
+    it returned (those still placed; none at first: the fire as it lies), or failing
+    that with the newest tile returned too, flooded as :func:`tiles_needed` floods a
+    tile set but only until the raft is in reach (so some of them, not always all);
+    0 when neither set of at most ``budget`` tiles takes the cat to the raft (then
+    tiles_needed decides).  The region as the fire lies, as far as it was flooded,
     goes into ``seeds`` for tiles_needed's first level."""
     placed = state.tiles_placed
     ids = [t for t in _WITNESS.get(cat, ()) if t in placed]
     newest = next(reversed(placed))
     tries = [ids] if newest in ids else [ids, [*ids, newest]]
-    ci = state.island.cat_terrain[cat]
+    island = state.island
+    ci = island.cat_terrain[cat]
     own = walkable(state, ci)
     start = 1 << state.cat_sq[cat]
-    flood = state.island.grid.flood
+    grid = island.grid
+    free = ~state.cat_mask
+    # the flood may stop at the first square next to a free raft square the cat may use: only whether the
+    # cat gets there, and some such squares, matter here (a partial region is a seed as good as the whole)
+    goal = grid.neighbours(destinations(state, ci) & free)
+    for squares, dests in island.boarding:
+        if dests & free:
+            goal |= grid.neighbours(squares)
     for tiles in tries:
         if len(tiles) > budget:
             break
@@ -413,10 +422,10 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
         fire = state.fire & ~removed
         if fire not in coverage:
             coverage[fire] = coverable_squares(state, fire)
-        region = flood(start, (own & ~fire) | coverage[fire])
+        region = grid.flood_to(start, (own & ~fire) | coverage[fire], goal)
         if not removed:
             seeds[cat] = region
-        targets = raft_entries(state, ci, region) & ~state.cat_mask
+        targets = raft_entries(state, ci, region) & free
         if targets:
             if len(tiles) != len(_WITNESS.get(cat, ())):
                 _WITNESS[cat] = tuple(tiles)

@@ -45,6 +45,13 @@ def test_flood_matches_a_step_by_step_fill(case: tuple[BitGrid, int, int]) -> No
     assert grid.flood(seed, leaky) == reference_flood(grid, seed, leaky)
     for limit in (0, 1, 3):
         assert grid.flood(seed, passable, limit) == reference_flood(grid, seed, passable, limit)
+    # flood_to stops once it holds a goal square: part of the fill then (grown from the seed), else all of it
+    full = reference_flood(grid, seed, passable)
+    for goal in (0, passable & -passable, full & ~seed & -(full & ~seed), grid.full & ~passable):
+        part = grid.flood_to(seed, passable, goal)
+        assert part & ~full == 0 and part & seed == seed
+        assert part & goal or part == full
+        assert reference_flood(grid, seed, part) == part  # connected to the seed
 
 
 def test_flood_with_a_negative_mask_takes_the_plain_path() -> None:
