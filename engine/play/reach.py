@@ -219,6 +219,9 @@ def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked
 # checks it against the position at hand, so a stale or foreign entry costs one flood
 # and never changes an answer.
 _WITNESS: dict[int, tuple[str, ...]] = {}
+# Per cat index, the squares that last took it to the raft (a connected set, flooded from where it stood):
+# a hint like _WITNESS, checked square by square against the passable squares at hand.
+_PATHS: dict[int, int] = {}
 
 
 def tiles_needed(
@@ -396,7 +399,11 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
     tile set but only until the raft is in reach (so some of them, not always all);
     0 when neither set of at most ``budget`` tiles takes the cat to the raft (then
     tiles_needed decides).  The region as the fire lies, as far as it was flooded,
-    goes into ``seeds`` for tiles_needed's first level."""
+    goes into ``seeds`` for tiles_needed's first level.
+
+    Before flooding, the region that took the cat to the raft last time (:data:`_PATHS`)
+    is tried: a connected set of squares holding the cat, all still passable, takes it
+    wherever it took it before (a fire tile placed away from it changes nothing)."""
     placed = state.tiles_placed
     ids = [t for t in _WITNESS.get(cat, ()) if t in placed]
     newest = next(reversed(placed))
@@ -405,14 +412,11 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
     ci = island.cat_terrain[cat]
     own = walkable(state, ci)
     start = 1 << state.cat_sq[cat]
-    grid = island.grid
     free = ~state.cat_mask
-    # the flood may stop at the first square next to a free raft square the cat may use: only whether the
-    # cat gets there, and some such squares, matter here (a partial region is a seed as good as the whole)
-    goal = grid.neighbours(destinations(state, ci) & free)
-    for squares, dests in island.boarding:
-        if dests & free:
-            goal |= grid.neighbours(squares)
+    path = _PATHS.get(cat, 0)
+    if not path & start:
+        path = 0
+    goal = -1  # squares next to a free raft square the cat may use, when a flood first needs them
     for tiles in tries:
         if len(tiles) > budget:
             break
@@ -422,15 +426,35 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
         fire = state.fire & ~removed
         if fire not in coverage:
             coverage[fire] = coverable_squares(state, fire)
-        region = grid.flood_to(start, (own & ~fire) | coverage[fire], goal)
-        if not removed:
-            seeds[cat] = region
-        targets = raft_entries(state, ci, region) & free
+        passable = (own & ~fire) | coverage[fire]
+        targets = 0
+        if path and not path & ~(passable | start):
+            targets = raft_entries(state, ci, path) & free
+        if not targets:
+            if goal < 0:
+                goal = _entry_goal(state, ci, free)
+            path = island.grid.flood_to(start, passable, goal)
+            if not removed:
+                seeds[cat] = path
+            targets = raft_entries(state, ci, path) & free
         if targets:
+            _PATHS[cat] = path
             if len(tiles) != len(_WITNESS.get(cat, ())):
                 _WITNESS[cat] = tuple(tiles)
             return targets
     return 0
+
+
+def _entry_goal(state: Position, terrain: int, free: int) -> int:
+    """Squares from which a cat of ``terrain`` steps onto a free raft square it may use
+    (:func:`raft_entries` of any region holding one is not empty): where a flood that
+    only asks whether the raft is in reach may stop."""
+    grid = state.island.grid
+    goal = grid.neighbours(destinations(state, terrain) & free)
+    for squares, dests in state.island.boarding:
+        if dests & free:
+            goal |= grid.neighbours(squares)
+    return goal
 
 
 def _unmatched(options: dict[int, int]) -> int | None:

@@ -12,6 +12,7 @@ from engine import new_game
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play import reach
+from engine.play.bitboard import bit_list
 from engine.play.position import Position
 from engine.play.reach import CutOff, _region, _unmatched, cat_regions, find_cut_off, tiles_needed
 
@@ -56,10 +57,20 @@ def test_the_shortcut_never_changes_the_answer(name: str) -> None:
     assert checked > 100
 
 
+def random_path(state: Position, rng: random.Random) -> int:
+    """A connected set of squares, as the analysis remembers them: filled from a cat's
+    square or from any square, over the squares off fire or over any squares."""
+    grid, land = state.island.grid, state.island.land
+    start = rng.choice([1 << sq for sq in state.cat_sq] + [1 << rng.choice(bit_list(land))])
+    over = rng.choice([land & ~state.fire, land, land & rng.getrandbits(land.bit_length())])
+    return grid.flood(start, over)
+
+
 def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
-    """The tile sets find_cut_off remembers per cat (tiles that freed it before) are
-    hints: any set, stale, foreign or too large, leaves the answer the full analysis
-    gives, on every position of seeded random solo games with 1 and 3 water tokens."""
+    """The tile sets and paths find_cut_off remembers per cat (tiles that freed it
+    before, connected squares that took it to the raft) are hints: any of them, stale,
+    foreign or too large, leaves the answer the full analysis gives, on every position
+    of seeded random solo games with 1 and 3 water tokens."""
     scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     checked = 0
     for seed in range(6):
@@ -74,6 +85,7 @@ def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
                 names = sorted(probe.tiles_placed) + ["no-such-tile"]
                 hints = {cat: tuple(rng.sample(names, rng.randint(0, min(4, len(names))))) for cat in range(8)}
                 monkeypatch.setattr(reach, "_WITNESS", hints)
+                monkeypatch.setattr(reach, "_PATHS", {cat: random_path(probe, rng) for cat in range(8)})
                 assert find_cut_off(probe) == full_analysis(probe)
                 checked += 1
     assert checked > 50
