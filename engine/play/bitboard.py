@@ -53,6 +53,27 @@ def bit_list(mask: int) -> list[int]:
     return list(compress(count(), format(mask, "b")[::-1].encode("ascii").translate(_BIT_BYTES)))
 
 
+def nth_bit(mask: int, n: int) -> int:
+    """``bit_list(mask)[n]`` for a mask of at least ``n + 1`` set bits, without listing
+    them: halves of the mask are counted (a random pick needs one bit of a hundred)."""
+    if not 0 <= n < mask.bit_count() or mask < 0:
+        raise IndexError(f"bit {n} of a mask with {mask.bit_count()} bits set")
+    low_index = 0
+    width = mask.bit_length()
+    while width > 1:
+        half = width >> 1
+        low = mask & ((1 << half) - 1)
+        count = low.bit_count()
+        if n < count:
+            mask, width = low, half
+        else:
+            n -= count
+            mask >>= half
+            low_index += half
+            width -= half
+    return low_index
+
+
 @dataclass(frozen=True)
 class Orientation:
     """One distinct footprint of a fire tile: the first (flipped, rotation) pair in

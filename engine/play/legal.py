@@ -23,7 +23,7 @@ from engine.model.catalog import PathwayCard
 from engine.model.geometry import Square
 from engine.play import hybrid, tokens
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
-from engine.play.bitboard import BitGrid, TileShape, bit_list
+from engine.play.bitboard import BitGrid, TileShape, bit_list, nth_bit
 from engine.play.bonus import bonus_actions
 from engine.play.disasters import disaster_actions
 from engine.play.island import Island
@@ -108,12 +108,21 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     touch = grid.neighbours(state.fire)
     out: list[tuple[TileShape, int]] = []
     tile = island.tiles[state.pending.tile]
+    mixed = hybrid.is_hybrid(tile)
+    fit = grid.fit
     for shape in grid.tile_shapes(tile):
-        o = shape.orientation
-        if hybrid.is_hybrid(tile):  # one of its fire squares touches fire, safe spots aside
+        if mixed:  # one of its fire squares touches fire, safe spots aside
             anchors = hybrid.anchors(grid, tile, shape, free, touch)
-        else:
-            anchors = grid.shape_anchors(shape.offsets, o.height, o.width, free, touch)
+        else:  # grid.shape_anchors(offsets, height, width, free, touch), inlined: 8 orientations a tile drawn
+            o = shape.orientation
+            anchors = fit(o.height, o.width)
+            for off in shape.offsets:
+                anchors &= free >> off
+            if anchors:
+                hit = 0
+                for off in shape.offsets:
+                    hit |= touch >> off
+                anchors &= hit
         if anchors:
             out.append((shape, anchors))
     _LAST_FIRE["last"] = (island, key, out)
@@ -165,20 +174,42 @@ def _move_options(state: Position) -> list[tuple[int, int, "_Targets"]]:
     return out
 
 
+class _Bits:
+    """The set bits of a mask by index, lowest first: the first one asked is found
+    by counting (:func:`nth_bit`: a random pick asks one), the list is made when a
+    second is asked (a walk over every action)."""
+
+    __slots__ = ("mask", "_listed", "_asked")
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
+        self._listed: list[int] | None = None
+        self._asked = False
+
+    def __getitem__(self, i: int) -> int:
+        if self._listed is not None:
+            return self._listed[i]
+        if not self._asked:
+            self._asked = True
+            return nth_bit(self.mask, i)
+        self._listed = bit_list(self.mask)
+        return self._listed[i]
+
+
 class _Targets:
     """A cat's destinations as ``(bit, collected token squares)`` by index: from a mask
     (no tokens collected), listed when first indexed, or given as a list."""
 
-    __slots__ = ("mask", "count", "_listed")
+    __slots__ = ("count", "_bits", "_listed")
 
     def __init__(self, mask: int, listed: list[tuple[int, tuple[Square, ...]]] | None = None) -> None:
-        self.mask = mask
+        self._bits = _Bits(mask)
         self._listed = listed
         self.count = mask.bit_count() if listed is None else len(listed)
 
     def __getitem__(self, i: int) -> tuple[int, tuple[Square, ...]]:
         if self._listed is None:
-            self._listed = [(t, ()) for t in bit_list(self.mask)]
+            return self._bits[i], ()
         return self._listed[i]
 
 
@@ -200,14 +231,14 @@ def legal_actions(state: Position) -> LegalActions:
     if state.is_terminal():
         return LegalActions([])
     if state.phase == DRAW:
-        draws: list[Action] = [
-            DrawCard(p, deck)
+        draws = [
+            (p, deck)
             for p in range(state.players)
             if state.drawn[p] < state.rules.cards_per_draw
             for deck, cards in state.decks.items()
             if cards
         ]
-        return LegalActions([(len(draws), draws.__getitem__)])
+        return LegalActions([(len(draws), lambda i: DrawCard(*draws[i]))])  # made when indexed
     if state.phase == FIRE:
         return LegalActions(_fire_action_segments(state))
     if state.phase in (BONUS, DISASTER, TOKENS):  # advanced bonus or disaster; Kickstarter tokens (engine.play.tokens)
@@ -229,11 +260,9 @@ def _fire_action_segments(state: Position) -> list[Segment]:
     square = state.island.grid.square
     segments: list[Segment] = []
     for shape, anchor_set in fire_anchor_sets(state):
-        anchors: list[int] = []  # listed when first indexed: a random pick needs one orientation's (issue 11)
+        anchors = _Bits(anchor_set)  # found when indexed: a random pick needs one anchor of one orientation (issue 11)
 
-        def get(i: int, anchor_set: int = anchor_set, anchors: list[int] = anchors, shape: TileShape = shape) -> Action:
-            if not anchors:
-                anchors.extend(bit_list(anchor_set))
+        def get(i: int, anchors: _Bits = anchors, shape: TileShape = shape) -> Action:
             return PlaceFire(tile, square(anchors[i]), shape.flipped, shape.rotation)
 
         segments.append((anchor_set.bit_count(), get))
@@ -246,7 +275,7 @@ def _play_segments(state: Position) -> list[Segment]:
     square = grid.square
     segments: list[Segment] = []
     anchor_set = card_anchors(state)
-    anchors: list[int] = []  # listed when first indexed: a random pick needs one action (issue 11)
+    anchors = _Bits(anchor_set)  # found when indexed: a random pick needs one action (issue 11)
     n_anchors = anchor_set.bit_count()
     for p in range(state.players):
         for key in sorted(state.hands[p]):
@@ -255,8 +284,6 @@ def _play_segments(state: Position) -> list[Segment]:
 
             def place(i: int, p: int = p, deck: str = deck, card_id: str = card_id, rots: tuple[int, ...] = rots) -> Action:
                 a, r = divmod(i, len(rots))
-                if not anchors:
-                    anchors.extend(bit_list(anchor_set))
                 return PlacePathway(p, deck, card_id, square(anchors[a]), rots[r])
 
             segments.append((n_anchors * len(rots), place))

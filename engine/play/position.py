@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Self, Sequence
 
-from engine.model.catalog import TERRAINS
+from engine.model.catalog import TERRAINS, Catalog
 from engine.model.geometry import Square, square_text
 from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
 from engine.play import hybrid
@@ -72,11 +72,23 @@ def shuffled_decks(island: Island, rng: random.Random) -> dict[str, list[str]]:
     """The island's pathway decks shuffled by ``rng``, in catalog deck order (the RNG's
     draws are part of every replay, so this order never changes); the top card last."""
     decks: dict[str, list[str]] = {}
+    cards = _deck_keys(island.catalog)
     for deck in island.decks:
-        keys = [card.key for card in island.catalog.decks[deck]]
+        keys = list(cards[deck])
         rng.shuffle(keys)
         decks[deck] = keys
     return decks
+
+
+_DECK_KEYS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
+
+
+def _deck_keys(catalog: Catalog) -> dict[str, tuple[str, ...]]:
+    """Per deck, its cards' keys in catalog order (once per catalog object: catalogs are frozen)."""
+    kept = _DECK_KEYS.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        kept = _DECK_KEYS[id(catalog)] = (catalog, {d: tuple(c.key for c in cards) for d, cards in catalog.decks.items()})
+    return kept[1]
 
 
 class Position:

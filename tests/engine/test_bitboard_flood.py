@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.play.bitboard import BitGrid, bit_grid, bit_list
+from engine.play.bitboard import BitGrid, bit_grid, bit_list, nth_bit
 
 
 def reference_flood(grid: BitGrid, seed: int, passable: int, limit: int | None = None) -> int:
@@ -73,11 +74,15 @@ def test_flood_around_a_wall_and_down_a_row() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 18), st.integers(1, 18), st.integers(min_value=0))
 def test_bit_list_and_squares_list_every_set_bit_in_order(rows: int, cols: int, mask: int) -> None:
-    """``bit_list`` takes a faster path for masks with many bits; ``squares`` a table."""
+    """``bit_list`` takes a faster path for masks with many bits; ``squares`` a table;
+    ``nth_bit`` finds one bit by counting halves."""
     grid = bit_grid(rows, cols)
     bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
     assert bit_list(mask) == bits
     assert grid.squares(mask) == tuple(divmod(i, grid.stride) for i in bits)
+    assert [nth_bit(mask, n) for n in range(len(bits))] == bits
+    with pytest.raises(IndexError):
+        nth_bit(mask, len(bits))
 
 
 @settings(max_examples=200, deadline=None)
