@@ -43,6 +43,8 @@ def test_every_draw_of_a_bundled_scenario_gives_the_composed_island(path, monkey
     rng = random.Random(path.name)
     slow: list[tuple[BoardChoice, ...]] = []
     monkeypatch.setattr(island_cache, "compose_island", lambda s, c, ch: slow.append(ch) or compose_island(s, c, ch))
+    monkeypatch.setattr(island_cache, "_BASES", {})  # nothing kept from other tests' games
+    monkeypatch.setattr(island_cache, "_ISLANDS", {})
     for _ in range(12):
         choices = draw_board_choices(scenario, catalog, rng)
         assert_same(set_up_island(scenario, catalog, choices), composed(scenario, catalog, choices))
