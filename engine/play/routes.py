@@ -222,6 +222,12 @@ class Routes:
         at most ``way + 2 - min a - min b`` over ``G``.  Empty until :meth:`slack`."""
         return self._ends.get(cat, ((), ()))
 
+    def fresh_route(self, cat: int) -> CatRoute:
+        """:meth:`route` searched afresh, ignoring the analyses kept per process (for
+        checks: it must equal :meth:`route`)."""
+        own = self.own(cat)
+        return self._search(cat, self.state.island.cat_terrain[cat], own, self.coverable | own)
+
     def _analyse(self, cat: int) -> CatRoute:
         state = self.state
         island = state.island
