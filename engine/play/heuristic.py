@@ -70,8 +70,15 @@ class Ways:
         self.state = state
         self.terrain = state.terrain if terrain is None else terrain
         self.fire = state.fire if fire is None else fire
-        self.coverable = coverable_squares(state, self.fire)
+        self._coverable: int | None = None
         self._memo: dict[tuple[int, int], tuple[int, int]] = {}  # (cat, own squares) -> (way, corridor)
+
+    @property
+    def coverable(self) -> int:
+        """Squares a card could still cover (computed when a white cat's way needs them)."""
+        if self._coverable is None:
+            self._coverable = coverable_squares(self.state, self.fire)
+        return self._coverable
 
     def way(self, cat: int, terrain: list[int] | None = None) -> tuple[int, int]:
         """``(way, corridor)``: the way and the squares its search reached (with
