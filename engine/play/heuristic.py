@@ -296,7 +296,7 @@ class HeuristicBot:
             near = grid.near(mask, 2)
             if not whites and not near & reach:
                 continue  # the ways stay: base, never better than another tile
-            if not whites and base < FAR and sum(routes.most_saved(c, near) for c in live) < WATER_GAIN:
+            if not whites and base < FAR and not _may_save(routes, live, near):
                 continue  # it cannot save enough: never chosen (only a tile saving WATER_GAIN is)
             fire = state.fire & ~mask
             other = Routes(state, fire=fire)
@@ -308,6 +308,16 @@ class HeuristicBot:
         if best is not None and (base - best[0] >= WATER_GAIN or base >= FAR > best[0]):
             return UseWater(best[1])
         return None
+
+
+def _may_save(routes: Routes, live: list[int], changed: int) -> bool:
+    """Whether changing the squares ``changed`` may shorten the ways by ``WATER_GAIN``."""
+    saved = 0
+    for c in live:
+        saved += routes.most_saved(c, changed)
+        if saved >= WATER_GAIN:
+            return True
+    return False
 
 
 __all__ = ["FAR", "HeuristicBot", "Ways"]

@@ -85,6 +85,7 @@ class Routes:
         self._routes: dict[int, CatRoute] = {}
         self._memo: dict[tuple[int, int], int] = {}
         self._slack: dict[int, tuple[int, ...]] = {}
+        self._target_halo: dict[int, int] = {}
         self._ends: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def live(self) -> list[int]:
@@ -136,19 +137,33 @@ class Routes:
         leaves them with at least ``b`` to go (from the raft), so it costs ``a + b`` or
         more.  FAR when the cat has no way now."""
         route = self.route(cat)
-        if route.way >= FAR:
+        way = route.way
+        if way >= FAR:
             return FAR
-        grid = self.state.island.grid
+        state = self.state
+        grid = state.island.grid
         ring = grid.neighbours(changed) & ~changed
-        if changed >> self.state.cat_sq[cat] & 1:
+        a = b = way
+        if changed >> state.cat_sq[cat] & 1:
             a = 0
         else:
-            a = next((k for k, level in enumerate(route.levels) if level & ring), route.way)
-        if changed & grid.neighbours(targets(self.state, self.state.island.cat_terrain[cat])):
+            for k, level in enumerate(route.levels):
+                if level & ring:
+                    a = k
+                    break
+        ends = self._target_halo.get(cat)
+        if ends is None:
+            ends = self._target_halo[cat] = grid.neighbours(targets(state, state.island.cat_terrain[cat]))
+        if changed & ends:
             b = 0
         else:
-            b = next((k for k, level in enumerate(route.to_raft) if level & ring), route.way)
-        return max(0, route.way - a - b)
+            for k, level in enumerate(route.to_raft):
+                if k >= way - a:
+                    break  # saves nothing from here on
+                if level & ring:
+                    b = k
+                    break
+        return max(0, way - a - b)
 
     def way_from(self, cat: int, parent: "Routes") -> int:
         """The cat's way in this analysis (other fire), found from ``parent``'s (same
