@@ -146,6 +146,8 @@ class Ways:
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
 
 
+KEPT_NEEDS = 1024  # islands whose colour needs are kept (cleared when full)
+_NEEDS: dict[tuple[object, ...], tuple[object, object, list[float]]] = {}
 COUNT_BITS = 16  # packed_counts: bits per field (a deck's sums stay far below 2**16)
 COUNT_MASK = (1 << COUNT_BITS) - 1
 _PACKED: dict[int, tuple[object, dict[str, int]]] = {}  # id(cards) -> (cards, packed counts)
@@ -213,15 +215,24 @@ class HeuristicBot:
         """Per deck, the mean over its unseen cards of the squares of the colours the
         live cats need (weighted by their way): what a deck's back promises."""
         island = state.island
-        routes = Routes(state)
-        need = [0.0] * len(TERRAINS)
-        for c in routes.live():
-            need[island.cat_terrain[c]] += 1 + routes.route(c).way
         white_need = 0.0
         whites = [c for c in range(state.cat_count()) if island.cat_terrain[c] == WHITE and not state.arrived[c]]
         if whites:  # white cats need paths, not colours
             ways = Ways(state)
             white_need = float(sum(ways.way(c)[0] for c in whites))
+        # the colours' needs depend on the island as it lies: consecutive draws share them
+        key = (tuple(state.terrain), state.fire, state.cat_mask, tuple(state.arrived), state.safe_any, tuple(state.safe))
+        kept = _NEEDS.get(key)
+        if kept is not None and kept[0] is island and kept[1] is state.rules:
+            need = kept[2]
+        else:
+            routes = Routes(state)
+            need = [0.0] * len(TERRAINS)
+            for c in routes.live():
+                need[island.cat_terrain[c]] += 1 + routes.route(c).way
+            if len(_NEEDS) >= KEPT_NEEDS:
+                _NEEDS.clear()
+            _NEEDS[key] = (island, state.rules, need)
         packed = packed_counts(island.cards)
         reserved = [k for r in state.reserve for k in r]
         scores: dict[str, float] = {}
