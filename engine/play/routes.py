@@ -71,7 +71,7 @@ def targets(state: Position, ci: int) -> int:
 # away) reuses it as it is.  Keyed by (cat, its square, the cats' squares), which fix
 # its targets; the island and rule set are compared by identity.
 KEPT_POSITIONS = 512  # keys kept (cleared when full)
-KEPT_ROUTES = 8  # analyses kept per key, most recently used first
+KEPT_ROUTES = 8  # analyses kept per key, newest first (only appended and cut: safe across threads)
 _KEPT: dict[tuple[int, int, int], list[tuple[object, object, int, int, int, CatRoute]]] = {}
 
 
@@ -255,10 +255,8 @@ class Routes:
             if len(_KEPT) >= KEPT_POSITIONS:
                 _KEPT.clear()
             kept = _KEPT[key] = []
-        for i, (was_island, was_rules, was_own, was_step, halo, route) in enumerate(kept):
+        for was_island, was_rules, was_own, was_step, halo, route in kept:
             if was_island is island and was_rules is state.rules and not ((own ^ was_own) | (step ^ was_step)) & halo:
-                if i:  # most recently used first
-                    kept.insert(0, kept.pop(i))
                 return route
         route = self._search(cat, ci, own, step)
         grid = island.grid
