@@ -215,18 +215,19 @@ class Routes:
             a.append(grown)
         while len(b) <= way + depth and b[-1] != (b[-2] if len(b) > 1 else -1):
             b.append(grid.flood(b[-1] | (grid.neighbours(b[-1]) & step) | seed, own))
-        la, lb = len(a) - 1, len(b) - 1
+        top = way + depth + 2  # levels past the last are the last (the search stopped growing)
+        a += [a[-1]] * (top - len(a))
+        b += [b[-1]] * (top - len(b))
         other = step & ~own
         out = []
         for t in range(depth + 1):
             total = way + t + 1  # a + b for a square not of the cat's colour
             m = 0
             for i in range(1, total):
-                m |= a[min(i, la)] & b[min(total - i, lb)]
+                m |= a[i] & b[total - i]
             out.append(m & other)
         found = self._slack[cat] = tuple(out)
-        self._ends[cat] = (tuple(a[min(i, la)] & other for i in range(way + 2)),
-                           tuple(b[min(j, lb)] & other for j in range(way + 2)))  # fmt: skip
+        self._ends[cat] = (tuple(x & other for x in a[:way + 2]), tuple(x & other for x in b[:way + 2]))
         return found
 
     def ends(self, cat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
