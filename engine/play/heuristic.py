@@ -311,6 +311,9 @@ class HeuristicBot:
                 continue  # it cannot save enough: never chosen (only a tile saving WATER_GAIN is)
             fire = state.fire & ~mask
             other = Routes(state, fire=fire)
+            # exactly what changes: the tile's squares and the squares a card could now cover
+            if not whites and base < FAR and not _may_save(routes, live, (other.coverable ^ routes.coverable) | mask):
+                continue
             total = sum(other.way_from(c, routes) for c in live)
             if whites:
                 total += Ways(state, fire=fire).white_total()
