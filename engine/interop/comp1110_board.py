@@ -64,7 +64,6 @@ BOARD_SCENARIO = Scenario(
 )
 
 # --- lookup tables, built once per process -----------------------------------------
-_BOARD_BYTES = "".join(sorted(BOARD_LETTERS | {"\n"})).encode("ascii")  # deleted, nothing may be left
 
 
 def _ones(letters: str) -> bytes:
@@ -128,23 +127,26 @@ def _letters_mask(reversed_board: bytes, table: bytes) -> int:
     return int(reversed_board.translate(table), 2)
 
 
+_LETTER_BYTES = "".join(sorted(BOARD_LETTERS)).encode("ascii")  # deleted, only the newlines may be left
+# (string length, width) of every board size -> its grid and the newlines of its rows
+_SIZES = {
+    (rows * (cols + 1), cols): (bit_grid(rows, cols), "\n" * rows, b"\n" * rows)
+    for rows in BOARD_HEIGHTS
+    for cols in BOARD_WIDTHS
+}
+
+
 def _grid_of(board: str, encoded: bytes = b"") -> BitGrid:
-    """The grid of a well-formed board string (``encoded``: it in ASCII, if done
-    already); anything else goes to the full parser, which raises the ValueError
-    naming the problem."""
+    """The grid of a well-formed board string (``encoded``: it in ASCII, or empty when
+    it is not ASCII); anything else goes to the full parser, which raises the
+    ValueError naming the problem."""
     width = board.find("\n")
-    stride = width + 1
-    rows = len(board) // stride if stride else 0
-    if (
-        width in BOARD_WIDTHS
-        and rows in BOARD_HEIGHTS
-        and len(board) == rows * stride
-        and board.count("\n") == rows
-        and board[width::stride] == "\n" * rows
-        and board.isascii()
-        and not (encoded or board.encode("ascii")).translate(None, _BOARD_BYTES)
-    ):
-        return bit_grid(rows, width)
+    size = _SIZES.get((len(board), width))
+    if size is not None and encoded:
+        grid, newlines, newline_bytes = size
+        # a newline ends every row, and nothing else is left once the letters are deleted
+        if board[width :: width + 1] == newlines and encoded.translate(None, _LETTER_BYTES) == newline_bytes:
+            return grid
     parse_board_string(board)  # raises, saying which rule the string breaks
     raise ValueError(f"board string {board!r} is malformed")  # pragma: no cover - the parser raises first
 
@@ -158,18 +160,22 @@ def island_from_board(
     encoded = board.encode("ascii") if board.isascii() else b""
     grid = _grid_of(board, encoded)
     text = encoded[::-1]
-    colour = [int(text.translate(table), 2) for table in _COLOUR]  # _letters_mask, inlined
-    centres = _letters_mask(text, _CENTRE)
-    # letters a board may lack are looked for first (a scan is cheaper than a mask)
-    wild = _letters_mask(text, _WILD) if b"w" in text or b"W" in text else 0
-    land = grid.full & ~_letters_mask(text, _NOT_ISLAND) if b"n" in text else grid.full
+    # _letters_mask, inlined; letters a board may lack are looked for first (a scan is
+    # cheaper than a mask)
+    centres = int(text.translate(_CENTRE), 2)
+    wild = int(text.translate(_WILD), 2) if b"w" in text or b"W" in text else 0
+    land = grid.full & ~int(text.translate(_NOT_ISLAND), 2) if b"n" in text else grid.full
+    fire = int(text.translate(_FIRE), 2) if b"f" in text else 0
+    # every island square shows exactly one letter: the last colour is what is left
+    colour = [int(text.translate(table), 2) for table in _COLOUR[:-1]]
+    colour.append(land & ~(fire | centres | wild | colour[0] | colour[1] | colour[2] | colour[3]))
     raft = grid.near(centres, 1)  # each centre's 3x3 card, clipped to the board
     stray = wild & ~raft
     if stray:
         r, c = grid.square((stray & -stray).bit_length() - 1)
         letter = "W" if board[r * grid.stride + c] == "W" else "w"
         raise ValueError(f"board string: wild square {letter} at ({r}, {c}) is not next to a raft centre 'o'")
-    cat_starts = tuple(iter_bits(_letters_mask(text, _CAT)))
+    cat_starts = tuple(iter_bits(int(text.translate(_CAT), 2)))
     # character i of the string is bit i: a cat's letter names its colour, but for W
     cat_colours = [_CAT_COLOUR.get(board[index], "") for index in cat_starts]
     if "" in cat_colours:
@@ -188,7 +194,7 @@ def island_from_board(
         choices=(),
         grid=grid,
         land=land,
-        fixed_fire=_letters_mask(text, _FIRE) if b"f" in text else 0,
+        fixed_fire=fire,
         raft=raft & land,
         dest=tuple([m & raft | wild for m in colour]),
         boarding=tuple(boarding),
@@ -329,5 +335,11 @@ def changed_squares(state: GameState) -> tuple[int, bool]:
 
 def writes_back(island: Island, board: str) -> bool:
     """Whether the set-up of ``island`` (read from ``board``) writes ``board`` again,
-    which :func:`rewrite_board` needs."""
+    which :func:`rewrite_board` needs.  True for every board :func:`island_from_board`
+    accepts (tests/engine/test_comp1110_fast_paths.py checks it on random boards): the
+    reader puts each letter in exactly the masks from which :func:`_classes` gives it
+    back (``n`` off the island, ``f`` fire, ``o`` a raft square with no destination,
+    ``w`` a raft square of every colour, a colour letter on a raft square a destination
+    of that colour alone and elsewhere that terrain alone, upper case a cat), so the
+    interop rewrites the input string without calling this."""
     return _write(island, sum([1 << sq for sq in island.cat_starts]), island.fixed_fire, island.start_terrain) == board

@@ -24,7 +24,7 @@ from engine.play.state import PLAY, GameState
 from engine.play.variants import get_variant
 
 from .comp1110_actions import deck_letters
-from .comp1110_board import island_from_board, writes_back
+from .comp1110_board import island_from_board
 from .comp1110_challenge import NOTATION_TERRAIN
 
 STATE_FIELDS = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
@@ -88,15 +88,19 @@ def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
     return [(NOTATION_TERRAIN[e[0].lower()], (int(e[1:3]), int(e[3:5]))) for e in re.findall(r".{5}", text)]
 
 
-def _parse_bag(text: str, order: Mapping[str, int]) -> list[str]:
-    tiles = set(text)
-    if len(tiles) == len(text) and order.keys() >= tiles:
-        return sorted(text, key=order.__getitem__)
+def _check_bag(text: str, order: Mapping[str, int]) -> None:
+    """ValueError unless the bag string lists known tiles, each once."""
+    if len(set(text)) == len(text) and order.keys() >= set(text):
+        return
     unknown = sorted(set(text) - set(order))
-    if unknown or len(set(text)) != len(text):
-        problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
-        raise ValueError(f"fire tile bag string {text!r}: {problem}; list each tile a-z, A-E at most once")
-    return sorted(text, key=order.__getitem__)
+    problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
+    raise ValueError(f"fire tile bag string {text!r}: {problem}; list each tile a-z, A-E at most once")
+
+
+@lru_cache(maxsize=STATE_CACHE_SIZE)
+def canonical_bag(text: str, order: tuple[str, ...]) -> str:
+    """A checked bag string in canonical form (§13): the tiles in catalog ``order``."""
+    return "".join([tile for tile in order if tile in text])
 
 
 # The RNG of the functions that draw no card: the engine draws a fire tile after a card
@@ -111,7 +115,7 @@ class ReadState(NamedTuple):
     state: GameState
     board: str  # the board string as given
     deck_pairs: tuple[tuple[str, str], ...]  # the decks string read (see canonical_decks)
-    bag: str
+    bag: str  # the bag string as given, checked (see canonical_bag)
 
 
 class _Pieces(NamedTuple):
@@ -123,8 +127,20 @@ class _Pieces(NamedTuple):
     hand: tuple[str, ...]
     exhausted: tuple[bool, ...]
     arrived: tuple[bool, ...]
-    bag: tuple[str, ...]
+    bag: str  # as given, checked
     hand_known: bool  # every card of the hand is a pathway card of the island
+
+
+_DECK_NAMES: dict[int, tuple[Mapping[str, str], tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
+
+
+def _deck_names(decks: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The engine deck names and the (letter, name) pairs of :func:`deck_letters`'s
+    read-only mapping, kept per mapping (one per catalog)."""
+    known = _DECK_NAMES.get(id(decks))
+    if known is None or known[0] is not decks:
+        known = _DECK_NAMES[id(decks)] = (decks, tuple(decks.values()), tuple(decks.items()))
+    return known[1], known[2]
 
 
 def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
@@ -132,35 +148,36 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
     error a bad state reports."""
     catalog = catalog or default_catalog()
     decks = deck_letters(catalog)
+    names, pairs = _deck_names(decks)
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
-    island = island_from_board(board, catalog, decks=tuple(decks.values()), colours=exhausted)
+    island = island_from_board(board, catalog, decks=names, colours=exhausted)
     deck_pairs = _card_ids(decks_text, "decks")
-    hand_pairs = _card_ids(hand_text, "hand")
-    keys = _key_table(tuple(decks.items()))
+    hand_pairs = _card_ids(hand_text, "hand") if hand_text else []
+    keys = _key_table(pairs)
     in_decks = dict(deck_pairs)
-    if any(i in in_decks.get(letter, "") for letter, ids in hand_pairs for i in ids):
-        both = sorted([keys[letter][i] for letter, ids in hand_pairs for i in set(ids).intersection(in_decks.get(letter, ""))])
-        if both:
+    for letter, ids in hand_pairs:
+        if ids and not set(ids).isdisjoint(in_decks.get(letter, "")):
+            both = sorted([keys[k][i] for k, held in hand_pairs for i in set(held).intersection(in_decks.get(k, ""))])
             raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
     hand = tuple([keys[letter][i] for letter, ids in hand_pairs for i in ids])
     grid = island.grid
-    flags = [False] * len(island.cat_starts)
+    starts = island.cat_starts
+    flags = [False] * len(starts)
     for colour, square in exhausted:
         on_board = 0 <= square[0] < grid.rows and 0 <= square[1] < grid.cols
-        cat = island.cat_starts.index(grid.index(square)) if on_board and grid.index(square) in island.cat_starts else None
+        cat = starts.index(grid.index(square)) if on_board and grid.index(square) in starts else None
         if cat is None or island.cat_colours[cat] != colour:
             raise ValueError(
                 f"exhausted cats string {exhausted_text!r}: no {colour} cat stands on {list(square)}; "
                 "each entry names a cat by its colour and current square"
             )
         flags[cat] = True
-    bag = _parse_bag(bag_text, island.tile_order)
-    known = island.cards.keys()
+    _check_bag(bag_text, island.tile_order)
     raft = island.raft
     return _Pieces(
-        island, tuple(deck_pairs), hand, tuple(flags), tuple([bool(raft >> sq & 1) for sq in island.cat_starts]),
-        tuple(bag), known >= set(hand),
+        island, tuple(deck_pairs), hand, tuple(flags), tuple([raft >> sq & 1 == 1 for sq in starts]), bag_text,
+        island.cards.keys() >= set(hand),
     )  # fmt: skip
 
 
@@ -210,12 +227,12 @@ def read_state(
     if not pieces.hand_known or not all(known >= set(cards) for cards in engine_decks.values()):
         unknown = sorted({k for cards in [pieces.hand, *engine_decks.values()] for k in cards} - known)
         raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
-    bag = list(pieces.bag) if bag_read else []
+    bag = sorted(pieces.bag, key=island.tile_order.__getitem__) if bag_read else []
     state = GameState.trusted(
         island, get_variant("comp1110"), rng=rng, exhausted=list(pieces.exhausted), arrived=list(pieces.arrived),
         decks=engine_decks, hands=[list(pieces.hand)], bag=bag, phase=PLAY,
     )  # fmt: skip
-    return ReadState(state, game_state[0], pieces.deck_pairs, "".join(pieces.bag))
+    return ReadState(state, game_state[0], pieces.deck_pairs, pieces.bag)
 
 
 @lru_cache(maxsize=STATE_CACHE_SIZE)
@@ -225,25 +242,8 @@ def canonical_decks(pairs: tuple[tuple[str, str], ...], decks: tuple[tuple[str, 
     return _canonical_cards(list(pairs), dict(decks))
 
 
-_WRITES_BACK: dict[str, bool | None] = {}  # None: seen once, not checked yet
-
-
-def board_writes_back(board: str, island: Island) -> bool:
-    """:func:`~.comp1110_board.writes_back` for the island read from ``board``, kept for
-    the boards read last (it depends on the board string alone); False the first time
-    a board is seen, so that a board asked about once costs no extra writing."""
-    known = _WRITES_BACK.get(board, False)
-    if known is None:
-        known = _WRITES_BACK[board] = writes_back(island, board)
-    elif known is False and board not in _WRITES_BACK:
-        if len(_WRITES_BACK) >= STATE_CACHE_SIZE:
-            _WRITES_BACK.clear()
-        _WRITES_BACK[board] = None
-    return known
-
-
 def clear_read_cache() -> None:
     """Forget the states and boards kept (see :func:`.comp1110_state.forget_kept_reads`)."""
     _cached_pieces.cache_clear()
     canonical_decks.cache_clear()
-    _WRITES_BACK.clear()
+    canonical_bag.cache_clear()

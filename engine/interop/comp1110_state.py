@@ -66,7 +66,7 @@ from .comp1110_read import (
     NO_DRAW_RNG,
     STATE_FIELDS,
     ReadState,
-    board_writes_back,
+    canonical_bag,
     canonical_decks,
     clear_read_cache,
     read_state,
@@ -241,13 +241,24 @@ def _strings_after(read: ReadState) -> list[str]:
     """:func:`game_state_to_strings` after a placement or a move, which change neither
     the decks nor the bag: those two are the input's, in canonical form."""
     state = read.state
-    board = read.board
-    if board_writes_back(board, state.island):
-        board = rewrite_board(state, board, *changed_squares(state))  # the squares the action changed
-    else:
-        board = write_board(state)
+    # The input board is what write_board gives for the island read from it (every
+    # board island_from_board accepts writes back: comp1110_board.writes_back), so
+    # only the squares the action changed are written.
+    board = rewrite_board(state, read.board, *changed_squares(state))
     decks = canonical_decks(read.deck_pairs, tuple(deck_letters(state.island.catalog).items()))
-    return [board, decks, _hand_string(state), _exhausted_string(state), read.bag]
+    return [board, decks, _hand_string(state), _exhausted_string(state), canonical_bag(read.bag, _tile_order(state))]
+
+
+_TILE_ORDERS: dict[int, tuple[Mapping[str, int], tuple[str, ...]]] = {}
+
+
+def _tile_order(state: GameState) -> tuple[str, ...]:
+    """The island's tile ids in bag order, kept per tile order table (one per catalog)."""
+    order = state.island.tile_order
+    known = _TILE_ORDERS.get(id(order))
+    if known is None or known[0] is not order:
+        known = _TILE_ORDERS[id(order)] = (order, tuple(sorted(order, key=order.__getitem__)))
+    return known[1]
 
 
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:

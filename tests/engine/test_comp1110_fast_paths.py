@@ -9,6 +9,8 @@ import random
 
 import pytest
 from engine_pictures import board_string
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.interop import comp1110_actions, comp1110_board
 from engine.interop.comp1110 import (
@@ -117,3 +119,26 @@ def test_calls_on_one_state_share_its_reading_but_not_its_position() -> None:
     for _ in range(2):
         with pytest.raises(ValueError, match="also in the decks"):
             move_cat(bad, text)
+
+
+@st.composite
+def _boards(draw: st.DrawFn) -> str:
+    """Any board string the reader accepts: random letters, wild squares only next to a
+    raft centre."""
+    rows, cols = draw(st.sampled_from((12, 15, 18))), draw(st.sampled_from((9, 18)))
+    grid = [list(draw(st.text("bBfgGnopPrRyY", min_size=cols, max_size=cols))) for _ in range(rows)]
+    for r, c in [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "o"]:
+        for rr in range(max(r - 1, 0), min(r + 2, rows)):
+            for cc in range(max(c - 1, 0), min(c + 2, cols)):
+                if grid[rr][cc] != "o":
+                    grid[rr][cc] = draw(st.sampled_from((grid[rr][cc], "w", "W")))
+    return "".join("".join(row) + "\n" for row in grid)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_boards())
+def test_every_board_the_reader_accepts_writes_back(board: str) -> None:
+    """apply_placement and move_cat rewrite only the changed squares of the input board,
+    which is right because the writer gives back every board the reader accepts."""
+    island = comp1110_board.island_from_board(board, default_catalog(), decks=("circle", "cross", "square", "triangle"))
+    assert comp1110_board.writes_back(island, board)
