@@ -54,6 +54,39 @@ def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
     return _card_id_errors(text, field)
 
 
+# A decks string in canonical form (§13): every deck letter, each deck's ids strictly
+# increasing (so each card once).  One match checks it and says it needs no rewriting.
+_CANONICAL = re.compile("".join(f"{letter}({''.join(i + '?' for i in CARD_IDS)})" for letter in "ABCD"))
+
+
+def _decks_and_hand(
+    decks_text: str, hand_text: str, letters: str, keys: Mapping[str, Mapping[str, str]]
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], str]:
+    """The decks and hand strings as :func:`_card_ids` pairs, checked, no card in
+    both, and the decks string in canonical form.  Fast path: the decks string in
+    canonical form, the hand's deck letters in order and its ids, per deck, all
+    different and not in the deck; otherwise the checks one by one, which say what is
+    wrong.  ``letters``: the catalog's deck letters (:func:`deck_letters`), which
+    the canonical form lists; ``keys``: the :func:`_key_table` naming cards in that
+    message."""
+    d, h = _CANONICAL.fullmatch(decks_text), _IN_ORDER.fullmatch(hand_text)
+    if d is not None and h is not None and letters == "ABCD":
+        dg, hg = d.groups(), h.groups()
+        for k in (0, 1, 2, 3):
+            held = hg[2 * k + 1]
+            if held and (len(set(held)) != len(held) or any([i in dg[k] for i in held])):
+                break
+        else:
+            return list(zip("ABCD", dg)), [(hg[k], hg[k + 1]) for k in (0, 2, 4, 6) if hg[k]], decks_text
+    deck_pairs = _card_ids(decks_text, "decks")
+    hand_pairs = _card_ids(hand_text, "hand")
+    in_decks = dict(deck_pairs)
+    both = sorted([keys[k][i] for k, held in hand_pairs for i in set(held).intersection(in_decks.get(k, ""))])
+    if both:
+        raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
+    return deck_pairs, hand_pairs, _canonical_cards(deck_pairs, letters)
+
+
 def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
     """:func:`_card_ids` the slow way, which says what is wrong."""
     if not _CARDS.fullmatch(text):
@@ -68,10 +101,10 @@ def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _canonical_cards(pairs: Sequence[tuple[str, str]], decks: Mapping[str, str]) -> str:
+def _canonical_cards(pairs: Sequence[tuple[str, str]], letters: Sequence[str]) -> str:
     """The canonical form (§13) of checked decks or hand pairs: every deck letter, ids sorted."""
     given = dict(pairs)
-    return "".join([letter + "".join(sorted(given.get(letter, ""))) for letter in decks])
+    return "".join([letter + "".join(sorted(given.get(letter, ""))) for letter in letters])
 
 
 @cache
@@ -88,6 +121,23 @@ def _parse_exhausted(text: str) -> list[tuple[str, tuple[int, int]]]:
     return [(NOTATION_TERRAIN[e[0].lower()], (int(e[1:3]), int(e[3:5]))) for e in re.findall(r".{5}", text)]
 
 
+_BAG_FORMS: dict[int, tuple[Mapping[str, int], re.Pattern[str], tuple[str, ...]]] = {}
+
+
+def _bag(text: str, order: Mapping[str, int]) -> str:
+    """The bag string in canonical form (§13: the tiles in catalog ``order``);
+    ValueError unless it lists known tiles, each once.  A string in canonical form
+    already is recognised by one regular expression (per tile order)."""
+    form = _BAG_FORMS.get(id(order))
+    if form is None or form[0] is not order:
+        tiles = tuple(sorted(order, key=order.__getitem__))
+        form = _BAG_FORMS[id(order)] = (order, re.compile("".join(f"{re.escape(t)}?" for t in tiles)), tiles)
+    if form[1].fullmatch(text):
+        return text
+    _check_bag(text, order)
+    return "".join([tile for tile in form[2] if tile in text])
+
+
 def _check_bag(text: str, order: Mapping[str, int]) -> None:
     """ValueError unless the bag string lists known tiles, each once."""
     if len(set(text)) == len(text) and order.keys() >= set(text):
@@ -95,12 +145,6 @@ def _check_bag(text: str, order: Mapping[str, int]) -> None:
     unknown = sorted(set(text) - set(order))
     problem = f"unknown tile ids {''.join(unknown)}" if unknown else "a tile id appears twice"
     raise ValueError(f"fire tile bag string {text!r}: {problem}; list each tile a-z, A-E at most once")
-
-
-@lru_cache(maxsize=STATE_CACHE_SIZE)
-def canonical_bag(text: str, order: tuple[str, ...]) -> str:
-    """A checked bag string in canonical form (§13): the tiles in catalog ``order``."""
-    return "".join([tile for tile in order if tile in text])
 
 
 # The RNG of the functions that draw no card: the engine draws a fire tile after a card
@@ -114,8 +158,8 @@ class ReadState(NamedTuple):
 
     state: GameState
     board: str  # the board string as given
-    deck_pairs: tuple[tuple[str, str], ...]  # the decks string read (see canonical_decks)
-    bag: str  # the bag string as given, checked (see canonical_bag)
+    decks: str  # the decks string in canonical form
+    bag: str  # the bag string in canonical form
 
 
 class _Pieces(NamedTuple):
@@ -124,23 +168,24 @@ class _Pieces(NamedTuple):
 
     island: Island
     deck_pairs: tuple[tuple[str, str], ...]  # deck letter, card ids
+    decks: str  # the decks string in canonical form
     hand: tuple[str, ...]
     exhausted: tuple[bool, ...]
     arrived: tuple[bool, ...]
-    bag: str  # as given, checked
+    bag: str  # in canonical form (the tiles in bag order)
     hand_known: bool  # every card of the hand is a pathway card of the island
 
 
-_DECK_NAMES: dict[int, tuple[Mapping[str, str], tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
+_DECK_NAMES: dict[int, tuple[Mapping[str, str], tuple[str, ...], tuple[tuple[str, str], ...], str]] = {}
 
 
-def _deck_names(decks: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """The engine deck names and the (letter, name) pairs of :func:`deck_letters`'s
-    read-only mapping, kept per mapping (one per catalog)."""
+def _deck_names(decks: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], str]:
+    """The engine deck names, the (letter, name) pairs and the letters of
+    :func:`deck_letters`' read-only mapping, kept per mapping (one per catalog)."""
     known = _DECK_NAMES.get(id(decks))
     if known is None or known[0] is not decks:
-        known = _DECK_NAMES[id(decks)] = (decks, tuple(decks.values()), tuple(decks.items()))
-    return known[1], known[2]
+        known = _DECK_NAMES[id(decks)] = (decks, tuple(decks.values()), tuple(decks.items()), "".join(decks))
+    return known[1], known[2], known[3]
 
 
 def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
@@ -148,18 +193,12 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
     error a bad state reports."""
     catalog = catalog or default_catalog()
     decks = deck_letters(catalog)
-    names, pairs = _deck_names(decks)
+    names, pairs, letters = _deck_names(decks)
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
     island = island_from_board(board, catalog, decks=names, colours=exhausted)
-    deck_pairs = _card_ids(decks_text, "decks")
-    hand_pairs = _card_ids(hand_text, "hand") if hand_text else []
     keys = _key_table(pairs)
-    in_decks = dict(deck_pairs)
-    for letter, ids in hand_pairs:
-        if ids and not set(ids).isdisjoint(in_decks.get(letter, "")):
-            both = sorted([keys[k][i] for k, held in hand_pairs for i in set(held).intersection(in_decks.get(k, ""))])
-            raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
+    deck_pairs, hand_pairs, canonical = _decks_and_hand(decks_text, hand_text, letters, keys)
     hand = tuple([keys[letter][i] for letter, ids in hand_pairs for i in ids])
     grid = island.grid
     starts = island.cat_starts
@@ -173,10 +212,10 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
                 "each entry names a cat by its colour and current square"
             )
         flags[cat] = True
-    _check_bag(bag_text, island.tile_order)
+    bag = _bag(bag_text, island.tile_order)
     raft = island.raft
     return _Pieces(
-        island, tuple(deck_pairs), hand, tuple(flags), tuple([raft >> sq & 1 == 1 for sq in starts]), bag_text,
+        island, tuple(deck_pairs), canonical, hand, tuple(flags), tuple([raft >> sq & 1 == 1 for sq in starts]), bag,
         island.cards.keys() >= set(hand),
     )  # fmt: skip
 
@@ -224,26 +263,17 @@ def read_state(
             for cards in engine_decks.values():
                 rng.shuffle(cards)  # the top of an engine deck is its last card
     known = island.cards.keys()
-    if not pieces.hand_known or not all(known >= set(cards) for cards in engine_decks.values()):
+    if not pieces.hand_known or engine_decks and not all(known >= set(cards) for cards in engine_decks.values()):
         unknown = sorted({k for cards in [pieces.hand, *engine_decks.values()] for k in cards} - known)
         raise PositionError(f"cards: {', '.join(unknown)} are not pathway cards of this game")
-    bag = sorted(pieces.bag, key=island.tile_order.__getitem__) if bag_read else []
+    bag = list(pieces.bag) if bag_read else []
     state = GameState.trusted(
         island, get_variant("comp1110"), rng=rng, exhausted=list(pieces.exhausted), arrived=list(pieces.arrived),
         decks=engine_decks, hands=[list(pieces.hand)], bag=bag, phase=PLAY,
     )  # fmt: skip
-    return ReadState(state, game_state[0], pieces.deck_pairs, pieces.bag)
-
-
-@lru_cache(maxsize=STATE_CACHE_SIZE)
-def canonical_decks(pairs: tuple[tuple[str, str], ...], decks: tuple[tuple[str, str], ...]) -> str:
-    """The canonical decks string (§13) of read ``pairs``; ``decks``: the notation's
-    deck letters and engine deck names."""
-    return _canonical_cards(list(pairs), dict(decks))
+    return ReadState(state, game_state[0], pieces.decks, pieces.bag)
 
 
 def clear_read_cache() -> None:
     """Forget the states and boards kept (see :func:`.comp1110_state.forget_kept_reads`)."""
     _cached_pieces.cache_clear()
-    canonical_decks.cache_clear()
-    canonical_bag.cache_clear()

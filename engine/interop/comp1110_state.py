@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
@@ -59,15 +59,13 @@ from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
 from .comp1110_actions import *  # noqa: F401,F403
 from .comp1110_actions import NotationAction, deck_letters, parse_action_string
 from .comp1110_actions import __all__ as _actions_all
-from .comp1110_board import UNKNOWN_COLOUR, changed_squares, rewrite_board, write_board
+from .comp1110_board import UNKNOWN_COLOUR, rewrite_board, write_board
 from .comp1110_challenge import BOARD_HEIGHTS, BOARD_WIDTHS, TERRAIN_NOTATION
 from .comp1110_read import (
     CARD_IDS,
     NO_DRAW_RNG,
     STATE_FIELDS,
     ReadState,
-    canonical_bag,
-    canonical_decks,
     clear_read_cache,
     read_state,
 )
@@ -95,22 +93,29 @@ ACTION_CACHE_SIZE = 256  # action strings read last, per process
 
 # --- the small strings -------------------------------------------------------------
 
-@cache
-def _card_places(decks: tuple[tuple[str, str], ...]) -> dict[str, tuple[int, str]]:
-    """Engine card key -> (position of its deck's letter, card id), for the notation's decks."""
-    return {f"{name}:{i}": (n, i) for n, (_, name) in enumerate(decks) for i in CARD_IDS}
+_PLACES: dict[int, tuple[Mapping[str, str], dict[str, tuple[int, str]], tuple[str, ...]]] = {}
+
+
+def _card_places(decks: Mapping[str, str]) -> tuple[dict[str, tuple[int, str]], tuple[str, ...]]:
+    """Engine card key -> (position of its deck's letter, card id), and the letters,
+    for the notation's decks (:func:`deck_letters`' mapping, kept per mapping)."""
+    known = _PLACES.get(id(decks))
+    if known is None or known[0] is not decks:
+        places = {f"{name}:{i}": (n, i) for n, name in enumerate(decks.values()) for i in CARD_IDS}
+        known = _PLACES[id(decks)] = (decks, places, tuple(decks))
+    return known[1], known[2]
 
 
 def _format_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
     """Cards as a decks or hand string in canonical form (§13): every deck letter, ids sorted."""
-    places = _card_places(tuple(decks.items()))
-    ids: list[list[str]] = [[] for _ in decks]
-    for key in keys:
+    places, letters = _card_places(decks)
+    ids = [""] * len(letters)
+    for key in sorted(keys):  # the keys of one deck share its prefix, so they sort as their ids
         place = places.get(key)
         if place is None:  # not a notation card key: the general reading below
             return _format_any_cards(keys, decks)
-        ids[place[0]].append(place[1])
-    return "".join([letter + "".join(sorted(i)) for letter, i in zip(decks, ids)])
+        ids[place[0]] += place[1]
+    return "".join([letter + i for letter, i in zip(letters, ids)])
 
 
 def _format_any_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
@@ -237,28 +242,16 @@ def _prepared(state: GameState, action: PlacePathway | PlaceFire) -> None:
         state.phase = FIRE
 
 
-def _strings_after(read: ReadState) -> list[str]:
+def _strings_after(read: ReadState, changed: int, cats_only: bool = False) -> list[str]:
     """:func:`game_state_to_strings` after a placement or a move, which change neither
-    the decks nor the bag: those two are the input's, in canonical form."""
+    the decks nor the bag: those two are the input's, in canonical form.  ``changed``:
+    the squares the action may have changed (``cats_only``: only cats came or went)."""
     state = read.state
     # The input board is what write_board gives for the island read from it (every
     # board island_from_board accepts writes back: comp1110_board.writes_back), so
     # only the squares the action changed are written.
-    board = rewrite_board(state, read.board, *changed_squares(state))
-    decks = canonical_decks(read.deck_pairs, tuple(deck_letters(state.island.catalog).items()))
-    return [board, decks, _hand_string(state), _exhausted_string(state), canonical_bag(read.bag, _tile_order(state))]
-
-
-_TILE_ORDERS: dict[int, tuple[Mapping[str, int], tuple[str, ...]]] = {}
-
-
-def _tile_order(state: GameState) -> tuple[str, ...]:
-    """The island's tile ids in bag order, kept per tile order table (one per catalog)."""
-    order = state.island.tile_order
-    known = _TILE_ORDERS.get(id(order))
-    if known is None or known[0] is not order:
-        known = _TILE_ORDERS[id(order)] = (order, tuple(sorted(order, key=order.__getitem__)))
-    return known[1]
+    board = rewrite_board(state, read.board, changed, cats_only)
+    return [board, read.decks, _hand_string(state), _exhausted_string(state), read.bag]
 
 
 def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
@@ -283,7 +276,8 @@ def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     _prepared(state, action)
     moves.check(state, action)
     _lay(state, action)
-    return _strings_after(read)
+    island = state.island
+    return _strings_after(read, island.card_mask(action.at) if isinstance(action, PlacePathway) else island.tile_mask(action))
 
 
 def _lay(state: GameState, action: PlacePathway | PlaceFire) -> None:
@@ -333,7 +327,8 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     moves.check(state, move)
     state.history.append(move)
     moves.step_cat(state, move)  # (what follows a move decides only whether the game goes on: see _lay)
-    return _strings_after(read)
+    grid = state.island.grid
+    return _strings_after(read, grid.bit(move.cat) | grid.bit(move.to), cats_only=True)
 
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
