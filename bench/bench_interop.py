@@ -14,8 +14,10 @@ checks and ``is_game_over`` (mostly illegal).  Pass ``--profile`` to print the c
 top 25 of each function instead of the table.
 
 The interop keeps what it read of recent states, action strings and flood components
-per process, so the 100 questions the vectors ask of each state read it once; the
-``cold`` column times every call with all of that forgotten first.
+per process, so the 100 questions the vectors ask of each state read it once (the
+``warm`` column); the ``cold`` column times every call with all of that forgotten
+first, as an outside tool asking once per state would see it.  The target is judged on
+the cold column; the warm one is for information.
 """
 
 from __future__ import annotations
@@ -222,13 +224,13 @@ def main(argv: list[str]) -> int:
         return 0
     load, cpus = os.getloadavg()[0], os.cpu_count() or 1
     print(f"CPU time of this process per call; load average {load:.1f} on {cpus} CPUs (a busy machine slows even that)")
-    print("us/call: each state is asked 100 questions in a row, so its reading is kept after the first (what a")
-    print("tool asking several questions of one state gets); cold: nothing kept, every call reads everything")
-    print(f"{'function':<24}{'us/call':>10}{'target':>10}  {'':8}{'cold':>8}")
+    print("us/call, cold: nothing kept, every call reads everything (what the target is judged on); warm: each")
+    print("state is asked 100 questions in a row, so its reading is kept after the first (for information)")
+    print(f"{'function':<24}{'cold':>8}{'target':>8}  {'':8}{'warm':>8}")
     for name, fn in FUNCTIONS.items():
-        us = per_call_us(fn, cases[name])
         cold = per_call_us(fn, cases[name], cold=True)
-        print(f"{name:<24}{us:>10.1f}{TARGET_US:>10.0f}  {'ok' if us < TARGET_US else 'MISSED':8}{cold:>8.1f}")
+        warm = per_call_us(fn, cases[name])
+        print(f"{name:<24}{cold:>8.1f}{TARGET_US:>8.0f}  {'ok' if cold < TARGET_US else 'MISSED':8}{warm:>8.1f}")
     return 0
 
 
