@@ -21,9 +21,10 @@ each distinct footprint once.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress, count
+from itertools import accumulate, compress, count
 from typing import Iterable, Iterator, Sequence
 
 from engine.model.catalog import TERRAIN_TO_LETTER, TERRAINS, FireTile, PathwayCard
@@ -53,25 +54,20 @@ def bit_list(mask: int) -> list[int]:
     return list(compress(count(), format(mask, "b")[::-1].encode("ascii").translate(_BIT_BYTES)))
 
 
+_BYTE_POPCOUNT = bytes(bin(b).count("1") for b in range(256))
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
 def nth_bit(mask: int, n: int) -> int:
     """``bit_list(mask)[n]`` for a mask of at least ``n + 1`` set bits, without listing
-    them: halves of the mask are counted (a random pick needs one bit of a hundred)."""
+    them (a random pick needs one bit of a hundred): the bytes' bit counts are summed
+    in C, the byte holding the bit found by bisection, the bit in it from a table."""
     if not 0 <= n < mask.bit_count() or mask < 0:
         raise IndexError(f"bit {n} of a mask with {mask.bit_count()} bits set")
-    low_index = 0
-    width = mask.bit_length()
-    while width > 1:
-        half = width >> 1
-        low = mask & ((1 << half) - 1)
-        count = low.bit_count()
-        if n < count:
-            mask, width = low, half
-        else:
-            n -= count
-            mask >>= half
-            low_index += half
-            width -= half
-    return low_index
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    counts = list(accumulate(data.translate(_BYTE_POPCOUNT)))  # set bits up to and including each byte
+    i = bisect_right(counts, n)
+    return 8 * i + _BYTE_BITS[data[i]][n - (counts[i - 1] if i else 0)]
 
 
 @dataclass(frozen=True)

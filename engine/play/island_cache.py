@@ -141,7 +141,8 @@ def _board_masks(grid: BitGrid, at: Square, painted: Grid) -> tuple[int, int, tu
 
 def _squares(at: Square, painted: Grid) -> list[tuple[Square, str]]:
     """The squares a board grid paints at ``at`` (as compose_island paints them)."""
-    return [((at[0] + r, at[1] + c), ch) for r, row in enumerate(painted) for c, ch in enumerate(row) if ch != OUTLINE_OFF]
+    top, left = at
+    return [((top + r, left + c), ch) for r, row in enumerate(painted) for c, ch in enumerate(row) if ch != OUTLINE_OFF]
 
 
 def _slow(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]) -> Island:

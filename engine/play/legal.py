@@ -248,10 +248,8 @@ def legal_actions(state: Position) -> LegalActions:
             choices = bonus_actions(state) if state.phase == BONUS else disaster_actions(state)
         return LegalActions([(len(choices), choices.__getitem__)])
     if state.phase == REFILL:  # one per face-down card of the short hand, in draw order
-        refills: list[Action] = [
-            Refill(p, i) for p in range(state.players) if state.needs_refill(p) for i in range(len(state.reserve[p]))
-        ]
-        return LegalActions([(len(refills), refills.__getitem__)])
+        refills = [(p, i) for p in range(state.players) if state.needs_refill(p) for i in range(len(state.reserve[p]))]
+        return LegalActions([(len(refills), lambda i: Refill(*refills[i]))])  # made when indexed
     return LegalActions(_play_segments(state))
 
 

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 from engine.play import hybrid
 from engine.play.bitboard import iter_bits
+from engine.play.island import Island
 from engine.play.links import (
     NO_LINKS,
     WHITE,
@@ -62,7 +63,7 @@ from engine.play.links import (
     without,
 )
 from engine.play.position import Position
-from engine.play.variants import CROSSABLE, UNUSABLE
+from engine.play.variants import CROSSABLE, UNUSABLE, RuleSet
 
 
 def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -> int:
@@ -80,14 +81,27 @@ def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -
     if ci == WHITE or island.rescues:  # Oshax paths, rescue strips: sides between squares matter
         return _linked_targets(state, cat, limit)
     own = walkable(state, ci) & ~state.fire
-    if limit is None:
-        region = grid.component(start, own)
-        entry = region
-    else:
-        entry = grid.flood(start, own, max(limit - 1, 0))
-        region = grid.flood(entry, own, 1) if limit > 0 else start
     free = ~state.cat_mask & ~island.white_starts  # MV-5: a white cat's start spot is its own
+    if limit is None:
+        last = _LAST_TARGETS.get(start)
+        if last is not None and last[0] is island and last[1] is state.rules and not (last[2] ^ own) & last[3]:
+            return last[4] & free  # the squares changed since lie away from the cat's region and its neighbours
+        region = grid.component(start, own)
+        reached = region | raft_entries(state, ci, region)
+        s = grid.stride
+        near = region | (region << 1) | (region >> 1) | (region << s) | (region >> s)
+        _LAST_TARGETS[start] = (island, state.rules, own, near, reached)
+        return reached & free
+    entry = grid.flood(start, own, max(limit - 1, 0))
+    region = grid.flood(entry, own, 1) if limit > 0 else start
     return (region & free) | (raft_entries(state, ci, entry) & free)
+
+
+# Per start square, the last plain move_targets answer (limit None): (island, rules, passable squares, the
+# region with its neighbours, region and raft entries).  A passable mask that differs from the kept one only
+# away from that region and its neighbours has the same region there (as BitGrid.component's own hint), so
+# the targets are the kept ones less the squares cats stand on now (issue 11: every cat, every play phase).
+_LAST_TARGETS: dict[int, tuple[Island, RuleSet, int, int, int]] = {}
 
 
 def _linked_targets(state: Position, cat: int, limit: int | None) -> int:
@@ -372,8 +386,9 @@ def _with_water(state: Position, budget: int) -> CutOff | None:
     reaches inside the optimistic ones: when every cat reaches some this way and the
     cats can all have distinct ones (of those found: the floods stop once the raft
     is in reach), the optimistic checks pass and every cat needs at most ``budget``
-    tiles: no cut-off, without the optimistic floods or a tile search.  Otherwise the full analysis runs, searching tiles only for the cats whose
-    remembered set failed (the others provably need at most ``budget``)."""
+    tiles: no cut-off, without the optimistic floods or a tile search.  Otherwise the
+    full analysis runs, searching tiles only for the cats whose remembered set failed
+    (the others provably need at most ``budget``)."""
     coverage: dict[int, int] = {}
     reached: dict[int, int] = {}
     seeds: dict[int, int] = {}  # the region as the fire lies, when that is what was flooded

@@ -5,6 +5,7 @@ analysis answers, on every position of seeded random solo games, water included.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,17 @@ from engine.model.resources import campaigns_dir
 from engine.play import reach
 from engine.play.bitboard import bit_list
 from engine.play.position import Position
-from engine.play.reach import CutOff, _region, _unmatched, cat_regions, find_cut_off, tiles_needed
+from engine.play.reach import (
+    CutOff,
+    _region,
+    _unmatched,
+    cat_regions,
+    find_cut_off,
+    move_targets,
+    raft_entries,
+    tiles_needed,
+    walkable,
+)
 
 
 def full_analysis(state: Position) -> CutOff | None:
@@ -89,3 +100,38 @@ def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
                 assert find_cut_off(probe) == full_analysis(probe)
                 checked += 1
     assert checked > 50
+
+
+def plain_move_targets(state: Position, cat: int) -> int:
+    """MV-1 .. MV-5 without a move limit, from scratch: the cat's terrain (fire aside)
+    filled from its square, plus the raft squares it may step onto, less occupied squares."""
+    island = state.island
+    ci = island.cat_terrain[cat]
+    region = island.grid.flood(1 << state.cat_sq[cat], walkable(state, ci) & ~state.fire)
+    return (region | raft_entries(state, ci, region)) & ~state.cat_mask & ~island.white_starts
+
+
+def test_move_targets_kept_from_other_positions_are_the_plain_answer() -> None:
+    """``move_targets`` reuses the last answer for a square when the squares changed
+    since lie away from the cat's region: over two games played side by side (each
+    asking after the other's positions, foreign answers included), every answer is
+    the plain fill's."""
+    games = []
+    for seed, name in enumerate(["campaign-1/01-waiting-for-friends", "campaign-2/03-tricky-waters"]):
+        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        games.append((new_game(scenario, seed=seed, variant="solo"), random.Random(seed)))
+    checked = 0
+    while any(not state.is_terminal() for state, _ in games):
+        for state, rng in games:
+            if state.is_terminal():
+                continue
+            other = state.clone()  # the same squares on another island (raft squares everywhere): nothing kept applies
+            other.island = replace(state.island, dest=(state.island.land,) * len(state.island.dest))
+            for cat in range(len(state.cat_sq)):
+                if not state.arrived[cat]:
+                    assert move_targets(state, cat, None) == plain_move_targets(state, cat)
+                    assert move_targets(other, cat, None) == plain_move_targets(other, cat)
+                    checked += 1
+            actions = state.legal_actions()
+            state.apply_unchecked(actions[rng.randrange(len(actions))])
+    assert checked > 100
