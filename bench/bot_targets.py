@@ -6,9 +6,11 @@ heuristic bot), seeds 0..games-1, on ``--jobs`` processes; then per campaign gro
 (Tutorial, Practice, Campaigns 1-4) the win rate over all its games, and Spearman's
 coefficient between the scenarios' win rates and their group order (Tutorial easiest:
 the coefficient of group rank against 1 - win rate; 1.0 = perfect agreement).
-``--fit`` prints a paw calibration: the floors between neighbouring groups' median
-win rates, each capped by the one before so they fall with the paws
-(``engine.play.difficulty.CALIBRATION``).  ``--json FILE`` keeps the
+``--fit`` prints a paw calibration (``engine.play.difficulty.CALIBRATION``): the
+scenarios, taken as 0-5 paws by their group (Tutorial 0 .. Campaign 4 5), are given
+paws that never fall as the win rate rises and differ from their group's in total as
+little as possible (an isotonic fit in absolute error, :func:`fit_floors`); each floor
+is the midpoint between the win rates either side of a paw step.  ``--json FILE`` keeps the
 per-scenario estimates.
 
 This takes many minutes on two cores, so ``make bench`` (which runs ``bench_*.py``)
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -32,6 +35,45 @@ from engine.model.resources import campaigns_dir  # noqa: E402
 from engine.play.difficulty import estimate, spearman  # noqa: E402
 
 GROUPS = ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "campaign-4"]
+
+
+def fit_floors(rows: list[tuple[int, float]], paws: int = len(GROUPS)) -> list[tuple[int, float]]:
+    """Win-rate floors for 0 .. ``paws - 2`` paws from ``(group rank, win rate)`` rows:
+    blocks of equal win rate, most won first, get paws that never fall down the list
+    (dynamic programming over blocks and paws, least total ``|paws - group rank|``,
+    fewer paws on a tie); a floor is the midpoint between the lowest win rate given at
+    most that many paws and the highest given more (0.0 when none is given more, and
+    then every lower rating's floor is the next one's)."""
+    rates = sorted({rate for _, rate in rows}, reverse=True)
+    blocks = [[rank for rank, rate in rows if rate == r] for r in rates]
+    inf = float("inf")
+    cost = [[float(sum(abs(p - rank) for rank in block)) for p in range(paws)] for block in blocks]
+    best: list[list[float]] = [cost[0][:]]
+    back: list[list[int]] = [[0] * paws]
+    for b in range(1, len(blocks)):
+        row: list[float] = [inf] * paws
+        links = [0] * paws
+        for p in range(paws):
+            prev = min(range(p + 1), key=lambda q: (best[-1][q], q))
+            row[p], links[p] = best[-1][prev] + cost[b][p], prev
+        best.append(row)
+        back.append(links)
+    given = [0] * len(blocks)
+    given[-1] = min(range(paws), key=lambda p: (best[-1][p], p))
+    for b in range(len(blocks) - 1, 0, -1):
+        given[b - 1] = back[b][given[b]]
+    floors: list[tuple[int, float]] = []
+    for k in range(paws - 1):
+        above = [rates[b] for b in range(len(blocks)) if given[b] <= k]
+        below = [rates[b] for b in range(len(blocks)) if given[b] > k]
+        if not below:
+            floor = 0.0
+        elif not above:
+            floor = 1.0  # nothing earns so few paws: the next floor decides
+        else:
+            floor = (min(above) + max(below)) / 2
+        floors.append((k, round(floor, 4)))
+    return floors
 
 
 def main() -> int:
@@ -47,6 +89,7 @@ def main() -> int:
     rows: list[tuple[int, str, float, int, int]] = []
     out = []
     start = time.perf_counter()
+    load_start = os.getloadavg()[0]
     games_played = 0
     if args.summary:
         for e in json.loads(args.summary.read_text()):
@@ -75,14 +118,17 @@ def main() -> int:
         print(f"\nsummary of {args.summary}: {len(rows)} scenarios, {games_played} games")
     else:
         print(f"\n{args.bot} bot, {args.games} solo games per scenario, {args.jobs} jobs, "
-              f"{games_played} games in {elapsed:.0f} s ({games_played / elapsed:.1f} games/s)")  # fmt: skip
+              f"{games_played} games in {elapsed:.0f} s ({games_played / elapsed:.1f} games/s); "
+              f"load average {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")  # fmt: skip
     medians = {}
     for group in GROUPS:
         mine = [r for r in rows if r[1] == group]
         if mine:
             wins, games = sum(r[3] for r in mine), sum(r[4] for r in mine)
             medians[group] = median(r[2] for r in mine)
-            print(f"  {group:10} win rate {wins / games:6.1%} ({wins}/{games} games, median scenario {medians[group]:.1%})")
+            print(
+                f"  {group:10} win rate {wins / games:6.1%} ({wins}/{games} games, median scenario {medians[group]:.1%})"
+            )
     if len(rows) > 2:
         rho = spearman([r[0] for r in rows], [1 - r[2] for r in rows])
         print(f"  Spearman (group order vs 1 - win rate): {rho:.3f}")
@@ -94,15 +140,9 @@ def main() -> int:
         print(f"  targets: Campaign 1 >= 30 %: {r1:.1%} {'met' if r1 >= 0.30 else 'NOT met'}; "
               f"Campaign 4 >= 5 %: {r4:.1%} {'met' if r4 >= 0.05 else 'NOT met'}")  # fmt: skip
     if args.fit and len(medians) == len(GROUPS):
-        ms = [medians[g] for g in GROUPS]
-        floors: list[tuple[int, float]] = []
-        for paws in range(len(GROUPS) - 1):
-            floor = round((ms[paws] + ms[paws + 1]) / 2, 4)
-            if floors:  # more paws never need a higher win rate: keep the floors falling
-                floor = min(floor, floors[-1][1])
-            floors.append((paws, floor))
-        print(f"  CALIBRATION = {tuple(floors)!r}  (paws = group rank; floor = midpoint of neighbouring "
-              "medians, capped by the floor before)")  # fmt: skip
+        floors = fit_floors([(r[0], r[2]) for r in rows])
+        print(f"  CALIBRATION = {tuple(floors)!r}  (paws = group rank, isotonic least-absolute-error fit; "
+              "floor = midpoint of the win rates either side of a paw step)")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(out, indent=1))
     return 0

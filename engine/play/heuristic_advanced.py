@@ -7,7 +7,8 @@ measure; without it the deck with most cards left: a card builds more than a fre
 with no deck left, the bonus move that brings a cat nearest its raft destinations when
 it gains at least 2 squares; otherwise pass.  Disaster: a forced discard gives up the first card in the engine's order (the
 bot holds no plan for its hand across actions); a forced move ends where the cat stays
-nearest its raft destinations.  Distances are orthogonal steps to the nearest
+nearest its raft destinations.  With arrival-order or close-to objectives, moves that
+would fail one are left out (:mod:`engine.play.heuristic_arrive`).  Distances are orthogonal steps to the nearest
 destination the cat may use (the raft's squares for an open raft).
 """
 
@@ -17,6 +18,7 @@ from typing import Mapping
 
 from engine.model.geometry import Square
 from engine.play.actions import Action, BonusDraw, BonusMove, BonusPass, DisasterMove
+from engine.play.heuristic_arrive import breaks_objective, has_move_objectives
 from engine.play.state import GameState
 
 MOVE_GAIN = 2  # squares a bonus move must gain to beat drawing a card
@@ -42,6 +44,8 @@ def choose_advanced(view: GameState, deck_scores: Mapping[str, float] | None = N
     ``deck_scores`` rates the decks for a bonus draw (highest first)."""
     actions = list(view.legal_actions())
     moves = [a for a in actions if isinstance(a, (BonusMove, DisasterMove))]
+    if moves and has_move_objectives(view):  # arrival order, close to: no move that fails one
+        moves = [a for a in moves if not breaks_objective(view, a)] or moves
     if view.phase == "bonus":
         best = max(moves, key=lambda a: _gain(view, a)) if moves else None
         if best is not None and _gain(view, best)[0]:

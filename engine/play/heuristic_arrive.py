@@ -19,7 +19,7 @@ same-colour cats do not compete for one raft square.
 
 from __future__ import annotations
 
-from engine.play.actions import MoveCat
+from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import bit_list
 from engine.play.heuristic_tokens import best_collect
 from engine.play.objectives import PENDING, bound_squares, failed_objective, objective_statuses
@@ -45,7 +45,7 @@ def has_move_objectives(state: GameState) -> bool:
     return any(o.kind in CHECKED for o in state.island.scenario.objectives)
 
 
-def breaks_objective(state: GameState, move: MoveCat) -> bool:
+def breaks_objective(state: GameState, move: Action) -> bool:
     """Whether ``move`` would make an objective fail (tried on a fair copy: the move may
     draw a fire tile, and only the fair view's canonical bag may be drawn from)."""
     trial = fair_view(state)

@@ -79,7 +79,9 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
         hot |= r.corridor
     warm = grid.near(hot, 2)
     calm = island.land & ~fire & ~island.raft & ~grid.neighbours(fire) & warm  # not yet frontier, near the cats
-    weights = [(CORRIDOR, r.corridor) for r in cats] + [(EXIT, r.exits) for r in cats] + [(ENTRY, r.entry) for r in cats]
+    weights = (
+        [(CORRIDOR, r.corridor) for r in cats] + [(EXIT, r.exits) for r in cats] + [(ENTRY, r.entry) for r in cats]
+    )
     weights.append((WARM, warm))
     s = grid.stride
     full = grid.full
@@ -127,7 +129,10 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
                 value += WAY * (way - r.way)
         checked.append((value, index, action))
     checked.sort(key=lambda s: (s[0], s[1]))
-    rest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, (a, shape), _, _ in scored[FIRE_TRIALS:])
+    rest = (
+        PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)
+        for _, _, (a, shape), _, _ in scored[FIRE_TRIALS:]
+    )
     for action in chain((action for _, _, action in checked[:COPIES]), islice(rest, LINKED_TRIALS * 4)):
         trial = state.clone()
         trial.apply_unchecked(action)

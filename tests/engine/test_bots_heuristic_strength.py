@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import random
 
+from advanced_fixtures import advanced_state
 from engine_pictures import deal, picture_state
+from test_bots_choices import BLUE as BONUS_BLUE
+from test_bots_choices import BLUE_RAFT as BONUS_RAFT
+from test_bots_choices import ISLAND as BONUS_ISLAND
 
 from engine.model.scenario import Objective
-from engine.play.actions import MoveCat, PlaceFire
+from engine.play.actions import BonusMove, MoveCat, PlaceFire
 from engine.play.heuristic import HeuristicBot
 from engine.play.heuristic_move import blocked_need, choose_move, needed_squares
 from engine.play.reach import tiles_needed
@@ -92,7 +96,7 @@ gggggggggggg
 
 
 def test_a_fire_tile_never_cuts_a_cat_off_when_another_place_exists() -> None:
-    """"How to lose": a cat that can no longer get to the raft.  With water in hand
+    """Rulebook "How to lose": a cat that can no longer get to the raft.  With water in hand
     the engine would not end the game yet (LC-5 counts the water), but the bot still
     keeps the cat's way open as the fire lies."""
     state = picture_state(NOTCH, variant="standard", water=3)
@@ -126,7 +130,7 @@ ggggggggg
 
 
 def test_a_moving_cat_does_not_stand_where_it_keeps_cards_off_its_last_square() -> None:
-    """"Placement": a card cannot go over a cat.  Among moves that bring the cat no
+    """Rulebook "Placement": a card cannot go over a cat.  Among moves that bring the cat no
     nearer, the bot takes one that leaves a window for the card it still needs."""
     state = deal(picture_state(LAST_SQUARE, variant="standard"), HAND)
     routes = Routes(state)
@@ -137,3 +141,21 @@ def test_a_moving_cat_does_not_stand_where_it_keeps_cards_off_its_last_square() 
     island = state.island
     free = island.land & ~(state.fire | island.raft)
     assert blocked_need(state, need, free, island.grid.index(move.to)) == 0
+
+
+def test_the_advanced_bonus_never_lands_a_cat_out_of_order() -> None:
+    """Rulebook "Advanced rules" (the arrival bonus may move a cat onto the raft, AD-2)
+    with "Red arrives third" (OB-3): after blue arrives first the bonus could land red
+    second, which would fail the objective, so the bot takes another bonus."""
+    objective = Objective("arrival_order", colour="red", position=3)
+    state = deal(advanced_state(BONUS_ISLAND, objectives=(objective,)), HAND)
+    state.apply(MoveCat(0, BONUS_BLUE, BONUS_RAFT, ("circle:a",)))
+    assert state.phase == "bonus"
+    landing = [
+        a for a in state.legal_actions() if isinstance(a, BonusMove) and state.island.raft & state.island.grid.bit(a.to)
+    ]
+    assert landing, "the bonus could land the red cat"
+    choice = _choice(state)
+    assert choice not in landing
+    state.apply(choice)  # type: ignore[arg-type]
+    assert state.outcome() is None

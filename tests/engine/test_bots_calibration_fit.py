@@ -1,0 +1,34 @@
+"""The paw calibration fit of ``bench/bot_targets.py --fit`` (README "Difficulty"):
+scenarios are taken as 0-5 paws by campaign group, given paws that never fall as the
+win rate rises with the least total difference from their group's, and the floors
+lie midway between the win rates either side of each paw step."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+
+def _bot_targets() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / "bot_targets.py"
+    spec = importlib.util.spec_from_file_location("bot_targets", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_floors_sit_midway_between_the_win_rates_of_a_paw_step() -> None:
+    rows = [(0, 0.8), (0, 0.6), (1, 0.5), (1, 0.1), (2, 0.3), (2, 0.2), (3, 0.05), (4, 0.02), (5, 0.0), (5, 0.0)]
+    # 0.1 (group 1) sits below two group-2 rates: monotone paws give it 2, at a cost of 1
+    assert _bot_targets().fit_floors(rows) == [(0, 0.55), (1, 0.4), (2, 0.075), (3, 0.035), (4, 0.01)]
+
+
+def test_floors_never_rise_with_the_paws_and_equal_rates_share_a_rating() -> None:
+    rows = [(0, 0.4), (1, 0.4), (2, 0.4), (3, 0.0), (4, 0.0), (5, 0.0)]
+    floors = _bot_targets().fit_floors(rows)
+    values = [f for _, f in floors]
+    assert values == sorted(values, reverse=True)
+    assert [p for p, _ in floors] == [0, 1, 2, 3, 4]
+    assert all(f in (0.0, 0.2, 1.0) for f in values)
