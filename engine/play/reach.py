@@ -233,9 +233,10 @@ def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked
 # checks it against the position at hand, so a stale or foreign entry costs one flood
 # and never changes an answer.
 _WITNESS: dict[int, tuple[str, ...]] = {}
-# Per cat index, the squares that last took it to the raft (a connected set, flooded from where it stood):
-# a hint like _WITNESS, checked square by square against the passable squares at hand.
-_PATHS: dict[int, int] = {}
+# Per cat index, the squares that last took it to the raft (a connected set, flooded from where it stood),
+# with the raft squares next to them (raft_entries, for that island and rule set): a hint like _WITNESS,
+# checked square by square against the passable squares at hand.
+_PATHS: dict[int, tuple[int, int, Island, RuleSet]] = {}
 
 
 def tiles_needed(
@@ -428,9 +429,11 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
     own = walkable(state, ci)
     start = 1 << state.cat_sq[cat]
     free = ~state.cat_mask
-    path = _PATHS.get(cat, 0)
-    if not path & start:
-        path = 0
+    kept = _PATHS.get(cat)
+    path = reach = 0
+    if kept is not None and kept[0] & start:
+        path = kept[0]
+        reach = kept[1] if kept[2] is island and kept[3] is state.rules else raft_entries(state, ci, path)
     goal = -1  # squares next to a free raft square the cat may use, when a flood first needs them
     for tiles in tries:
         if len(tiles) > budget:
@@ -444,16 +447,17 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
         passable = (own & ~fire) | coverage[fire]
         targets = 0
         if path and not path & ~(passable | start):
-            targets = raft_entries(state, ci, path) & free
+            targets = reach & free
         if not targets:
             if goal < 0:
                 goal = _entry_goal(state, ci, free)
             path = island.grid.flood_to(start, passable, goal)
             if not removed:
                 seeds[cat] = path
-            targets = raft_entries(state, ci, path) & free
+            reach = raft_entries(state, ci, path)
+            targets = reach & free
         if targets:
-            _PATHS[cat] = path
+            _PATHS[cat] = (path, reach, island, state.rules)
             if len(tiles) != len(_WITNESS.get(cat, ())):
                 _WITNESS[cat] = tuple(tiles)
             return targets
@@ -463,13 +467,21 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
 def _entry_goal(state: Position, terrain: int, free: int) -> int:
     """Squares from which a cat of ``terrain`` steps onto a free raft square it may use
     (:func:`raft_entries` of any region holding one is not empty): where a flood that
-    only asks whether the raft is in reach may stop."""
+    only asks whether the raft is in reach may stop.  Kept per terrain until the
+    island, the rules or the free squares change (a cat moves)."""
+    kept = _GOALS.get(terrain)
+    if kept is not None and kept[0] is state.island and kept[1] is state.rules and kept[2] == free:
+        return kept[3]
     grid = state.island.grid
     goal = grid.neighbours(destinations(state, terrain) & free)
     for squares, dests in state.island.boarding:
         if dests & free:
             goal |= grid.neighbours(squares)
+    _GOALS[terrain] = (state.island, state.rules, free, goal)
     return goal
+
+
+_GOALS: dict[int, tuple[Island, RuleSet, int, int]] = {}
 
 
 def _unmatched(options: dict[int, int]) -> int | None:

@@ -20,6 +20,7 @@ from engine.play.reach import (
     _region,
     _unmatched,
     cat_regions,
+    coverable_squares,
     find_cut_off,
     move_targets,
     raft_entries,
@@ -73,7 +74,9 @@ def random_path(state: Position, rng: random.Random) -> int:
     square or from any square, over the squares off fire or over any squares."""
     grid, land = state.island.grid, state.island.land
     start = rng.choice([1 << sq for sq in state.cat_sq] + [1 << rng.choice(bit_list(land))])
-    over = rng.choice([land & ~state.fire, land, land & rng.getrandbits(land.bit_length())])
+    cat = rng.randrange(len(state.cat_sq))
+    passable = walkable(state, state.island.cat_terrain[cat]) & ~state.fire | coverable_squares(state, state.fire)
+    over = rng.choice([land & ~state.fire, land, land & rng.getrandbits(land.bit_length()), passable])
     return grid.flood(start, over)
 
 
@@ -96,7 +99,15 @@ def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
                 names = sorted(probe.tiles_placed) + ["no-such-tile"]
                 hints = {cat: tuple(rng.sample(names, rng.randint(0, min(4, len(names))))) for cat in range(8)}
                 monkeypatch.setattr(reach, "_WITNESS", hints)
-                monkeypatch.setattr(reach, "_PATHS", {cat: random_path(probe, rng) for cat in range(8)})
+                foreign = replace(probe.island)  # another island object: its kept raft squares are not trusted
+                paths = {}
+                for cat, ci in enumerate(probe.island.cat_terrain):
+                    path = random_path(probe, rng)
+                    if rng.random() < 0.5:
+                        paths[cat] = (path, raft_entries(probe, ci, path), probe.island, probe.rules)
+                    else:
+                        paths[cat] = (path, probe.island.land, foreign, probe.rules)
+                monkeypatch.setattr(reach, "_PATHS", paths)
                 assert find_cut_off(probe) == full_analysis(probe)
                 checked += 1
     assert checked > 50
