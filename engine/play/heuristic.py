@@ -50,9 +50,10 @@ from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
-from engine.play.reach import coverable_squares, raft_entries
+from engine.play.reach import coverable_squares, destinations, raft_entries
 from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
+from engine.play.variants.base import CROSSABLE
 from engine.play.view import deck_of, fair_view
 
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
@@ -90,6 +91,8 @@ class Ways:
                 self._memo[(cat, -1)] = self.white_way(cat)
             return self._memo[(cat, -1)]
         own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
+        if self.state.rules.raft_entry == CROSSABLE:  # the digital variant: usable raft squares are walked over
+            own |= destinations(self.state, ci) & ~self.fire
         if self.state.safe_any:  # hybrid tiles' safe spots: crossed by their own colour only
             own = (own & ~self.state.safe_any) | self.state.safe[ci]
         key = (cat, own)

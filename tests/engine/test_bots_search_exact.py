@@ -23,27 +23,39 @@ from engine.play.routes import FAR, Routes
 SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-2/03-tricky-waters", "campaign-4/03-mixed-messages"]
 
 
-def play_positions(name: str, seeds: range) -> list[GameState]:
+def play_positions(name: str, seeds: range, variant: str = "solo", players: int = 1) -> list[GameState]:
     """Play-phase positions (a card in hand) from heuristic games."""
     scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
     bot = HeuristicBot()
     out = []
     for seed in seeds:
-        state = new_game(scenario, seed=seed, variant="solo")
+        state = new_game(scenario, seed=seed, variant=variant, players=players)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if state.phase == PLAY and state.hands[0]:
+            if state.phase == PLAY and any(state.hands):
                 out.append(state.clone())
             state.apply_unchecked(bot.choose(state, rng))
     return out
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_bounded_card_search_picks_what_the_full_search_picks(name: str) -> None:
+def holder(state: GameState) -> int:
+    """The player the bot places a card for (the first with cards)."""
+    return next(p for p in range(state.players) if state.hands[p])
+
+
+# the other rule sets: comp1110 walks cats over raft squares (raft_entry "crossable"),
+# the standard game deals two hands
+VARIANTS = [("campaign-1/03-the-old-teruvian", "comp1110", 1), ("campaign-3/02-hot-sands", "comp1110", 1),
+            ("campaign-1/01-waiting-for-friends", "standard", 2)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "variant", "players"), [(n, "solo", 1) for n in SCENARIOS] + VARIANTS)
+def test_bounded_card_search_picks_what_the_full_search_picks(name: str, variant: str, players: int) -> None:
     checked = shortened = 0
-    for state in play_positions(name, range(2)):
+    for state in play_positions(name, range(2), variant, players):
         routes = Routes(state)
-        search = CardSearch(state, 0, sorted(state.hands[0]), routes, Ways(state), {})
+        p = holder(state)
+        search = CardSearch(state, p, sorted(state.hands[p]), routes, Ways(state), {})
         full = best_card(search)
         fast = shortening_card(search)
         if full is not None and full[0] < full[3]:
@@ -53,6 +65,23 @@ def test_bounded_card_search_picks_what_the_full_search_picks(name: str) -> None
             assert fast is None
         checked += 1
     assert checked > 20 and shortened > 5
+
+
+@pytest.mark.parametrize(("name", "variant", "players"), VARIANTS)
+def test_ways_and_routes_agree_in_every_variant(name: str, variant: str, players: int) -> None:
+    """The bot's two way searches (``Ways`` for objectives' trials and white cats,
+    ``Routes`` for cards, deck scores and fire) give a coloured cat the same way.  In
+    the COMP1110 variant raft squares are ordinary squares of their colour (raft_entry
+    "crossable", seeds/solo-digital-variant.txt, COMP1110-NOTATION section 10.3):
+    ``Ways`` once stopped at them, so a cat on Campaign 1-3 got way 7 from it and 6
+    from ``Routes``, and choices changed when deck scores moved from one to the other."""
+    compared = 0
+    for state in play_positions(name, range(2), variant, players):
+        routes, ways = Routes(state), Ways(state)
+        for cat in routes.live():
+            assert ways.way(cat)[0] == routes.route(cat).way, f"{name} {variant}: cat {cat}"
+            compared += 1
+    assert compared > 20
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
