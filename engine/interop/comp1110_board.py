@@ -73,9 +73,8 @@ def _ones(letters: str) -> bytes:
 
 COLOUR_LETTERS = tuple(TERRAIN_NOTATION[t] for t in TERRAINS)  # TERRAINS order
 _COLOUR = tuple(_ones(letter + letter.upper()) for letter in COLOUR_LETTERS)
-_CAT = _ones("BGPRYW")
+_CAT_MARK = _ones("BGPRYW")  # as bytes of the string, not a mask: cats are few
 _FIRE = _ones("f")
-_CENTRE = _ones("o")
 _WILD = _ones("wW")
 _CAT_COLOUR = {letter.upper(): TERRAINS[t] for t, letter in enumerate(COLOUR_LETTERS)}  # W: not in the board
 _NOT_ISLAND = _ones(NOT_ISLAND)
@@ -162,7 +161,9 @@ def island_from_board(
     text = encoded[::-1]
     # _letters_mask, inlined; letters a board may lack are looked for first (a scan is
     # cheaper than a mask)
-    centres = int(text.translate(_CENTRE), 2)
+    centres = 0
+    for index in _found(encoded, 111):  # "o": a few per board, found faster than masked
+        centres |= 1 << index
     wild = int(text.translate(_WILD), 2) if b"w" in text or b"W" in text else 0
     land = grid.full & ~int(text.translate(_NOT_ISLAND), 2) if b"n" in text else grid.full
     fire = int(text.translate(_FIRE), 2) if b"f" in text else 0
@@ -175,56 +176,81 @@ def island_from_board(
         r, c = grid.square((stray & -stray).bit_length() - 1)
         letter = "W" if board[r * grid.stride + c] == "W" else "w"
         raise ValueError(f"board string: wild square {letter} at ({r}, {c}) is not next to a raft centre 'o'")
-    cat_starts = tuple(iter_bits(int(text.translate(_CAT), 2)))
+    cat_starts = _found(encoded.translate(_CAT_MARK), 49)  # "1": a cat's letter
     # character i of the string is bit i: a cat's letter names its colour, but for W
     cat_colours = [_CAT_COLOUR.get(board[index], "") for index in cat_starts]
     if "" in cat_colours:
         named = dict((square, name) for name, square in colours)
         cat_colours = [name or named.get(grid.square(i), UNKNOWN_COLOUR) for name, i in zip(cat_colours, cat_starts)]
-    tables = catalog_tables(catalog, decks)
     # a card's squares that are all wild (the raft has no coloured square): boarded from any side
     boarding = []
     for centre in iter_bits(centres) if wild else ():
         card = grid.near(1 << centre, 1)
         if card & ~(1 << centre) == card & wild:
             boarding.append((card, card & wild))
-    return _island(
-        scenario=BOARD_SCENARIO,
-        catalog=catalog,
-        choices=(),
-        grid=grid,
-        land=land,
-        fixed_fire=fire,
-        raft=raft & land,
-        dest=tuple([m & raft | wild for m in colour]),
-        boarding=tuple(boarding),
-        start_terrain=tuple([m & ~raft for m in colour]),
-        cat_colours=tuple(cat_colours),
-        # a cat of unknown colour stands on a wild raft square and never moves: its
-        # terrain index is never consulted
-        cat_terrain=tuple([TERRAIN_INDEX.get(name, 0) for name in cat_colours]),
-        cat_starts=cat_starts,
-        cards=tables.cards,
-        decks=tables.decks,
-        tiles=tables.tiles,
-        tile_order=tables.tile_order,
-    )
+    values = _static_fields(catalog, decks).copy()  # the fields no board changes
+    values["grid"] = grid
+    values["land"] = land
+    values["fixed_fire"] = fire
+    values["raft"] = raft & land
+    values["dest"] = (colour[0] & raft | wild, colour[1] & raft | wild, colour[2] & raft | wild,
+                      colour[3] & raft | wild, colour[4] & raft | wild)  # fmt: skip
+    values["boarding"] = tuple(boarding)
+    raft = ~raft
+    values["start_terrain"] = (colour[0] & raft, colour[1] & raft, colour[2] & raft, colour[3] & raft, colour[4] & raft)
+    values["cat_colours"] = tuple(cat_colours)
+    # a cat of unknown colour stands on a wild raft square and never moves: its
+    # terrain index is never consulted
+    values["cat_terrain"] = tuple([TERRAIN_INDEX.get(name, 0) for name in cat_colours])
+    values["cat_starts"] = cat_starts
+    return _island_of(values)
+
+
+def _found(encoded: bytes, byte: int) -> tuple[int, ...]:
+    """The indices of ``byte`` in ``encoded``, first to last (the bits of a board's
+    squares that show it)."""
+    out = []
+    index = encoded.find(byte)
+    while index >= 0:
+        out.append(index)
+        index = encoded.find(byte, index + 1)
+    return tuple(out)
 
 
 _ISLAND_FIELDS = frozenset(f.name for f in fields(Island))
 _ISLAND_DEFAULTS = {f.name: f.default for f in fields(Island) if f.default is not MISSING}
 
 
+_STATIC: dict[int, tuple[Catalog, tuple[str, ...], dict[str, Any]]] = {}
+
+
+def _static_fields(catalog: Catalog, decks: Sequence[str]) -> dict[str, Any]:
+    """The Island fields that are the same for every board of ``catalog`` and
+    ``decks``: the defaults, the board scenario and the catalog tables (kept per
+    catalog object; do not change the dict)."""
+    known = _STATIC.get(id(catalog))
+    if known is None or known[0] is not catalog or known[1] != tuple(decks):
+        tables = catalog_tables(catalog, decks)
+        static = {**_ISLAND_DEFAULTS, "scenario": BOARD_SCENARIO, "catalog": catalog, "choices": (),
+                  "cards": tables.cards, "decks": tables.decks, "tiles": tables.tiles, "tile_order": tables.tile_order}  # fmt: skip
+        known = _STATIC[id(catalog)] = (catalog, tuple(decks), static)
+    return known[2]
+
+
 def _island(**values: Any) -> Island:
     """``Island(**values)`` without the frozen dataclass's one ``object.__setattr__``
-    per field (a tenth of reading a board), fields left out taking their defaults; the
-    dataclass's constructor if that does not give exactly the Island's fields (a field
+    per field (a tenth of reading a board), fields left out taking their defaults."""
+    return _island_of({**_ISLAND_DEFAULTS, **values})
+
+
+def _island_of(values: dict[str, Any]) -> Island:
+    """:func:`_island` of every field in ``values`` (which becomes the island's own);
+    the dataclass's constructor if they are not exactly the Island's fields (a field
     added since without a plain default)."""
-    values = {**_ISLAND_DEFAULTS, **values}
     if values.keys() != _ISLAND_FIELDS:
         return Island(**values)
     island = object.__new__(Island)
-    island.__dict__.update(values)
+    object.__setattr__(island, "__dict__", values)
     return island
 
 
