@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from functools import reduce
 from operator import or_
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from engine.model.catalog import TERRAINS, Catalog, FireTile, PathwayCard
 from engine.model.geometry import Square
@@ -151,11 +151,21 @@ def _grid_of(board: str, encoded: bytes = b"") -> BitGrid:
 
 
 def island_from_board(
-    board: str, catalog: Catalog, *, decks: Sequence[str], colours: Sequence[tuple[str, Square]] = ()
+    board: str,
+    catalog: Catalog,
+    *,
+    decks: Sequence[str],
+    colours: Sequence[tuple[str, Square]] = (),
+    terrains: Collection[int] | None = None,
 ) -> Island:
     """The island a board string shows.  ``decks`` are the engine deck names in play;
     ``colours`` are exhausted-cat entries ``(colour, square)``, which name the colour of
-    a ``W`` cat.  ValueError says what is wrong with the string."""
+    a ``W`` cat.  ValueError says what is wrong with the string.
+
+    ``terrains``: only the terrains of these indices are read, the others left empty
+    (``None``: all), for callers whose answer no other terrain can change: the
+    placement rules read no terrain, a move only its cat's (the masks are a quarter of
+    reading a board)."""
     encoded = board.encode("ascii") if board.isascii() else b""
     grid = _grid_of(board, encoded)
     text = encoded[::-1]
@@ -167,9 +177,12 @@ def island_from_board(
     wild = int(text.translate(_WILD), 2) if b"w" in text or b"W" in text else 0
     land = grid.full & ~int(text.translate(_NOT_ISLAND), 2) if b"n" in text else grid.full
     fire = int(text.translate(_FIRE), 2) if b"f" in text else 0
-    # every island square shows exactly one letter: the last colour is what is left
-    colour = [int(text.translate(table), 2) for table in _COLOUR[:-1]]
-    colour.append(land & ~(fire | centres | wild | colour[0] | colour[1] | colour[2] | colour[3]))
+    if terrains is None:
+        # every island square shows exactly one letter: the last colour is what is left
+        colour = [int(text.translate(table), 2) for table in _COLOUR[:-1]]
+        colour.append(land & ~(fire | centres | wild | colour[0] | colour[1] | colour[2] | colour[3]))
+    else:
+        colour = [int(text.translate(table), 2) if t in terrains else 0 for t, table in enumerate(_COLOUR)]
     raft = grid.near(centres, 1)  # each centre's 3x3 card, clipped to the board
     stray = wild & ~raft
     if stray:

@@ -188,15 +188,15 @@ def _deck_names(decks: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[tuple[
     return known[1], known[2], known[3]
 
 
-def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
+def _pieces(game_state: Sequence[str], catalog: Catalog | None, terrains: tuple[int, ...] | None = None) -> _Pieces:
     """The checks and parsing of :func:`read_state`, in the order that picks which
-    error a bad state reports."""
+    error a bad state reports (``terrains``: see :func:`read_state`)."""
     catalog = catalog or default_catalog()
     decks = deck_letters(catalog)
     names, pairs, letters = _deck_names(decks)
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
-    island = island_from_board(board, catalog, decks=names, colours=exhausted)
+    island = island_from_board(board, catalog, decks=names, colours=exhausted, terrains=terrains)
     keys = _key_table(pairs)
     deck_pairs, hand_pairs, canonical = _decks_and_hand(decks_text, hand_text, letters, keys)
     hand = tuple([keys[letter][i] for letter, ids in hand_pairs for i in ids])
@@ -221,9 +221,11 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None) -> _Pieces:
 
 
 @lru_cache(maxsize=STATE_CACHE_SIZE)
-def _cached_pieces(board: str, decks: str, hand: str, exhausted: str, bag: str) -> _Pieces:
+def _cached_pieces(
+    board: str, decks: str, hand: str, exhausted: str, bag: str, terrains: tuple[int, ...] | None
+) -> _Pieces:
     """:func:`_pieces` of the default catalog, kept for the states read last."""
-    return _pieces((board, decks, hand, exhausted, bag), None)
+    return _pieces((board, decks, hand, exhausted, bag), None, terrains)
 
 
 def read_state(
@@ -234,6 +236,7 @@ def read_state(
     shuffle: bool,
     decks_read: bool = True,
     bag_read: bool = True,
+    terrains: tuple[int, ...] | None = None,
 ) -> ReadState:
     """The engine state (variant ``comp1110``, play phase) of the five strings (§2);
     with ``shuffle`` False the decks keep the order
@@ -243,16 +246,19 @@ def read_state(
     the decks, and the notation's single action never ends a round) and
     ``is_game_over`` (its §11 reasons are settled before the engine looks at a deck,
     which it does only to end a round); with ``bag_read`` False likewise the bag
-    (``apply_placement``: a placed card's fire draw goes back to the bag anyway).
+    (``apply_placement``: a placed card's fire draw goes back to the bag anyway);
+    with ``terrains`` (indices) only those terrains are read, the others left empty,
+    for the calls whose answer no other terrain can change (``None``: all; see
+    :func:`~.comp1110_board.island_from_board`).
 
     Every argument of the position is checked here, so the position is built by the
     trusted constructor (:meth:`Position.trusted`, issue 8 item 5)."""
     if len(game_state) != len(STATE_FIELDS) or not all([type(s) is str or isinstance(s, str) for s in game_state]):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     if catalog is None:
-        pieces = _cached_pieces(*game_state)
+        pieces = _cached_pieces(*game_state, terrains)
     else:
-        pieces = _pieces(game_state, catalog)
+        pieces = _pieces(game_state, catalog, terrains)
     island = pieces.island
     engine_decks: dict[str, list[str]] = {}
     if decks_read:

@@ -53,6 +53,7 @@ from engine.model.catalog import Catalog, default_catalog
 from engine.play import hybrid, legal, moves
 from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
 from engine.play.bitboard import bit_grid
+from engine.play.island import TERRAIN_INDEX
 from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
 from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
 
@@ -258,8 +259,8 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
     """``isPlacementValid`` (§10.1, §10.2): the engine's placement rules alone
     (:meth:`GameState.placement_error`); the card need not be in the hand nor the tile
     in the bag."""
-    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
-    parsed = _parse(placement, state.island.catalog)
+    parsed = _parse(placement, default_catalog())  # (the state's catalog, read below)
+    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, terrains=()).state
     if parsed is None or isinstance(parsed.action, MoveCat):
         return False
     return state.placement_error(parsed.action) is None
@@ -268,7 +269,9 @@ def is_placement_valid(game_state: Sequence[str], placement: str) -> bool:
 def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     """``applyPlacement``: the state after a card or fire tile placement (the card
     leaves the hand; decks, exhausted cats and bag are unchanged)."""
-    read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, bag_read=False)
+    # no terrain: the placement rules read none, and the squares written back are all
+    # under the new card or tile
+    read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, bag_read=False, terrains=())
     state = read.state
     action = _action(placement, state.island.catalog).action
     if isinstance(action, MoveCat):
@@ -310,17 +313,26 @@ def is_cat_movement_valid(game_state: Sequence[str], movement: str) -> bool:
     """``isCatMovementValid`` (§10.3): a cat of that colour on the start square, the
     engine's move rules (own-colour path, free end square or raft destination, one
     discard or two for an exhausted cat, discards in the hand)."""
-    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
-    move = _cat_move(state, movement)
+    parsed = _parse(movement, default_catalog())
+    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, terrains=_moving(parsed)).state
+    move = _cat_move(state, movement, parsed)
     return move is not None and state.is_legal(move)
+
+
+def _moving(parsed: NotationAction | None) -> tuple[int, ...]:
+    """The terrain a movement's answer reads (the moving cat's, which the string
+    names: a cat of another colour is no move), for :func:`read_state`."""
+    index = TERRAIN_INDEX.get(parsed.colour or "") if parsed is not None else None
+    return () if index is None else (index,)
 
 
 def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     """``moveCat``: the state after a cat movement (cat moved and exhausted, discards
     out of the game)."""
-    read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False)
+    parsed = _parse(movement, default_catalog())
+    read = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, terrains=_moving(parsed))
     state = read.state
-    move = _cat_move(state, movement)
+    move = _cat_move(state, movement, parsed)
     if move is None:
         _action(movement, state.island.catalog)  # raises for a malformed string
         raise IllegalAction("no-cat", f"movement {movement!r}: no cat of that colour stands on its start square")
@@ -333,7 +345,13 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:
     """``isGameOver`` (§11): whether ``action`` ends the game, won or lost."""
-    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False).state
+    early = _parse(action, default_catalog())
+    # a move reads its cat's terrain, a card none (nothing after a legal card reads any
+    # when it ends the game), a fire tile all (the cut-off analysis)
+    terrains = _moving(early) if early is None or not isinstance(early.action, PlaceFire) else None
+    if early is not None and isinstance(early.action, PlacePathway):
+        terrains = ()
+    state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, terrains=terrains).state
     parsed = _action(action, state.island.catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action, parsed)
