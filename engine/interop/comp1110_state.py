@@ -54,7 +54,8 @@ from engine.play import hybrid, legal, moves
 from engine.play.actions import DrawCard, MoveCat, PlaceFire, PlacePathway
 from engine.play.bitboard import bit_grid
 from engine.play.island import TERRAIN_INDEX
-from engine.play.outcome import ALL_CATS_ON_RAFT, CAT_CUT_OFF, FIRE_BAG_EMPTY, IllegalAction
+from engine.play.outcome import ALL_CATS_ON_RAFT, FIRE_BAG_EMPTY, IllegalAction
+from engine.play.reach import find_cut_off
 from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
 
 from .comp1110_actions import *  # noqa: F401,F403
@@ -370,10 +371,15 @@ def is_game_over(game_state: Sequence[str], action: str) -> bool:
     _prepared(state, placement)
     if not state.is_legal(placement):
         return isinstance(placement, PlaceFire) and not legal.has_fire_placement(state)
-    if isinstance(placement, PlacePathway) and state.bag:
+    if isinstance(placement, PlaceFire):
+        # the engine's first check after a tile is the cut-off analysis (the end of the
+        # action that follows can lose only for another reason, no-legal-play)
+        _lay(state, placement)
+        return find_cut_off(state) is not None
+    if state.bag:
         return False  # a card ends the game only by the fire draw that finds the bag empty
     state.apply_unchecked(placement)  # just checked
-    return _reason(state) == (FIRE_BAG_EMPTY if isinstance(placement, PlacePathway) else CAT_CUT_OFF)
+    return _reason(state) == FIRE_BAG_EMPTY
 
 
 def _reason(state: GameState) -> str | None:
