@@ -73,8 +73,8 @@ def deck_letters(catalog: Catalog | None = None) -> Mapping[str, str]:
     return cached[1]
 
 
-def _card_key(letter: str, card_id: str, decks: Mapping[str, str]) -> str:
-    return f"{decks[letter]}:{card_id}"
+_TURNS = {letter: turns for turns, letter in enumerate(ORIENTATION_LETTERS)}
+_CAT_TERRAIN = {letter.upper(): name for letter, name in NOTATION_TERRAIN.items()}
 
 
 def parse_action_string(text: str, catalog: Catalog | None = None) -> NotationAction:
@@ -82,18 +82,19 @@ def parse_action_string(text: str, catalog: Catalog | None = None) -> NotationAc
     decks = deck_letters(catalog)
     m = _MOVE.fullmatch(text) if len(text) > 7 else None  # a placement string has 7 characters
     if m:
-        cards = m[6]
-        discards = tuple(_card_key(cards[i], cards[i + 1], decks) for i in range(0, len(cards), 2))
-        move = MoveCat(PLAYER, (int(m[2]), int(m[3])), (int(m[4]), int(m[5])), discards)
-        return NotationAction(move, NOTATION_TERRAIN[m[1].lower()])
+        colour, r, c, tr, tc, cards = m.groups()
+        discards: tuple[str, ...] = (f"{decks[cards[0]]}:{cards[1]}",)
+        if len(cards) > 2:
+            discards += (f"{decks[cards[2]]}:{cards[3]}",)
+        return NotationAction(MoveCat(PLAYER, (int(r), int(c)), (int(tr), int(tc)), discards), _CAT_TERRAIN[colour])
     m = _CARD.fullmatch(text)
     if m:
-        return NotationAction(
-            PlacePathway(PLAYER, decks[m[1]], m[2], (int(m[3]), int(m[4])), ORIENTATION_LETTERS.index(m[5]))
-        )
+        letter, card_id, r, c, turn = m.groups()
+        return NotationAction(PlacePathway(PLAYER, decks[letter], card_id, (int(r), int(c)), _TURNS[turn]))
     m = _FIRE.fullmatch(text)
     if m:
-        return NotationAction(PlaceFire(m[1], (int(m[2]), int(m[3])), m[4] == "T", ORIENTATION_LETTERS.index(m[5])))
+        tile, r, c, flip, turn = m.groups()
+        return NotationAction(PlaceFire(tile, (int(r), int(c)), flip == "T", _TURNS[turn]))
     raise ValueError(f"action string {text!r} is not an action; write {_FORMS}")
 
 

@@ -176,16 +176,18 @@ class _Pieces(NamedTuple):
     hand_known: bool  # every card of the hand is a pathway card of the island
 
 
-_DECK_NAMES: dict[int, tuple[Mapping[str, str], tuple[str, ...], tuple[tuple[str, str], ...], str]] = {}
+_DeckNames = tuple[tuple[str, ...], dict[str, dict[str, str]], str]
+_DECK_NAMES: dict[int, tuple[Mapping[str, str], _DeckNames]] = {}
 
 
-def _deck_names(decks: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], str]:
-    """The engine deck names, the (letter, name) pairs and the letters of
+def _deck_names(decks: Mapping[str, str]) -> _DeckNames:
+    """The engine deck names, the :func:`_key_table` and the letters of
     :func:`deck_letters`' read-only mapping, kept per mapping (one per catalog)."""
     known = _DECK_NAMES.get(id(decks))
     if known is None or known[0] is not decks:
-        known = _DECK_NAMES[id(decks)] = (decks, tuple(decks.values()), tuple(decks.items()), "".join(decks))
-    return known[1], known[2], known[3]
+        names = (tuple(decks.values()), _key_table(tuple(decks.items())), "".join(decks))
+        known = _DECK_NAMES[id(decks)] = (decks, names)
+    return known[1]
 
 
 def _pieces(game_state: Sequence[str], catalog: Catalog | None, terrains: tuple[int, ...] | None = None) -> _Pieces:
@@ -193,11 +195,10 @@ def _pieces(game_state: Sequence[str], catalog: Catalog | None, terrains: tuple[
     error a bad state reports (``terrains``: see :func:`read_state`)."""
     catalog = catalog or default_catalog()
     decks = deck_letters(catalog)
-    names, pairs, letters = _deck_names(decks)
+    names, keys, letters = _deck_names(decks)
     board, decks_text, hand_text, exhausted_text, bag_text = game_state
     exhausted = _parse_exhausted(exhausted_text) if exhausted_text else []
     island = island_from_board(board, catalog, decks=names, colours=exhausted, terrains=terrains)
-    keys = _key_table(pairs)
     deck_pairs, hand_pairs, canonical = _decks_and_hand(decks_text, hand_text, letters, keys)
     hand = tuple([keys[letter][i] for letter, ids in hand_pairs for i in ids])
     grid = island.grid
