@@ -33,6 +33,7 @@ from typing import Protocol
 
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import TileShape, bit_list
+from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes
 from engine.play.legal import fire_anchor_sets
 from engine.play.links import WHITE
 from engine.play.reach import coverable_squares, walkable
@@ -83,31 +84,10 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
         [(CORRIDOR, r.corridor) for r in cats] + [(EXIT, r.exits) for r in cats] + [(ENTRY, r.entry) for r in cats]
     )
     weights.append((WARM, warm))
-    s = grid.stride
-    full = grid.full
     # coverable squares after a tile: the windows (anchors) that hold none of its squares
     blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
     anchors_now = grid.card_anchors(island.land & ~blocked)
-    plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
-    scored: list[tuple[int, int, tuple[int, TileShape], int, int]] = []  # (cost, index, where, mask, coverable after)
-    for shape, anchors in fire_anchor_sets(state):
-        for a in bit_list(anchors):
-            mask = shape.mask << a
-            if plain:
-                row3 = mask | (mask >> 1) | (mask >> 2)
-                keep = anchors_now & ~(row3 | (row3 >> s) | (row3 >> (2 * s)))
-                row3 = keep | (keep << 1) | (keep << 2)
-                after = (row3 | (row3 << s) | (row3 << (2 * s))) & full
-            else:
-                after = coverable_squares(state, fire | mask)
-            lost = (coverable & ~after) | mask
-            cost = 0
-            for w, m in weights:
-                cost += w * (lost & m).bit_count()
-            near = (mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)
-            cost += FRONTIER * (near & calm & ~mask).bit_count()
-            scored.append((cost, len(scored), (a, shape), mask, after))
-    scored.sort(key=lambda s: (s[0], s[1]))
+    scored = score_placements(state, weights, calm, coverable, anchors_now)
     checked: list[tuple[int, int, PlaceFire]] = []
     tile = state.pending.tile
     for cost, index, (a, shape), mask, after in scored[:FIRE_TRIALS]:
@@ -120,7 +100,7 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
             lost = passable[c] & ~step
             if not lost:
                 continue
-            region = grid.flood(1 << state.cat_sq[c], step)
+            region = grid.flood_to(1 << state.cat_sq[c], step, entry[c])  # whether it holds an entry square
             if not region & entry[c]:
                 value += CUT
                 continue
@@ -139,6 +119,45 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
         if not trial.is_terminal():
             return action
     return checked[0][2]  # every placement tried loses the game
+
+
+Scored = tuple[int, int, tuple[int, TileShape], int, int]  # (cost, index, (anchor, shape), mask, coverable after)
+
+
+def score_placements(
+    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
+) -> list[Scored]:
+    """Every legal placement of the pending tile with its cheap cost, cheapest first (ties:
+    the engine's legal order): ``sum(w * popcount(lost & m))`` over ``weights`` for the
+    squares ``lost`` (the tile's and the coverable squares only windows across it could
+    cover) plus ``FRONTIER`` per ``calm`` square next to the tile; the weights folded
+    into bit planes and the shapes' footprints kept (:mod:`engine.play.fire_planes`)."""
+    grid = state.island.grid
+    s = grid.stride
+    full = grid.full
+    planes = weight_planes(weights)
+    k = spoil_shift(s)
+    plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
+    fire = state.fire
+    scored: list[Scored] = []
+    for shape, anchors in fire_anchor_sets(state):
+        spoil = spoiled_windows(s, shape.mask)
+        around = ring(s, shape.mask)
+        for a in bit_list(anchors):
+            mask = shape.mask << a
+            if plain:
+                keep = anchors_now & ~((spoil << a) >> k)
+                row3 = keep | (keep << 1) | (keep << 2)
+                after = (row3 | (row3 << s) | (row3 << (2 * s))) & full
+            else:
+                after = coverable_squares(state, fire | mask)
+            lost = (coverable & ~after) | mask
+            cost = FRONTIER * (((around << a) >> s) & calm).bit_count()
+            for f, p in planes:
+                cost += f * (lost & p).bit_count()
+            scored.append((cost, len(scored), (a, shape), mask, after))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    return scored
 
 
 def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
@@ -201,4 +220,4 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
     return best[1]
 
 
-__all__ = ["FIRE_TRIALS", "LOST", "WhiteWays", "choose_fire", "choose_fire_linked"]
+__all__ = ["FIRE_TRIALS", "LOST", "Scored", "WhiteWays", "choose_fire", "choose_fire_linked", "score_placements"]
