@@ -156,7 +156,7 @@ def score_placements(
             for f, p in planes:
                 cost += f * (lost & p).bit_count()
             scored.append((cost, len(scored), (a, shape), mask, after))
-    scored.sort(key=lambda x: (x[0], x[1]))
+    scored.sort()  # by cost, then index (unique: the rest is never compared)
     return scored
 
 
