@@ -8,12 +8,14 @@ ties go to the card that gives the corridors most squares, then to the first in 
 search order (hand order, windows most on the corridors first, rotations).
 
 :func:`shortening_card` finds the best placement that shortens the ways without
-scoring most placements: a card shortens a cat's way only through squares of the cat's
-colour it paints on some way at most a few squares longer than the shortest, and by at
-most ``max(popcount(G & E[t]) - t)`` (:meth:`engine.play.routes.Routes.slack`).  Only
-windows where that bound is positive are listed; their ways are searched best bound
-first until no bound can beat the best score.  So it returns exactly the placement the
-full search (:func:`best_card`) would pick whenever that one shortens the ways.
+scoring most placements: a way through the squares a card repaints for a cat enters
+the first of them after ``a`` repainted squares from the cat and leaves the last with
+``b`` to go to the raft, so the card shortens the way by at most ``way + 2 - a - b``
+(:meth:`engine.play.routes.Routes.ends`).  Only windows where that bound is positive
+are listed; their ways are searched best bound first until no bound can beat the best
+score.  So it returns exactly the placement the full search (:func:`best_card`) would
+pick whenever that one shortens the ways (any true bound gives the same choice; a
+tighter one from the ways' slack levels cost more to count than the ways it spared).
 :func:`best_card` scores every placement (the least harmful card when none helps, and
 white cats, whose ways along Oshax paths have no such bound).
 """
@@ -79,54 +81,21 @@ class CardSearch:
 
 
 class Shifted:
-    """A cat's slack and ends levels shifted down by each cell offset a card face uses
+    """A cat's ends levels shifted down by each cell offset a card face uses
     (``levels >> o``: the anchors at which that cell lands in the level), made once per
     offset and shared by every face in hand."""
 
-    __slots__ = ("levels", "ends", "_levels_at", "_ends_at")
+    __slots__ = ("ends", "_ends_at")
 
-    def __init__(self, levels: tuple[int, ...], ends: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
-        self.levels = levels
+    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
         self.ends = ends
-        self._levels_at: dict[int, list[int]] = {}
         self._ends_at: dict[int, tuple[list[int], list[int]]] = {}
-
-    def levels_at(self, o: int) -> list[int]:
-        found = self._levels_at.get(o)
-        if found is None:
-            found = self._levels_at[o] = [e >> o for e in self.levels]
-        return found
 
     def ends_at(self, o: int) -> tuple[list[int], list[int]]:
         found = self._ends_at.get(o)
         if found is None:
             found = self._ends_at[o] = ([x >> o for x in self.ends[0]], [x >> o for x in self.ends[1]])
         return found
-
-
-def gain_masks(shifted: Shifted, cells: list[int], most: int) -> list[int]:
-    """``out[k - 1]``: the anchors at which a card whose squares of the cat's colour sit
-    at bit offsets ``cells`` may shorten the way by ``k`` or more (``k`` up to
-    ``most``): where it puts at least ``t + k`` of them in ``levels[t]`` (the
-    :meth:`Routes.slack` levels) for some ``t``.  Counted bit-parallel over all anchors
-    (``count[j]``: anchors with at least ``j`` such squares)."""
-    out = [0] * most
-    n_cells = len(cells)
-    for t, row in enumerate(zip(*[shifted.levels_at(o) for o in cells])):
-        if t >= n_cells:
-            break
-        xs = [x for x in row if x]
-        n = len(xs)
-        if n <= t:
-            continue  # no anchor puts t + 1 squares in this level
-        top = n if n < t + most else t + most
-        count = [-1] + [0] * top
-        for i, x in enumerate(xs, 1):
-            for j in range(i if i < top else top, 0, -1):
-                count[j] |= count[j - 1] & x
-        for k in range(1, top - t + 1):
-            out[k - 1] |= count[t + k]
-    return out
 
 
 def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[int]:
@@ -148,41 +117,27 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
     return out
 
 
-KEPT_BOUNDS = 20_000  # face_bounds and their end masks kept per process (cleared when full)
-BoundsKey = tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]], int, int]
-_BOUNDS: dict[BoundsKey, list[int]] = {}
-_ENDS: dict[BoundsKey, list[int]] = {}
+KEPT_BOUNDS = 20_000  # face_bounds kept per process (cleared when full)
+_BOUNDS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], int, int], list[int]] = {}
 
 
-def face_bounds(shifted: Shifted, face: int, way: int, where: int) -> list[int]:
+def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
     """``out[k - 1]``: anchors where a card whose squares of the cat's colour are
-    ``face`` (anchored at bit 0) may shorten the way by ``k`` or more by both bounds
-    (:func:`gain_masks` and :func:`end_masks`); empty when it cannot at any anchor of
-    ``where``.  The ends bound comes first: it is cheaper and alone rules out the
-    faces that help nowhere in ``where`` (a fifth of them), and the slack bound is
-    counted only up to its largest ``k``.  Both are kept per process by the levels'
-    contents: a cat whose levels the last card left alone, or another game in the same
-    spot, finds them again (about a fifth of the time)."""
-    key = (shifted.levels, shifted.ends, face, way)
+    ``face`` (anchored at bit 0) may shorten the way by ``k`` or more
+    (:func:`end_masks`, without the ``k`` no anchor reaches); empty when it cannot.
+    Kept per process by the levels' contents: a cat whose levels the last card left
+    alone, or another game in the same spot, finds them again."""
+    key = (shifted.ends, face, way)
     found = _BOUNDS.get(key)
-    if found is not None:
-        return found
-    ends = _ENDS.get(key)
-    cells = bit_list(face)
-    if ends is None:
+    if found is None:
+        cells = bit_list(face)
         most = min(way, len(cells))  # a way shortens by at most its length
-        ends = end_masks(shifted, cells, most, way) if most else []
-        while ends and not ends[-1]:
-            ends.pop()  # no anchor shortens the way by that much
-        if len(_ENDS) >= KEPT_BOUNDS:
-            _ENDS.clear()
-        _ENDS[key] = ends
-    if not ends or not ends[0] & where:
-        return []
-    found = [g & p for g, p in zip(gain_masks(shifted, cells, len(ends)), ends)]
-    if len(_BOUNDS) >= KEPT_BOUNDS:
-        _BOUNDS.clear()
-    _BOUNDS[key] = found
+        found = end_masks(shifted, cells, most, way) if most else []
+        while found and not found[-1]:
+            found.pop()
+        if len(_BOUNDS) >= KEPT_BOUNDS:
+            _BOUNDS.clear()
+        _BOUNDS[key] = found
     return found
 
 
@@ -193,8 +148,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     """The placement :func:`best_card` picks when it shortens the ways (score below the
     base), else None; only for positions without white cats.
 
-    Placements are put in buckets by their bound (bit-parallel, :func:`gain_masks` and
-    :func:`end_masks`, the smaller of the two);
+    Placements are put in buckets by their bound (bit-parallel, :func:`end_masks`);
     a bucket's ties and ways are worked out only when the best so far does not beat
     its bound, in the full search's order (bound, tie, index)."""
     assert not search.near_white
@@ -207,14 +161,10 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     for a in search.useful:
         useful_mask |= 1 << a
     window_cells = bit_list(window)
-    # the deepest slack level a card in hand can use: one less than its most squares of a colour
-    widest = max((m.bit_count() for key in search.hand for face in grid.card_masks(state.island.cards[key])
-                  for m in face), default=1)  # fmt: skip
-    slack = {r.cat: routes.slack(r.cat, max(0, widest - 1)) for r in search.cats if r.way < FAR}
+    shifted = {r.cat: Shifted(routes.ends(r.cat)) for r in search.cats if r.way < FAR}
     # anchors whose window touches the cat's wide corridor (as the full search asks)
-    shifted = {c: Shifted(levels, routes.ends(c)) for c, levels in slack.items()}
     touching = {}
-    for c in slack:
+    for c in shifted:
         hits = 0
         t = search.touch[c]
         for o in window_cells:
@@ -231,7 +181,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             for c, by_cell in shifted.items():
                 face = m[colour[c]]
                 if touching[c] and face and way[c]:
-                    bounds = face_bounds(by_cell, face, way[c], touching[c])
+                    bounds = face_bounds(by_cell, face, way[c])
                     if bounds and bounds[0] & touching[c]:
                         gains = [g & touching[c] for g in bounds]
                         per_cat.append((weight[c], gains))

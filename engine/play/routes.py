@@ -28,7 +28,6 @@ from engine.play.position import Position
 from engine.play.reach import coverable_squares, destinations, walkable
 
 FAR = 40  # a way that cannot be completed
-SLACK = 8  # Routes.slack: how many squares longer than the way its levels go
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,6 @@ class Routes:
         self.coverable = coverable_squares(state, self.fire)
         self._routes: dict[int, CatRoute] = {}
         self._memo: dict[tuple[int, int], int] = {}
-        self._slack: dict[int, tuple[int, ...]] = {}
         self._target_halo: dict[int, int] = {}
         self._ends: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -184,23 +182,20 @@ class Routes:
         return way_to_raft(self.state, cat, own, self.coverable, FAR, region, max(start, 0),
                            entry & (self.coverable | own))  # fmt: skip
 
-    def slack(self, cat: int, depth: int = SLACK) -> tuple[int, ...]:
-        """``E[t]`` for ``t`` in 0..``depth`` (at most ``SLACK``): the squares not of the cat's colour that lie
-        on some way at most ``t`` squares longer than its shortest (``a + b - 1 <=
-        way + t``, with ``a`` and ``b`` the squares' levels from the cat and from the
-        raft).  A card that repaints squares ``G`` for this cat shortens its way by at
-        most ``max(popcount(G & E[t]) - t)`` over ``t`` (a way through ``g`` of them was
-        at least ``t`` longer, where ``t`` is the largest of their slacks): the bound
-        that lets the card search skip most placements.  A card with ``g`` squares
-        of the cat's colour needs levels up to ``g - 1`` only."""
-        depth = min(depth, SLACK)
-        found = self._slack.get(cat)
-        if found is not None and len(found) > depth:
-            return found[:depth + 1]
+    def ends(self, cat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(A, B)``: for ``k`` in 0..way + 1, the squares not of the cat's colour at
+        most ``k`` repainted squares from the cat (``A[k]``) and from the raft
+        (``B[k]``).  A way through repainted squares ``G`` costs at least
+        ``a(x) + b(y) - 2`` for the first and last of them: a card shortens the way by
+        at most ``way + 2 - min a - min b`` over ``G``, the bound that lets the card
+        search skip most placements.  Empty when the cat has no way."""
+        found = self._ends.get(cat)
+        if found is not None:
+            return found
         route = self.route(cat)
         way = route.way
         if way >= FAR:
-            found = self._slack[cat] = (0,) * (depth + 1)
+            found = self._ends[cat] = ((), ())
             return found
         grid = self.state.island.grid
         own = self.own(cat)
@@ -208,35 +203,19 @@ class Routes:
         a = list(route.levels)
         b = list(route.to_raft)
         seed = route.entry & step
-        while len(a) <= way + max(depth, 1):  # ends() reads A up to way + 1
+        while len(a) <= way + 1:
             grown = grid.flood(a[-1] | (grid.neighbours(a[-1]) & step), own)
             if grown == a[-1]:
                 break
             a.append(grown)
-        while len(b) <= way + depth and b[-1] != (b[-2] if len(b) > 1 else -1):
+        while len(b) <= way + 1 and b[-1] != (b[-2] if len(b) > 1 else -1):
             b.append(grid.flood(b[-1] | (grid.neighbours(b[-1]) & step) | seed, own))
-        top = way + depth + 2  # levels past the last are the last (the search stopped growing)
+        top = way + 2  # levels past the last are the last (the search stopped growing)
         a += [a[-1]] * (top - len(a))
         b += [b[-1]] * (top - len(b))
         other = step & ~own
-        out = []
-        for t in range(depth + 1):
-            total = way + t + 1  # a + b for a square not of the cat's colour
-            m = 0
-            for i in range(1, total):
-                m |= a[i] & b[total - i]
-            out.append(m & other)
-        found = self._slack[cat] = tuple(out)
-        self._ends[cat] = (tuple(x & other for x in a[:way + 2]), tuple(x & other for x in b[:way + 2]))
+        found = self._ends[cat] = (tuple(x & other for x in a[:top]), tuple(x & other for x in b[:top]))
         return found
-
-    def ends(self, cat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """``(A, B)``: for ``k`` in 0..way + 1, the squares not of the cat's colour at
-        most ``k`` repainted squares from the cat (``A[k]``) and from the raft
-        (``B[k]``).  A way through repainted squares ``G`` costs at least
-        ``a(x) + b(y) - 2`` for the first and last of them: a card shortens the way by
-        at most ``way + 2 - min a - min b`` over ``G``.  Empty until :meth:`slack`."""
-        return self._ends.get(cat, ((), ()))
 
     def fresh_route(self, cat: int) -> CatRoute:
         """:meth:`route` searched afresh, ignoring the analyses kept per process (for
@@ -329,4 +308,4 @@ def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int 
     return limit
 
 
-__all__ = ["FAR", "SLACK", "CatRoute", "Routes", "targets", "way_to_raft"]
+__all__ = ["FAR", "CatRoute", "Routes", "targets", "way_to_raft"]

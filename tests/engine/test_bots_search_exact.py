@@ -1,6 +1,6 @@
 """The heuristic bot's shortcuts choose exactly what its plain searches choose.
 
-The card search lists only placements whose bounds (the ways' slack and ends levels,
+The card search lists only placements whose bound (the ways' ends levels,
 ``engine.play.routes``) allow a shorter way, the water step skips tiles too far from the
 cats or unable to save enough, and the analyses are kept per process and reused where
 a position differs only outside what they depend on.  Each is checked here against the
