@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.play.bitboard import BitGrid
+
 CARD = 3  # the 3x3 windows a card covers
 
 
@@ -63,4 +65,29 @@ def ring(stride: int, mask: int) -> int:
     return ((big << 1) | (big >> 1) | (big << stride) | mask) & ~big
 
 
-__all__ = ["ring", "spoil_shift", "spoiled_windows", "weight_planes"]
+
+
+def witness_path(grid: BitGrid, seed: int, passable: int, goal: int) -> int:
+    """A shortest 4-connected chain of squares from ``seed`` through ``passable`` to a
+    square of ``goal`` (both ends included), or 0 when the flood never meets ``goal``.
+    Whatever squares are taken away, if none of the chain's, the seed's flood through
+    what is left still meets ``goal``: the fire phase floods only when a tile hits it."""
+    layers = [seed]
+    region = seed
+    while not region & goal:
+        grown = region | (grid.neighbours(region) & passable)
+        if grown == region:
+            return 0
+        layers.append(grown)
+        region = grown
+    cur = region & goal
+    cur &= -cur
+    path = cur
+    for layer in reversed(layers[:-1]):  # back a step at a time: a neighbour one layer nearer
+        cur = grid.neighbours(cur) & layer
+        cur &= -cur
+        path |= cur
+    return path
+
+
+__all__ = ["ring", "spoil_shift", "spoiled_windows", "weight_planes", "witness_path"]

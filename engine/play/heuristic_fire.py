@@ -33,7 +33,7 @@ from typing import Protocol
 
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import TileShape, bit_list
-from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes
+from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.play.legal import fire_anchor_sets
 from engine.play.links import WHITE
 from engine.play.reach import coverable_squares, walkable
@@ -75,6 +75,7 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     own = {c: walkable(state, island.cat_terrain[c]) & ~fire for c in live}
     passable = {c: own[c] | coverable for c in live}
     entry = {c: grid.neighbours(targets(state, island.cat_terrain[c])) for c in live}
+    path = {c: witness_path(grid, 1 << state.cat_sq[c], passable[c], entry[c]) for c in live}  # kept: no flood needed
     hot = 0
     for r in cats:
         hot |= r.corridor
@@ -100,8 +101,7 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
             lost = passable[c] & ~step
             if not lost:
                 continue
-            region = grid.flood_to(1 << state.cat_sq[c], step, entry[c])  # whether it holds an entry square
-            if not region & entry[c]:
+            if (lost & path[c] or not path[c]) and not grid.flood_to(1 << state.cat_sq[c], step, entry[c]) & entry[c]:
                 value += CUT
                 continue
             if lost & r.corridor:

@@ -16,8 +16,8 @@ from engine import GameState, new_game
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play import heuristic_fire
-from engine.play.bitboard import bit_list
-from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes
+from engine.play.bitboard import bit_grid, bit_list
+from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.play.heuristic import HeuristicBot
 from engine.play.heuristic_fire import FRONTIER, Scored
 from engine.play.legal import fire_anchor_sets
@@ -105,3 +105,27 @@ def test_kept_footprints_equal_footprints_at_each_anchor() -> None:
                 assert (spoiled_windows(stride, shape) << a) >> k == row3 | (row3 >> stride) | (row3 >> (2 * stride))
                 near = (mask << 1) | (mask >> 1) | (mask << stride) | (mask >> stride)
                 assert (ring(stride, shape) << a) >> stride == near & ~mask
+
+
+def test_witness_path_links_the_seed_to_the_goal_inside_the_passable_squares() -> None:
+    """The fire phase skips the cut-off flood for a tile that misses the kept chain, so
+    the chain must be a real way: connected, inside the passable squares, seed to goal,
+    and found whenever the flood meets the goal."""
+    rng = random.Random(11)
+    grid = bit_grid(9, 11)
+    found = 0
+    for _ in range(400):
+        passable = rng.getrandbits(grid.full.bit_length()) & grid.full & rng.getrandbits(grid.full.bit_length())
+        passable |= rng.getrandbits(grid.full.bit_length()) & grid.full
+        seed = 1 << grid.index((rng.randrange(9), rng.randrange(11)))
+        goal = 1 << grid.index((rng.randrange(9), rng.randrange(11)))
+        path = witness_path(grid, seed, passable, goal)
+        if not grid.flood(seed, passable) & goal:
+            assert path == 0
+            continue
+        found += 1
+        assert path & seed and path & goal and not path & ~(passable | seed)
+        assert grid.flood(seed, path) == path  # one connected chain
+        lost = passable & ~path & rng.getrandbits(grid.full.bit_length())
+        assert grid.flood(seed, passable & ~lost) & goal
+    assert found > 50
