@@ -101,7 +101,8 @@ class Shifted:
 def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[int]:
     """``out[k - 1]``: the anchors at which the card may shorten the way by ``k`` or
     more by the ends bound (:meth:`Routes.ends`): its first and last repainted squares
-    on a way, ``a`` from the cat and ``b`` from the raft, with ``a + b <= way + 2 - k``."""
+    on a way, ``a`` from the cat and ``b`` from the raft, with ``a + b <= way + 2 - k``
+    (up to ``most``, and only while some anchor may)."""
     hit_a, hit_b = shifted.ends_at(cells[0])
     for o in cells[1:]:
         from_cat, from_raft = shifted.ends_at(o)
@@ -113,7 +114,10 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
         total = way + 2 - k
         lo, hi = max(0, total - last), min(total, last)
         # hit_a[i] & hit_b[total - i] for i from lo to hi
-        out.append(reduce(or_, map(and_, hit_a[lo:hi + 1], reversed(hit_b[total - hi:total - lo + 1])), 0) if lo <= hi else 0)
+        m = reduce(or_, map(and_, hit_a[lo:hi + 1], reversed(hit_b[total - hi:total - lo + 1])), 0) if lo <= hi else 0
+        if not m:
+            break  # the levels are nested: no anchor shortens the way by more either
+        out.append(m)
     return out
 
 
@@ -133,8 +137,6 @@ def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
         cells = bit_list(face)
         most = min(way, len(cells))  # a way shortens by at most its length
         found = end_masks(shifted, cells, most, way) if most else []
-        while found and not found[-1]:
-            found.pop()
         if len(_BOUNDS) >= KEPT_BOUNDS:
             _BOUNDS.clear()
         _BOUNDS[key] = found
