@@ -85,11 +85,13 @@ class Shifted:
     (``levels >> o``: the anchors at which that cell lands in the level), made once per
     offset and shared by every face in hand."""
 
-    __slots__ = ("ends", "_ends_at")
+    __slots__ = ("ends", "_ends_at", "kept")
 
-    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]],
+                 kept: dict[tuple[int, int], list[int]]) -> None:  # fmt: skip
         self.ends = ends
         self._ends_at: dict[int, tuple[list[int], list[int]]] = {}
+        self.kept = kept  # face_bounds by (face, way), for these levels
 
     def ends_at(self, o: int) -> tuple[list[int], list[int]]:
         found = self._ends_at.get(o)
@@ -121,25 +123,33 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
     return out
 
 
-KEPT_BOUNDS = 20_000  # face_bounds kept per process (cleared when full)
-_BOUNDS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], int, int], list[int]] = {}
+KEPT_BOUNDS = 2_000  # cats' ends levels whose face_bounds are kept per process (cleared when full)
+_BOUNDS: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, int], list[int]]] = {}
+
+
+def kept_bounds(ends: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[tuple[int, int], list[int]]:
+    """The :func:`face_bounds` kept for a cat's ends levels (looked up once per search:
+    the levels are long tuples of big integers to hash)."""
+    found = _BOUNDS.get(ends)
+    if found is None:
+        if len(_BOUNDS) >= KEPT_BOUNDS:
+            _BOUNDS.clear()
+        found = _BOUNDS[ends] = {}
+    return found
 
 
 def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
     """``out[k - 1]``: anchors where a card whose squares of the cat's colour are
     ``face`` (anchored at bit 0) may shorten the way by ``k`` or more
     (:func:`end_masks`, without the ``k`` no anchor reaches); empty when it cannot.
-    Kept per process by the levels' contents: a cat whose levels the last card left
-    alone, or another game in the same spot, finds them again."""
-    key = (shifted.ends, face, way)
-    found = _BOUNDS.get(key)
+    Kept per process by the levels' contents (:func:`kept_bounds`): a cat whose levels
+    the last card left alone, or another game in the same spot, finds them again."""
+    key = (face, way)
+    found = shifted.kept.get(key)
     if found is None:
         cells = bit_list(face)
         most = min(way, len(cells))  # a way shortens by at most its length
-        found = end_masks(shifted, cells, most, way) if most else []
-        if len(_BOUNDS) >= KEPT_BOUNDS:
-            _BOUNDS.clear()
-        _BOUNDS[key] = found
+        found = shifted.kept[key] = end_masks(shifted, cells, most, way) if most else []
     return found
 
 
@@ -163,7 +173,11 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     for a in search.useful:
         useful_mask |= 1 << a
     window_cells = bit_list(window)
-    shifted = {r.cat: Shifted(routes.ends(r.cat)) for r in search.cats if r.way < FAR}
+    shifted = {}
+    for r in search.cats:
+        if r.way < FAR:
+            ends = routes.ends(r.cat)
+            shifted[r.cat] = Shifted(ends, kept_bounds(ends))
     # anchors whose window touches the cat's wide corridor (as the full search asks)
     touching = {}
     for c in shifted:
