@@ -72,10 +72,12 @@ def witness_path(grid: BitGrid, seed: int, passable: int, goal: int) -> int:
     square of ``goal`` (both ends included), or 0 when the flood never meets ``goal``.
     Whatever squares are taken away, if none of the chain's, the seed's flood through
     what is left still meets ``goal``: the fire phase floods only when a tile hits it."""
+    s = grid.stride
+    passable &= grid.full
     layers = [seed]
     region = seed
     while not region & goal:
-        grown = region | (grid.neighbours(region) & passable)
+        grown = region | (((region << 1) | (region >> 1) | (region << s) | (region >> s)) & passable)
         if grown == region:
             return 0
         layers.append(grown)
@@ -84,7 +86,7 @@ def witness_path(grid: BitGrid, seed: int, passable: int, goal: int) -> int:
     cur &= -cur
     path = cur
     for layer in reversed(layers[:-1]):  # back a step at a time: a neighbour one layer nearer
-        cur = grid.neighbours(cur) & layer
+        cur = ((cur << 1) | (cur >> 1) | (cur << s) | (cur >> s)) & layer
         cur &= -cur
         path |= cur
     return path
