@@ -49,6 +49,7 @@ __all__ = [
     "changed_squares",
     "island_from_board",
     "rewrite_board",
+    "rewrite_placed",
     "write_board",
     "writes_back",
 ]
@@ -329,6 +330,26 @@ def _write(island: Island, cats: int, fire: int, terrain: Sequence[int]) -> str:
     for plane, members in enumerate(_PLANE_CLASSES):
         total |= _spread(reduce(or_, map(classes.__getitem__, members)), squares) << plane
     return total.to_bytes(squares, "little").translate(_CLASS_TABLE).decode("ascii")
+
+
+def rewrite_placed(state: GameState, board: str, covered: int, fire: bool) -> str:
+    """:func:`rewrite_board` after a legal card (``fire`` False) or ordinary fire tile
+    placement covering ``covered``, written directly: nothing is placed on fire, cats
+    or raft squares, so each covered square now shows the card's terrain there, or
+    fire."""
+    out = bytearray(board, "ascii")
+    if fire:
+        for i in bit_list(covered):
+            out[i] = _FIRE_LETTER
+    else:
+        for letter, mask in zip(_COLOUR_ORDS, state.terrain):
+            for i in bit_list(mask & covered):
+                out[i] = letter
+    return out.decode("ascii")
+
+
+_FIRE_LETTER = ord("f")
+_COLOUR_ORDS = tuple(ord(letter) for letter in COLOUR_LETTERS)  # TERRAINS order
 
 
 def rewrite_board(state: GameState, board: str, changed: int, cats_only: bool = False) -> str:

@@ -61,7 +61,7 @@ from engine.play.state import DRAW, FIRE, PLAY, GameState, PendingFire
 from .comp1110_actions import *  # noqa: F401,F403
 from .comp1110_actions import NotationAction, deck_letters, parse_action_string
 from .comp1110_actions import __all__ as _actions_all
-from .comp1110_board import UNKNOWN_COLOUR, rewrite_board, write_board
+from .comp1110_board import UNKNOWN_COLOUR, rewrite_board, rewrite_placed, write_board
 from .comp1110_challenge import BOARD_HEIGHTS, BOARD_WIDTHS, TERRAIN_NOTATION
 from .comp1110_read import (
     CARD_IDS,
@@ -244,15 +244,15 @@ def _prepared(state: GameState, action: PlacePathway | PlaceFire) -> None:
         state.phase = FIRE
 
 
-def _strings_after(read: ReadState, changed: int, cats_only: bool = False) -> list[str]:
+def _strings_after(read: ReadState, board: str) -> list[str]:
     """:func:`game_state_to_strings` after a placement or a move, which change neither
-    the decks nor the bag: those two are the input's, in canonical form.  ``changed``:
-    the squares the action may have changed (``cats_only``: only cats came or went)."""
+    the decks nor the bag: those two are the input's, in canonical form; ``board``:
+    the board string after it.
+
+    The input board is what write_board gives for the island read from it (every board
+    island_from_board accepts writes back: comp1110_board.writes_back), so the callers
+    write only the squares the action changed (rewrite_board, rewrite_placed)."""
     state = read.state
-    # The input board is what write_board gives for the island read from it (every
-    # board island_from_board accepts writes back: comp1110_board.writes_back), so
-    # only the squares the action changed are written.
-    board = rewrite_board(state, read.board, changed, cats_only)
     return [board, read.decks, _hand_string(state), _exhausted_string(state), read.bag]
 
 
@@ -281,7 +281,13 @@ def apply_placement(game_state: Sequence[str], placement: str) -> list[str]:
     moves.check(state, action)
     _lay(state, action)
     island = state.island
-    return _strings_after(read, island.card_mask(action.at) if isinstance(action, PlacePathway) else island.tile_mask(action))
+    if isinstance(action, PlacePathway):
+        board = rewrite_placed(state, read.board, island.card_mask(action.at), fire=False)
+    elif not hybrid.is_hybrid(island.tiles[action.tile]):
+        board = rewrite_placed(state, read.board, island.tile_mask(action), fire=True)
+    else:  # (the notation has no hybrid tiles: the general rewrite)
+        board = rewrite_board(state, read.board, island.tile_mask(action))
+    return _strings_after(read, board)
 
 
 def _lay(state: GameState, action: PlacePathway | PlaceFire) -> None:
@@ -341,7 +347,7 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     state.history.append(move)
     moves.step_cat(state, move)  # (what follows a move decides only whether the game goes on: see _lay)
     grid = state.island.grid
-    return _strings_after(read, grid.bit(move.cat) | grid.bit(move.to), cats_only=True)
+    return _strings_after(read, rewrite_board(state, read.board, grid.bit(move.cat) | grid.bit(move.to), cats_only=True))
 
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:

@@ -22,7 +22,7 @@ from engine.interop.comp1110 import (
 )
 from engine.interop.comp1110_challenge import choose_challenge, initialise_challenge
 from engine.model.catalog import default_catalog
-from engine.play.actions import MoveCat
+from engine.play.actions import MoveCat, PlaceFire
 from engine.play.island import Island
 from engine.play.state import FIRE, GameState, PendingFire
 
@@ -101,6 +101,27 @@ def test_writing_only_the_changed_squares_gives_the_whole_board() -> None:
             assert comp1110_board.rewrite_board(probe, board, changed, cats_only) == whole
             checked += 1
     assert checked > 100
+
+
+def test_writing_the_squares_a_placement_covers_gives_the_whole_board() -> None:
+    """``rewrite_placed`` (what apply_placement writes) equals ``write_board`` after
+    every tenth legal card placement and fire placement of mid-game states."""
+    checked = 0
+    for board, state in _mid_game_boards():
+        cards = [a for card in state.hands[0] for a in state.legal_card_placements(0, card)][::10]
+        fire = state.clone()
+        fire.bag.remove("d")
+        fire.pending, fire.phase = PendingFire("d", 0, "pathway"), FIRE
+        for start, action in [(state, a) for a in cards] + [(fire, a) for a in fire.legal_fire_placements()[::10]]:
+            probe = start.clone()
+            probe.apply_unchecked(action)
+            if isinstance(action, PlaceFire):
+                covered, is_fire = probe.island.tile_mask(action), True
+            else:
+                covered, is_fire = probe.island.card_mask(action.at), False
+            assert comp1110_board.rewrite_placed(probe, board, covered, is_fire) == comp1110_board.write_board(probe)
+            checked += 1
+    assert checked > 50
 
 
 def test_calls_on_one_state_share_its_reading_but_not_its_position() -> None:
