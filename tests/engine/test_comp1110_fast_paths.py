@@ -50,6 +50,23 @@ def test_decks_and_bag_come_back_in_canonical_form_after_a_move_or_placement() -
     assert game_state_to_strings(game_state_from_strings(out))[1:] == out[1:]
 
 
+@pytest.mark.parametrize(
+    "decks, canonical",
+    [("AacBCDab", "AacBCDab"), ("AcaBCDba", "AacBCDab"), ("ABCD", "ABCD"), ("AyBaCyDa", "AyBaCyDa"), ("Ac", "AcBCD"),
+     ("AbBaCD", "AbBaCD"), ("AabBbaCD", "AabBabCD")],
+)  # fmt: skip
+def test_a_decks_string_comes_back_in_canonical_form(decks: str, canonical: str) -> None:
+    """§13: a decks string already in canonical form is written back as given (its
+    ids checked all at once), any other sorted."""
+    assert move_cat([BOARD, decks, "Ax", "", "Eba"], "B03030203Ax")[1] == canonical
+
+
+@pytest.mark.parametrize("decks", ["AaaBCD", "AabaBCD", "AbaaBCD", "ABCDxyx"])
+def test_a_card_listed_twice_in_a_deck_is_refused_in_any_order(decks: str) -> None:
+    with pytest.raises(ValueError, match="lists a card twice"):
+        move_cat([BOARD, decks, "Ax", "", ""], "B03030203Ax")
+
+
 def _mid_game_boards() -> list[tuple[str, GameState]]:
     """Bundled four-board challenges as read states, with a hand and a few fire tiles
     already placed (the engine's own legal placements)."""
