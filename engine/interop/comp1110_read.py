@@ -54,28 +54,9 @@ def _card_ids(text: str, field: str) -> list[tuple[str, str]]:
     return _card_id_errors(text, field)
 
 
-# A decks string in canonical form (§13) lists every deck letter in order, each deck's
-# ids strictly increasing (so each card once).  _IN_ORDER checks the letters; the ids
-# are checked all at once by comparing each character with the next, a byte per
-# character (_increasing).  Before (_BEFORE) a deck letter counts as 0, after (_AFTER)
-# as 0x7f, so the pair around a deck letter always passes.
-_BEFORE = bytes(i - 0x60 if 0x61 <= i <= 0x79 else 0 for i in range(256))
-_AFTER = bytes(i - 0x60 if 0x61 <= i <= 0x79 else 0x7F for i in range(256))
-_MARKS: dict[int, tuple[int, int]] = {}  # length -> (0x7f per byte, 0x80 per byte)
-
-
-def _increasing(text: bytes) -> bool:
-    """Whether every lower-case id in ``text`` (deck letters and ids a-y) is smaller
-    than the character after it, unless that is a deck letter.  Per byte, next +
-    0x7f - this lies in 0..0xfe (no borrow between bytes) and has its top bit set
-    exactly when next > this."""
-    n = len(text) - 1
-    marks = _MARKS.get(n)
-    if marks is None:
-        marks = _MARKS[n] = (int.from_bytes(b"\x7f" * n, "big"), int.from_bytes(b"\x80" * n, "big"))
-    after = int.from_bytes(text[1:].translate(_AFTER), "big")
-    before = int.from_bytes(text[:-1].translate(_BEFORE), "big")
-    return (after + marks[0] - before) & marks[1] == marks[1]
+# A decks string in canonical form (§13): every deck letter, each deck's ids strictly
+# increasing (so each card once).  One match checks it and says it needs no rewriting.
+_CANONICAL = re.compile("".join(f"{letter}({''.join(i + '?' for i in CARD_IDS)})" for letter in "ABCD"))
 
 
 def _decks_and_hand(
@@ -88,16 +69,15 @@ def _decks_and_hand(
     wrong.  ``letters``: the catalog's deck letters (:func:`deck_letters`), which
     the canonical form lists; ``keys``: the :func:`_key_table` naming cards in that
     message."""
-    d, h = _IN_ORDER.fullmatch(decks_text), _IN_ORDER.fullmatch(hand_text)
-    if d is not None and h is not None and letters == "ABCD" and len(decks_text) > 3:
+    d, h = _CANONICAL.fullmatch(decks_text), _IN_ORDER.fullmatch(hand_text)
+    if d is not None and h is not None and letters == "ABCD":
         dg, hg = d.groups(), h.groups()
-        if dg[0] and dg[2] and dg[4] and dg[6] and _increasing(decks_text.encode("ascii")):
-            for deck, held in ((dg[1], hg[1]), (dg[3], hg[3]), (dg[5], hg[5]), (dg[7], hg[7])):
-                if held and (len(set(held)) != len(held) or any([i in deck for i in held])):
-                    break
-            else:
-                deck_pairs = [("A", dg[1]), ("B", dg[3]), ("C", dg[5]), ("D", dg[7])]
-                return deck_pairs, [(hg[k], hg[k + 1]) for k in (0, 2, 4, 6) if hg[k]], decks_text
+        for k in (0, 1, 2, 3):
+            held = hg[2 * k + 1]
+            if held and (len(set(held)) != len(held) or any([i in dg[k] for i in held])):
+                break
+        else:
+            return list(zip("ABCD", dg)), [(hg[k], hg[k + 1]) for k in (0, 2, 4, 6) if hg[k]], decks_text
     deck_pairs = _card_ids(decks_text, "decks")
     hand_pairs = _card_ids(hand_text, "hand")
     in_decks = dict(deck_pairs)
