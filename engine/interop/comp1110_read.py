@@ -3,7 +3,8 @@
 
 Speed (issue 8 item 5, ``bench/bench_interop.py``): everything read from the strings
 that no call changes (the island, the hand, the decks as read, the exhausted flags and
-the bag) is kept per process in a small LRU cache keyed by the exact five strings, so a
+the bag) is kept per process in a small LRU cache keyed by the exact five strings (and
+the terrains read, :func:`read_state`), so a
 tool that asks several questions of one state (``isPlacementValid`` then
 ``applyPlacement``) reads it once; every call still gets a position of its own, built
 from fresh lists.  A state that fails to read is not cached and fails the same way
