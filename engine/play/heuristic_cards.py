@@ -3,7 +3,8 @@
 
 Every placement of every card in hand along the cats' corridors (windows touching a
 cat's near-shortest ways, ``wide``, or where it walks) is scored by how much it
-shortens the cats' ways (:mod:`engine.play.routes`; a hemmed-in cat counts double);
+shortens the cats' ways (:mod:`engine.play.routes`; a hemmed-in cat counts double, a
+cat in a notch the fire may close more, :mod:`engine.play.heuristic_notch`);
 ties go to the card that gives the corridors most squares, then to the first in the
 search order (hand order, windows most on the corridors first, rotations).
 
@@ -28,6 +29,7 @@ from typing import Protocol
 
 from engine.play.actions import PlacePathway
 from engine.play.bitboard import bit_list, window_mask
+from engine.play.heuristic_notch import NOTCHED, notch
 from engine.play.legal import card_anchors, distinct_rotations
 from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
@@ -71,7 +73,9 @@ class CardSearch:
         useful = [a for a in self.anchors if (window << a) & zone]
         useful.sort(key=lambda a: -((window << a) & hot).bit_count())  # likely gains first: the bound prunes more
         self.useful = useful
-        self.weight = {r.cat: 1 + (r.reach2.bit_count() < HEMMED) for r in cats}
+        # a hemmed-in cat counts double; a notched one (heuristic_notch) NOTCHED more: a card
+        # opening its mouth saves it before the fire closes the mouth
+        self.weight = {r.cat: 1 + (r.reach2.bit_count() < HEMMED) + NOTCHED * (notch(routes, r.cat) != 0) for r in cats}
         self.base = sum(self.weight[c] * w for c, w in self.way.items()) + sum(whites.values())
         self.own0 = {c: routes.own(c) for c in self.way}
 

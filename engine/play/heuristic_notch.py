@@ -1,0 +1,51 @@
+"""Notched cats for the heuristic bot's card search (:mod:`engine.play.heuristic_cards`).
+
+A cat at the top of a narrow inlet of the fire strip (fire on three sides) is lost as
+soon as fire tiles, which must touch fire (rulebook "Placement"), close the inlet's
+mouth: it can no longer reach the raft (rulebook "How to lose").  A card across the
+mouth may shorten its way no more than a card elsewhere, yet it saves the cat; so a
+**notched** cat's way counts ``NOTCHED`` times more in the card search (on top of a
+hemmed-in cat's double weight).  A cat is notched when at most ``NOTCH_SIZE`` squares
+it could pass (its own colour, or squares a card could still cover) lie within
+``NOTCH_RADIUS`` steps of it, fire touches them, and some ring of them at one distance
+from the cat is at most ``NOTCH_MOUTH`` squares wide.  A few limited floods per cat.
+"""
+
+from __future__ import annotations
+
+from engine.play.bitboard import BitGrid
+from engine.play.routes import FAR, Routes
+
+NOTCH_RADIUS = 3  # steps around the cat that make its neighbourhood
+NOTCH_SIZE = 12  # a notched cat has at most this many passable squares that near (an open field has 25)
+NOTCH_MOUTH = 2  # ... and some ring of them at one distance from it at most this wide
+NOTCHED = 2  # a notched cat's way counts this much more in the card search
+
+
+def notch(routes: Routes, cat: int) -> int:
+    """The notched cat's neighbourhood (squares it could pass within ``NOTCH_RADIUS``
+    steps), or 0 when the cat is not notched or has no way left to the raft."""
+    if routes.route(cat).way >= FAR:
+        return 0
+    state = routes.state
+    return pocket(state.island.grid, routes.coverable | routes.own(cat), routes.fire, 1 << state.cat_sq[cat])
+
+
+def pocket(grid: BitGrid, step: int, fire: int, start: int) -> int:
+    """The squares of ``step`` within ``NOTCH_RADIUS`` steps of the square ``start``
+    when they make a notch (at most ``NOTCH_SIZE`` of them, fire next to them, and
+    some ring of them at one distance from ``start`` at most ``NOTCH_MOUTH`` wide),
+    else 0."""
+    ball = grid.flood(start, step, NOTCH_RADIUS)
+    if ball.bit_count() > NOTCH_SIZE or not grid.neighbours(ball) & fire:
+        return 0
+    inner = start
+    for _ in range(NOTCH_RADIUS):
+        grown = grid.flood(inner, step, 1)
+        if 0 < (grown & ~inner).bit_count() <= NOTCH_MOUTH:
+            return ball  # the fire may close it soon
+        inner = grown
+    return 0
+
+
+__all__ = ["NOTCHED", "NOTCH_MOUTH", "NOTCH_RADIUS", "NOTCH_SIZE", "notch", "pocket"]
