@@ -128,19 +128,21 @@ class Routes:
         self._memo[key] = -found if found == limit < FAR else found
         return found
 
-    def most_saved(self, cat: int, changed: int) -> int:
+    def most_saved(self, cat: int, changed: int, ring: int | None = None) -> int:
         """At most how much shorter the cat's way gets if only the squares ``changed``
         change (in any way): a way through them enters them after at least ``a``
         repainted squares (the level of the last square before them, from the cat) and
         leaves them with at least ``b`` to go (from the raft), so it costs ``a + b`` or
-        more.  FAR when the cat has no way now."""
+        more.  FAR when the cat has no way now.  ``ring``: the squares next to
+        ``changed`` (outside it), when the caller has them for several cats."""
         route = self.route(cat)
         way = route.way
         if way >= FAR:
             return FAR
         state = self.state
         grid = state.island.grid
-        ring = grid.neighbours(changed) & ~changed
+        if ring is None:
+            ring = grid.neighbours(changed) & ~changed
         a = b = way
         if changed >> state.cat_sq[cat] & 1:
             a = 0
@@ -252,17 +254,22 @@ class Routes:
         entry = grid.neighbours(targets(state, ci)) & step
         walk = grid.flood(1 << state.cat_sq[cat], own)
         a_levels = [walk]
+        halos: list[int] = []  # each level with its neighbours, the ones the search grows by
         way = FAR
         region = walk
         for n in range(FAR):
             if region & entry:
                 way = n
                 break
-            grown = grid.flood(region | (grid.neighbours(region) & step), own)
+            around = grid.neighbours(region)
+            halos.append(region | around)
+            grown = grid.flood(region | (around & step), own)
             if grown == region:
                 break
             region = grown
             a_levels.append(region)
+        if len(halos) < len(a_levels):
+            halos.append(region | grid.neighbours(region))
         b_levels = [grid.flood(entry & own, own)]
         seed = entry & step
         for _ in range(min(way, FAR - 2) + 2):
@@ -278,12 +285,12 @@ class Routes:
                 if way + 1 - i >= 0:
                     corridor |= a & b_levels[min(way + 1 - i, last)]
                 wide |= a & b_levels[min(way + 2 - i, last)]
-        exits = grid.neighbours(walk) & step & ~walk
+        exits = halos[0] & step & ~walk  # the squares next to walk
         reach2 = a_levels[-1] if len(a_levels) < 3 else a_levels[2]
         if len(a_levels) < 3 and way < FAR:
             reach2 = grid.flood(reach2 | (grid.neighbours(reach2) & step), own)
         return CatRoute(cat, way, walk, corridor, wide, exits, entry, tuple(b_levels), reach2, tuple(a_levels),
-                        tuple(a | grid.neighbours(a) for a in a_levels))
+                        tuple(halos))
 
 
 def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int = FAR,
