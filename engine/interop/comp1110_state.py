@@ -95,29 +95,37 @@ ACTION_CACHE_SIZE = 256  # action strings read last, per process
 
 # --- the small strings -------------------------------------------------------------
 
-_PLACES: dict[int, tuple[Mapping[str, str], dict[str, tuple[int, str]], tuple[str, ...]]] = {}
+_CODES: dict[int, tuple[Mapping[str, str], dict[str, str], dict[str, str], list[str]]] = {}
 
 
-def _card_places(decks: Mapping[str, str]) -> tuple[dict[str, tuple[int, str]], tuple[str, ...]]:
-    """Engine card key -> (position of its deck's letter, card id), and the letters,
-    for the notation's decks (:func:`deck_letters`' mapping, kept per mapping)."""
-    known = _PLACES.get(id(decks))
+def _card_codes(decks: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str], list[str]]:
+    """For the notation's decks (:func:`deck_letters`' mapping, kept per mapping): engine
+    card key -> sort code (a character for its deck's letter position, then its id), sort
+    code -> text (a deck's code alone -> its letter, a card's -> its id), and the decks'
+    codes in letter order.  Sorted together, a card's code falls after its deck's and
+    before the next deck's, so the texts joined are the canonical form (§13)."""
+    known = _CODES.get(id(decks))
     if known is None or known[0] is not decks:
-        places = {f"{name}:{i}": (n, i) for n, name in enumerate(decks.values()) for i in CARD_IDS}
-        known = _PLACES[id(decks)] = (decks, places, tuple(decks))
-    return known[1], known[2]
+        codes: dict[str, str] = {}
+        texts: dict[str, str] = {}
+        for n, (letter, name) in enumerate(decks.items()):
+            texts[chr(16 + n)] = letter
+            for i in CARD_IDS:
+                codes[f"{name}:{i}"] = chr(16 + n) + i
+                texts[chr(16 + n) + i] = i
+        known = _CODES[id(decks)] = (decks, codes, texts, [chr(16 + n) for n in range(len(decks))])
+    return known[1], known[2], known[3]
 
 
 def _format_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
     """Cards as a decks or hand string in canonical form (§13): every deck letter, ids sorted."""
-    places, letters = _card_places(decks)
-    ids = [""] * len(letters)
-    for key in sorted(keys):  # the keys of one deck share its prefix, so they sort as their ids
-        place = places.get(key)
-        if place is None:  # not a notation card key: the general reading below
-            return _format_any_cards(keys, decks)
-        ids[place[0]] += place[1]
-    return "".join([letter + i for letter, i in zip(letters, ids)])
+    codes, texts, deck_codes = _card_codes(decks)
+    try:
+        order = deck_codes + list(map(codes.__getitem__, keys))
+    except KeyError:  # not a notation card key: the general reading below
+        return _format_any_cards(keys, decks)
+    order.sort()
+    return "".join(map(texts.__getitem__, order))
 
 
 def _format_any_cards(keys: Sequence[str], decks: Mapping[str, str]) -> str:
@@ -186,7 +194,10 @@ def game_state_to_strings(state: GameState) -> list[str]:
 
 
 def _hand_string(state: GameState) -> str:
-    cards = [key for p in range(state.players) for key in state.hands[p] + state.reserve[p]]
+    if state.players == 1:
+        cards = state.hands[0] + state.reserve[0]
+    else:
+        cards = [key for p in range(state.players) for key in state.hands[p] + state.reserve[p]]
     return _format_cards(cards, deck_letters(state.island.catalog))
 
 
@@ -359,7 +370,8 @@ def is_game_over(game_state: Sequence[str], action: str) -> bool:
     if early is not None and isinstance(early.action, PlacePathway):
         terrains = ()
     state = read_state(game_state, NO_DRAW_RNG, None, shuffle=False, decks_read=False, terrains=terrains).state
-    parsed = _action(action, state.island.catalog)
+    catalog = state.island.catalog
+    parsed = early if early is not None and catalog is default_catalog() else _action(action, catalog)
     if isinstance(parsed.action, MoveCat):
         move = _cat_move(state, action, parsed)
         if move is None or not state.is_legal(move):

@@ -363,7 +363,11 @@ class Position:
         self.bonus, self.extra_cards = None, [0] * len(hands)
         self.comm_tokens = deal(len(hands), island.scenario.rules.communication_tokens)
         scenario_tokens = island.scenario.tokens
-        self.tokens = {island.grid.index(t.at): t.kind for t in scenario_tokens if t.kind in KICKSTARTER_TOKENS}
+        self.tokens = (
+            {island.grid.index(t.at): t.kind for t in scenario_tokens if t.kind in KICKSTARTER_TOKENS}
+            if scenario_tokens
+            else {}
+        )
         self.held, self.task, self.maps = [], None, 0
         self.safe, self.safe_any = [0] * len(TERRAINS), 0
         return self
