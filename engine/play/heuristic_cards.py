@@ -115,12 +115,13 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
         hit_a = list(map(or_, hit_a, from_cat))
         hit_b = list(map(or_, hit_b, from_raft))
     last = len(hit_a) - 1
+    back = hit_b[::-1]  # back[last - j] is hit_b[j]
     out = []
     for k in range(1, most + 1):
         total = way + 2 - k
         lo, hi = max(0, total - last), min(total, last)
         # hit_a[i] & hit_b[total - i] for i from lo to hi
-        m = reduce(or_, map(and_, hit_a[lo:hi + 1], reversed(hit_b[total - hi:total - lo + 1])), 0) if lo <= hi else 0
+        m = reduce(or_, map(and_, hit_a[lo:hi + 1], back[last - total + lo:last - total + hi + 1]), 0) if lo <= hi else 0
         if not m:
             break  # the levels are nested: no anchor shortens the way by more either
         out.append(m)
@@ -129,6 +130,7 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
 
 KEPT_BOUNDS = 2_000  # cats' ends levels whose face_bounds are kept per process (cleared when full)
 _BOUNDS: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, int], list[int]]] = {}
+_CELLS: dict[int, list[int]] = {}  # a card face's squares (bit indices), kept per process
 
 
 def kept_bounds(ends: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[tuple[int, int], list[int]]:
@@ -151,7 +153,11 @@ def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
     key = (face, way)
     found = shifted.kept.get(key)
     if found is None:
-        cells = bit_list(face)
+        cells = _CELLS.get(face)
+        if cells is None:
+            if len(_CELLS) >= KEPT_BOUNDS:
+                _CELLS.clear()
+            cells = _CELLS[face] = bit_list(face)  # a hand's faces recur from search to search
         most = min(way, len(cells))  # a way shortens by at most its length
         found = shifted.kept[key] = end_masks(shifted, cells, most, way) if most else []
     return found
