@@ -85,6 +85,7 @@ class Routes:
         self._memo: dict[tuple[int, int], int] = {}
         self._target_halo: dict[int, int] = {}
         self._ends: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._own: dict[int, int] = {}
 
     def live(self) -> list[int]:
         """Cats not on the raft yet, white cats aside (their ways run along Oshax paths,
@@ -93,9 +94,15 @@ class Routes:
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c] and colour[c] != WHITE]
 
     def own(self, cat: int, terrain: list[int] | None = None) -> int:
+        """The squares the cat may walk on, fire excluded (as the position lies, kept
+        per cat: the card search compares every trial with them; or with ``terrain``)."""
         ci = self.state.island.cat_terrain[cat]
-        base = walkable(self.state, ci) if terrain is None else terrain[ci]
-        return base & ~self.fire
+        if terrain is not None:
+            return terrain[ci] & ~self.fire
+        found = self._own.get(cat)
+        if found is None:
+            found = self._own[cat] = walkable(self.state, ci) & ~self.fire
+        return found
 
     def route(self, cat: int) -> CatRoute:
         found = self._routes.get(cat)
