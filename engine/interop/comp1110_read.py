@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, lru_cache
-from itertools import repeat
 from typing import Mapping, NamedTuple, Sequence
 
 from engine.model.catalog import Catalog, default_catalog
@@ -256,7 +255,7 @@ def read_state(
 
     Every argument of the position is checked here, so the position is built by the
     trusted constructor (:meth:`Position.trusted`, issue 8 item 5)."""
-    if len(game_state) != len(STATE_FIELDS) or not all(map(isinstance, game_state, repeat(str))):
+    if len(game_state) != len(STATE_FIELDS) or not all([type(s) is str or isinstance(s, str) for s in game_state]):
         raise ValueError(f"a game state is {len(STATE_FIELDS)} strings ({', '.join(STATE_FIELDS)}), got {game_state!r}")
     if catalog is None:
         pieces = _cached_pieces(*game_state, terrains)

@@ -22,7 +22,6 @@ as a reminder (it travels with ``to_dict`` / ``from_dict`` but never in a replay
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
 
 TALK = "talk"
 MEOW = "meow"
@@ -50,7 +49,7 @@ class CommToken:
 def deal(players: int, in_use: bool) -> list[list[CommToken]]:
     """The tokens in front of each player at set-up (empty lists when not in use)."""
     if not in_use or players not in _DEALS:
-        return list(map(list, repeat((), players)))  # a fresh empty list per player
+        return [[] for _ in range(players)]
     return [[CommToken(kind) for kind in seat] for seat in _DEALS[players]]
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any, Iterable, Mapping, Self, Sequence
 
 from engine.model.catalog import TERRAINS, Catalog
@@ -340,7 +339,7 @@ class Position:
         interop, issue 8 item 5: the checks would be a third of a call).  The lists
         become the position's own.  If the class has a slot this path does not set
         (a rule added since), it falls back to the checked constructor."""
-        if not (_COVERED.get(cls) or _trusted_covers(cls)):
+        if not _trusted_covers(cls):
             grid = island.grid
             cats = [CatPosition(grid.square(sq), e, a) for sq, e, a in zip(island.cat_starts, exhausted, arrived)]
             return cls(island, rules, players=len(hands), seed=seed, rng=rng, cats=cats, decks=decks,
@@ -350,15 +349,12 @@ class Position:
         self.terrain = list(island.start_terrain)
         self.tile_fire, self.fire, self.tiles_placed = 0, island.fixed_fire, {}
         self.cat_sq = list(island.cat_starts)
-        self.cat_mask = sum(map((1).__lshift__, self.cat_sq))  # (C-level: no comprehension frame per call)
+        self.cat_mask = sum([1 << sq for sq in self.cat_sq])
         self.exhausted, self.arrived = exhausted, arrived
         self.arrivals = [i for i, a in enumerate(arrived) if a] if any(arrived) else []
         self.arrival_turns = list(range(1, len(self.arrivals) + 1))
-        if decks:
-            self.decks = {d: decks.get(d, []) for d in island.decks}
-        else:  # a fresh empty list per deck
-            self.decks = dict(zip(island.decks, map(list, repeat((), len(island.decks)))))
-        self.hands, self.reserve, self.drawn = hands, list(map(list, repeat((), len(hands)))), [0] * len(hands)
+        self.decks = {d: decks.get(d, []) for d in island.decks}
+        self.hands, self.reserve, self.drawn = hands, [[] for _ in hands], [0] * len(hands)
         self.disaster_pile, self.discard_pile, self.removed, self.placed, self.history = [], [], [], [], []
         self.bag, self.pending = bag, None
         self.water, self.water_used = rules.water_tokens(island.scenario), 0
