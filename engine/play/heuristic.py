@@ -50,26 +50,20 @@ from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
-from engine.play.reach import coverable_squares, destinations, raft_entries
+from engine.play.reach import coverable_squares, raft_entries, walkable
 from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
-from engine.play.variants.base import CROSSABLE
 from engine.play.view import deck_of, fair_view
 
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
 WATER_GAIN = 3  # water is spent when returning a tile shortens the ways this much, or saves a cat
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 class Ways:
     """Per-cat ways and corridors for one position (optionally with other terrain)."""
 
-    def __init__(self, state: GameState, terrain: list[int] | None = None, fire: int | None = None) -> None:
+    def __init__(self, state: GameState, fire: int | None = None) -> None:
         self.state = state
-        self.terrain = state.terrain if terrain is None else terrain
         self.fire = state.fire if fire is None else fire
         self._coverable: int | None = None
         self._memo: dict[tuple[int, int], tuple[int, int]] = {}  # (cat, own squares) -> (way, corridor)
@@ -81,20 +75,16 @@ class Ways:
             self._coverable = coverable_squares(self.state, self.fire)
         return self._coverable
 
-    def way(self, cat: int, terrain: list[int] | None = None) -> tuple[int, int]:
-        """``(way, corridor)``: the way and the squares its search reached (with
-        ``terrain``, as if the squares showed that instead).  Memoised by the cat's own
-        squares: many card placements leave them alike."""
+    def way(self, cat: int) -> tuple[int, int]:
+        """``(way, corridor)``: the way and the squares its search reached, memoised by
+        the cat's own squares (the squares :class:`engine.play.routes.Routes` walks it
+        over too: :func:`engine.play.reach.walkable` off the fire)."""
         ci = self.state.island.cat_terrain[cat]
         if ci == WHITE:  # the Oshax: the way is along paths, whatever the terrain
             if (cat, -1) not in self._memo:
                 self._memo[(cat, -1)] = self.white_way(cat)
             return self._memo[(cat, -1)]
-        own = (self.terrain if terrain is None else terrain)[ci] & ~self.fire
-        if self.state.rules.raft_entry == CROSSABLE:  # the digital variant: usable raft squares are walked over
-            own |= destinations(self.state, ci) & ~self.fire
-        if self.state.safe_any:  # hybrid tiles' safe spots: crossed by their own colour only
-            own = (own & ~self.state.safe_any) | self.state.safe[ci]
+        own = walkable(self.state, ci) & ~self.fire
         key = (cat, own)
         found = self._memo.get(key)
         if found is None:

@@ -52,11 +52,7 @@ WAY = 24  # per square a cat's way grows
 class WhiteWays(Protocol):
     """What the fire phase asks of the bot's ways: a white cat's ``(way, corridor)``."""
 
-    def way(self, cat: int, terrain: list[int] | None = None) -> tuple[int, int]: ...
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()
+    def way(self, cat: int) -> tuple[int, int]: ...
 
 
 def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
@@ -128,7 +124,7 @@ def score_placements(
     state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
 ) -> list[Scored]:
     """Every legal placement of the pending tile with its cheap cost, cheapest first (ties:
-    the engine's legal order): ``sum(w * popcount(lost & m))`` over ``weights`` for the
+    the engine's legal order): ``sum(w * (lost & m).bit_count())`` over ``weights`` for the
     squares ``lost`` (the tile's and the coverable squares only windows across it could
     cover) plus ``FRONTIER`` per ``calm`` square next to the tile; the weights folded
     into bit planes and the shapes' footprints kept (:mod:`engine.play.fire_planes`)."""
@@ -188,8 +184,8 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
     for shape, anchors in fire_anchor_sets(state):
         for a in bit_list(anchors):
             mask = shape.mask << a
-            cost = sum(8 * popcount(mask & r.corridor) for r in cats) + 8 * popcount(mask & white_hot)
-            cost += 2 * popcount(mask & warm) + 4 * popcount(mask & exits) + 3 * popcount(mask & entry)
+            cost = sum(8 * (mask & r.corridor).bit_count() for r in cats) + 8 * (mask & white_hot).bit_count()
+            cost += 2 * (mask & warm).bit_count() + 4 * (mask & exits).bit_count() + 3 * (mask & entry).bit_count()
             scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
             n += 1
     scored.sort(key=lambda s: (s[0], s[1]))
@@ -210,7 +206,7 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
             value = cost
             for c in later.live():
                 r = later.route(c)
-                value += 12 * r.way - min(popcount(r.corridor), 24) - min(popcount(r.reach2), 30) // 2
+                value += 12 * r.way - min(r.corridor.bit_count(), 24) - min(r.reach2.bit_count(), 30) // 2
             if whites:
                 white_ways = ways_of(after)
                 value += 12 * sum(white_ways.way(c)[0] for c in whites if not after.arrived[c])
