@@ -206,13 +206,20 @@ def _region(state: Position, cat: int, fire: int, coverage: dict[int, int]) -> i
     """The squares the cat could get to if ``fire`` were the fire: its own terrain
     and coverable squares.  ``coverage`` memoises coverable squares by fire mask, so
     one analysis computes them once per set of returned tiles, not once per cat."""
-    if fire not in coverage:
-        coverage[fire] = coverable_squares(state, fire)
+    coverable = _coverable(state, fire, coverage)
     ci = state.island.cat_terrain[cat]
     if ci == WHITE or state.island.rescues:
-        blocked = _strip_barriers(state, fire, coverage[fire]).get(ci, NO_LINKS)
-        return _cutoff_region(state, cat, fire, coverage[fire], blocked)
-    return state.island.grid.flood(1 << state.cat_sq[cat], (walkable(state, ci) & ~fire) | coverage[fire])
+        blocked = _strip_barriers(state, fire, coverable).get(ci, NO_LINKS)
+        return _cutoff_region(state, cat, fire, coverable, blocked)
+    return state.island.grid.flood(1 << state.cat_sq[cat], (walkable(state, ci) & ~fire) | coverable)
+
+
+def _coverable(state: Position, fire: int, coverage: dict[int, int]) -> int:
+    """:func:`coverable_squares` for ``fire``, memoised in ``coverage`` by fire mask."""
+    found = coverage.get(fire)
+    if found is None:
+        found = coverage[fire] = coverable_squares(state, fire)
+    return found
 
 
 def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked: tuple[int, int]) -> int:
@@ -262,9 +269,7 @@ def tiles_needed(
         for removed, seed in level:
             fire = state.fire & ~removed
             if plain:
-                if fire not in coverage:
-                    coverage[fire] = coverable_squares(state, fire)
-                region = grid.flood(seed, (own & ~fire) | coverage[fire])
+                region = grid.flood(seed, (own & ~fire) | _coverable(state, fire, coverage))
             else:
                 region = _region(state, cat, fire, coverage)
             if raft_entries(state, ci, region) & free:
@@ -442,9 +447,7 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
         for tile in tiles:
             removed |= placed[tile][0]
         fire = state.fire & ~removed
-        if fire not in coverage:
-            coverage[fire] = coverable_squares(state, fire)
-        passable = (own & ~fire) | coverage[fire]
+        passable = (own & ~fire) | _coverable(state, fire, coverage)
         targets = 0
         if path and not path & ~(passable | start):
             targets = reach & free
