@@ -17,6 +17,18 @@ from engine.play.position import shuffled_decks
 from engine.play.state import GameState
 from engine.play.variants import get_variant
 
+# The advanced tests' island: red at (1, 5) 5 squares from an any-colour raft square,
+# blue at (2, 7) 3 squares from it, green at (3, 4) far from it and nearest the fire,
+# which lies in the south-west corner for fire tiles to touch.
+ADVANCED_ISLAND = """
+rrrrrrrrrrwww
+rrrrrRrrrrwow
+bbbbbbbBbbwww
+ggggGgggggggg
+ffggggggggggg
+ffggggggggggg
+"""
+
 
 def fixture_card(name: str, *effects: DisasterEffect) -> DisasterCard:
     return DisasterCard(f"fixture-disaster-{name}", tuple(effects), name=f"Fixture {name}")

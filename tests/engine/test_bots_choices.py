@@ -7,22 +7,14 @@ from __future__ import annotations
 
 import random
 
-from advanced_fixtures import advanced_state
+from advanced_fixtures import ADVANCED_ISLAND, advanced_state
 from engine_pictures import deal
 
 from engine.play.actions import BonusDraw, BonusMove, MoveCat
 from engine.play.heuristic import HeuristicBot
 from engine.play.state import GameState
 
-# Blue 3 squares from its raft square, red far from any; fire for fire tiles to touch.
-ISLAND = """
-rrrrrrrrrrwww
-rrrrrRrrrrwow
-bbbbbbbBbbwww
-ggggGgggggggg
-ffggggggggggg
-ffggggggggggg
-"""
+ISLAND = ADVANCED_ISLAND  # blue 3 squares from an any-colour raft square
 BLUE, BLUE_RAFT = (2, 7), (2, 10)
 HAND = ["circle:a", "circle:b", "circle:c"]
 

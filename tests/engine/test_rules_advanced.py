@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from advanced_fixtures import advanced_state, fixture_card
+from advanced_fixtures import ADVANCED_ISLAND, advanced_state, fixture_card
 from engine_pictures import deal
 
 from engine import new_game
@@ -33,16 +33,7 @@ from engine.play.phases import DisasterProgress
 from engine.play.position import PositionError
 from engine.play.state import GameState
 
-# Red 5 squares from an any-colour raft square, blue 3, green far away; fire in the
-# south-west corner for fire tiles to touch.
-ISLAND = """
-rrrrrrrrrrwww
-rrrrrRrrrrwow
-bbbbbbbBbbwww
-ggggGgggggggg
-ffggggggggggg
-ffggggggggggg
-"""
+ISLAND = ADVANCED_ISLAND  # red 5 squares from an any-colour raft square, blue 3, green far
 RED, BLUE, GREEN = (1, 5), (2, 7), (3, 4)
 RED_RAFT, BLUE_RAFT = (1, 10), (2, 10)
 HAND = ["circle:a", "circle:b", "circle:c", "cross:a", "cross:b", "cross:c"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from advanced_fixtures import advanced_state, fixture_card
+from advanced_fixtures import ADVANCED_ISLAND, advanced_state, fixture_card
 from engine_pictures import deal, put_fire_tile
 from kickstarter_fixtures import token_state
 
@@ -205,17 +205,6 @@ def test_token_phases_survive_to_dict_replay_and_clone() -> None:
         assert parse_action(str(action)) == action
     data = state.to_dict()  # from_dict needs a scenario with boards: tests/engine/test_playouts_tokens.py
     assert data["held"] == ["water"] and data["task"]["step"] == "return" and data["phase"] == TOKENS
-
-
-# Green at (3, 4) nearest the fire (south-west); red far from it.
-ADVANCED_ISLAND = """
-rrrrrrrrrrwww
-rrrrrRrrrrwow
-bbbbbbbBbbwww
-ggggGgggggggg
-ffggggggggggg
-ffggggggggggg
-"""
 
 
 def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disaster() -> None:
