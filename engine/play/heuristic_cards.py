@@ -23,12 +23,10 @@ white cats, whose ways along Oshax paths have no such bound).
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import and_, or_
 from typing import Protocol
 
 from engine.play.actions import PlacePathway
-from engine.play.bitboard import bit_list, window_mask
+from engine.play.bitboard import CARD, BitGrid, bit_list, window_mask
 from engine.play.heuristic_notch import NOTCHED, notch
 from engine.play.legal import card_anchors, distinct_rotations
 from engine.play.routes import FAR, Routes
@@ -85,43 +83,66 @@ class CardSearch:
 
 
 class Shifted:
-    """A cat's ends levels shifted down by each cell offset a card face uses
-    (``levels >> o``: the anchors at which that cell lands in the level), made once per
-    offset and shared by every face in hand."""
+    """A cat's ends levels (:meth:`Routes.ends`) packed into one integer per side, level
+    ``i`` in the ``i``-th segment of ``span`` bits (the levels from the raft in reverse
+    order), so that one shift moves every level at once: ``levels >> o`` gives, level
+    by level, the anchors at which a card's cell ``o`` lands in it.  A segment holds
+    the grid's bits and, above them, room for a card's largest offset: what a shift
+    carries down from the next level lands there and is masked off.  Packed when a
+    face first needs it (made once per cat per search, shared by every face in hand)."""
 
-    __slots__ = ("ends", "_ends_at", "kept")
+    __slots__ = ("ends", "kept", "span", "count", "from_cat", "from_raft", "clean", "low")
 
-    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]],
-                 kept: dict[tuple[int, int], list[int]]) -> None:  # fmt: skip
+    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]], kept: dict[tuple[int, int], list[int]],
+                 grid: BitGrid) -> None:  # fmt: skip
         self.ends = ends
-        self._ends_at: dict[int, tuple[list[int], list[int]]] = {}
         self.kept = kept  # face_bounds by (face, way), for these levels
+        self.low = grid.full  # every anchor lies on the grid
+        self.span = grid.full.bit_length() + (CARD - 1) * (grid.stride + 1) + 1
+        self.count = 0  # 0 until packed
 
-    def ends_at(self, o: int) -> tuple[list[int], list[int]]:
-        found = self._ends_at.get(o)
-        if found is None:
-            found = self._ends_at[o] = ([x >> o for x in self.ends[0]], [x >> o for x in self.ends[1]])
-        return found
+    def pack(self) -> None:
+        a, b = self.ends
+        n = len(a)
+        span, low = self.span, self.low
+        from_cat = from_raft = clean = 0
+        for i in range(n):
+            from_cat |= a[i] << (i * span)
+            from_raft |= b[n - 1 - i] << (i * span)
+            clean |= low << (i * span)
+        self.from_cat, self.from_raft, self.clean, self.count = from_cat, from_raft, clean, n
 
 
 def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[int]:
     """``out[k - 1]``: the anchors at which the card may shorten the way by ``k`` or
     more by the ends bound (:meth:`Routes.ends`): its first and last repainted squares
     on a way, ``a`` from the cat and ``b`` from the raft, with ``a + b <= way + 2 - k``
-    (up to ``most``, and only while some anchor may)."""
-    hit_a, hit_b = shifted.ends_at(cells[0])
-    for o in cells[1:]:
-        from_cat, from_raft = shifted.ends_at(o)
-        hit_a = list(map(or_, hit_a, from_cat))
-        hit_b = list(map(or_, hit_b, from_raft))
-    last = len(hit_a) - 1
-    back = hit_b[::-1]  # back[last - j] is hit_b[j]
+    (up to ``most``, and only while some anchor may).
+
+    Bit-parallel over the levels (:class:`Shifted`): ``hit_a`` holds in segment ``i``
+    the anchors where some cell lands at most ``i`` from the cat, ``hit_b`` in segment
+    ``n - 1 - j`` those where some cell lands at most ``j`` from the raft; shifting
+    ``hit_b`` down by ``n - 1 - t`` segments lines ``j = t - i`` up with ``i``, and
+    folding the segments onto the first ORs over ``i``."""
+    if not shifted.count:
+        shifted.pack()
+    from_cat, from_raft = shifted.from_cat, shifted.from_raft
+    hit_a = hit_b = 0
+    for o in cells:
+        hit_a |= from_cat >> o
+        hit_b |= from_raft >> o
+    hit_a &= shifted.clean
+    hit_b &= shifted.clean
+    n, span, low = shifted.count, shifted.span, shifted.low
     out = []
     for k in range(1, most + 1):
-        total = way + 2 - k
-        lo, hi = max(0, total - last), min(total, last)
-        # hit_a[i] & hit_b[total - i] for i from lo to hi
-        m = reduce(or_, map(and_, hit_a[lo:hi + 1], back[last - total + lo:last - total + hi + 1]), 0) if lo <= hi else 0
+        d = n - 1 - (way + 2 - k)  # >= 0: the levels reach way + 1
+        m = hit_a & (hit_b >> (d * span) if d >= 0 else hit_b << (-d * span))
+        h = 1
+        while h < n:  # fold the segments onto the first
+            m |= m >> (h * span)
+            h <<= 1
+        m &= low
         if not m:
             break  # the levels are nested: no anchor shortens the way by more either
         out.append(m)
@@ -187,7 +208,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     for r in search.cats:
         if r.way < FAR:
             ends = routes.ends(r.cat)
-            shifted[r.cat] = Shifted(ends, kept_bounds(ends))
+            shifted[r.cat] = Shifted(ends, kept_bounds(ends), grid)
     # anchors whose window touches the cat's wide corridor (as the full search asks)
     touching = {}
     for c in shifted:

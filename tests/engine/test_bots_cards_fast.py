@@ -1,0 +1,56 @@
+"""The heuristic card search's bit-parallel shortcuts equal their plain definitions.
+
+Each fast path of ``engine.play.heuristic_cards`` (and what it reads from
+``engine.play.routes``) is checked square by square, or choice by choice, against a
+plain computation on positions from real heuristic games (``play_positions``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.bitboard import bit_list
+from engine.play.heuristic_cards import Shifted, end_masks
+from engine.play.routes import FAR, Routes
+from tests.engine.test_bots_search_exact import SCENARIOS, holder, play_positions
+
+
+def plain_end_masks(ends: tuple[tuple[int, ...], tuple[int, ...]], cells: list[int], most: int, way: int,
+                    anchors: int) -> list[int]:  # fmt: skip
+    """Anchor by anchor: the first level (from the cat, from the raft) any cell lands
+    in, and the anchors whose two levels add up to at most ``way + 2 - k``."""
+    def first(levels: tuple[int, ...], a: int) -> int:
+        return min((i for i, level in enumerate(levels) for o in cells if level >> (a + o) & 1), default=FAR * 2)
+
+    sums = {a: first(ends[0], a) + first(ends[1], a) for a in bit_list(anchors)}
+    out = []
+    for k in range(1, most + 1):
+        m = sum(1 << a for a, s in sums.items() if s <= way + 2 - k)
+        if not m:
+            break
+        out.append(m)
+    return out
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_packed_end_masks_equal_the_plain_bound(name: str) -> None:
+    compared = 0
+    for state in play_positions(name, range(1))[::3]:
+        routes = Routes(state)
+        p = holder(state)
+        grid = state.island.grid
+        for cat in routes.live():
+            way = routes.route(cat).way
+            if not 0 < way < FAR:
+                continue
+            ends = routes.ends(cat)
+            shifted = Shifted(ends, {}, grid)
+            for key in sorted(set(state.hands[p])):
+                for faces in grid.card_masks(state.island.cards[key]):
+                    face = faces[state.island.cat_terrain[cat]]
+                    if not face:
+                        continue
+                    cells = bit_list(face)
+                    most = min(way, len(cells))
+                    assert end_masks(shifted, cells, most, way) == plain_end_masks(ends, cells, most, way, grid.full)
+                    compared += 1
+    assert compared > 50
