@@ -184,9 +184,6 @@ def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
     return found
 
 
-Candidate = tuple[int, int, tuple[int, int, int], int, int, str, list[tuple[int, int, int]]]
-
-
 def shortening_card(search: CardSearch) -> CardChoice | None:
     """The placement :func:`best_card` picks when it shortens the ways (score below the
     base), else None; only for positions without white cats.
@@ -251,19 +248,31 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 if gain:
                     buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
     upos = {a: i for i, a in enumerate(search.useful)}
+    # a placement's tie (squares it takes from the corridors less those it gives them) is
+    # the cats' own corridor squares under its window, less its faces' squares on the
+    # corridors: the first part depends on the anchor alone
+    held = [(search.own0[c] & t, t, colour[c]) for c, t in search.touch.items()]
+    under: dict[int, int] = {}
     best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
     for bound in sorted(buckets):
         if best is not None and bound > best[0]:
             break
-        candidates: list[Candidate] = []
+        candidates: list[tuple[int, tuple[int, int, int], int, int, str, tuple[int, ...]]] = []
         for ki, anchors, ri, rot, key in buckets[bound]:
             m = grid.card_masks(state.island.cards[key])[rot]
+            faces = [(m[ci], t) for _, t, ci in held if m[ci]]  # anchored at bit 0: shifted below
             for a in bit_list(anchors):
-                candidates.append(_candidate(search, m, a, bound, (ki, upos[a], ri), rot, key))
-        candidates.sort(key=lambda x: x[:3])
-        for _, tie, index, a, rot, key, changed in candidates:
+                taken = under.get(a)
+                if taken is None:
+                    win = window << a
+                    taken = under[a] = sum((o & win).bit_count() for o, _, _ in held)
+                tie = taken - sum(((f << a) & t).bit_count() for f, t in faces)
+                candidates.append((tie, (ki, upos[a], ri), a, rot, key, m))
+        candidates.sort()  # by (tie, index): the index is unique
+        for tie, index, a, rot, key, m in candidates:
             if best is not None and (bound, tie, index) > best[:3]:
                 break
+            changed = _changed(search, m, a)
             score = base
             if len(changed) == 1:  # one way: searched only as far as a placement could win
                 c, new, w = changed[0]
@@ -281,14 +290,12 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     return best[0], search.placement(best[5], best[3], best[4]), best[1], base
 
 
-def _candidate(search: CardSearch, m: tuple[int, ...], a: int, bound: int, index: tuple[int, int, int], rot: int,
-               key: str) -> Candidate:  # fmt: skip
-    """A placement with its tie (squares it takes from the cats' corridors, less those
-    it gives them) and the cats whose own squares it changes."""
+def _changed(search: CardSearch, m: tuple[int, ...], a: int) -> list[tuple[int, int, int]]:
+    """``(cat, own squares, weight)`` of the cats whose own squares the placement of
+    faces ``m`` at anchor ``a`` changes."""
     colour = search.state.island.cat_terrain
     win = search.window << a
     keep = ~win
-    tie = 0
     changed = []
     for c, t in search.touch.items():
         if not t & win:
@@ -296,10 +303,8 @@ def _candidate(search: CardSearch, m: tuple[int, ...], a: int, bound: int, index
         old = search.own0[c]
         new = (old & keep) | (m[colour[c]] << a)
         if new != old:
-            gained = new & ~old
-            tie += (old & ~new & t).bit_count() - (gained & t).bit_count()
             changed.append((c, new, search.weight[c]))
-    return bound, tie, index, a, rot, key, changed
+    return changed
 
 
 def best_card(search: CardSearch) -> CardChoice | None:
