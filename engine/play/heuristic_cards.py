@@ -214,38 +214,58 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
         for o in window_cells:
             hits |= t >> o
         touching[c] = hits & useful_mask
+    # the cats a card may shorten: (colour, levels, their kept bounds, touching, way, weight)
+    active = [(colour[c], shifted[c], shifted[c].kept, touching[c], way[c], weight[c])
+              for c in shifted if touching[c] and way[c]]  # fmt: skip
     buckets: dict[int, list[tuple[int, int, int, int, str]]] = {}  # bound -> (ki, a, ri, rot, key)
     for ki, key in enumerate(dict.fromkeys(search.hand)):
         card = state.island.cards[key]
         masks = grid.card_masks(card)
         for ri, rot in enumerate(distinct_rotations(grid, card)):
             m = masks[rot]
-            per_cat = []
-            where = 0
-            for c, by_cell in shifted.items():
-                face = m[colour[c]]
-                if touching[c] and face and way[c]:
-                    bounds = face_bounds(by_cell, face, way[c])
-                    if bounds and bounds[0] & touching[c]:
-                        gains = [g & touching[c] for g in bounds]
-                        per_cat.append((weight[c], gains))
-                        where |= gains[0]
-            # the anchors by their bound, as masks: the cats' gains combined
-            parts = [(0, where)]
-            for w, gains in per_cat:
+            parts = None  # the anchors by their bound, as masks: the cats' gains combined
+            for ci, by_cell, kept, near, w, weight_c in active:
+                face = m[ci]
+                if not face:
+                    continue
+                bounds = kept.get((face, w))
+                if bounds is None:
+                    bounds = face_bounds(by_cell, face, w)
+                if not bounds or not bounds[0] & near:
+                    continue
+                if parts is None:  # the first cat: its own levels
+                    parts = []
+                    upper = 0
+                    for k in range(len(bounds), 0, -1):
+                        exact = bounds[k - 1] & near & ~upper
+                        upper |= exact
+                        if exact:
+                            parts.append((weight_c * k, exact))
+                    continue
+                gains = [g & near for g in bounds]
+                where = gains[0]
                 split = []
-                for gain, mask in parts:
+                for gain, mask in parts:  # anchors this cat leaves alone keep their gain
+                    if mask & ~where:
+                        split.append((gain, mask & ~where))
                     upper = 0
                     for k in range(len(gains), 0, -1):
                         exact = mask & gains[k - 1] & ~upper
                         upper = gains[k - 1]
                         if exact:
-                            split.append((gain + w * k, exact))
-                    if mask & ~upper:
-                        split.append((gain, mask & ~upper))
+                            split.append((gain + weight_c * k, exact))
+                outside = where
+                for _, mask in parts:
+                    outside &= ~mask
+                upper = 0
+                for k in range(len(gains), 0, -1):  # anchors no earlier cat had
+                    exact = outside & gains[k - 1] & ~upper
+                    upper = gains[k - 1]
+                    if exact:
+                        split.append((weight_c * k, exact))
                 parts = split
-            for gain, mask in parts:
-                if gain:
+            if parts:
+                for gain, mask in parts:
                     buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
     upos = {a: i for i, a in enumerate(search.useful)}
     # a placement's tie (squares it takes from the corridors less those it gives them) is
@@ -272,19 +292,39 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
         for tie, index, a, rot, key, m in candidates:
             if best is not None and (bound, tie, index) > best[:3]:
                 break
-            changed = _changed(search, m, a)
+            # each cat's way is searched only as far as the placement could still win: the
+            # bound counts every cat as shortened by its ends bound k, so a cat's excess
+            # over it, w * (way' - way + k) >= 0, all must fit in the slack under the best
+            slack = (base - 1 if best is None else best[0]) - bound
             score = base
-            if len(changed) == 1:  # one way: searched only as far as a placement could win
-                c, new, w = changed[0]
-                allowed = way[c] + ((base - 1 if best is None else best[0]) - base) // w
-                if allowed < 0:
+            changes = []
+            for c, new, w in _changed(search, m, a):
+                face = m[colour[c]]
+                k = 0
+                if face and c in shifted and way[c]:
+                    k = sum(g >> a & 1 for g in face_bounds(shifted[c], face, way[c]))
+                changes.append((way[c] < FAR, k, c, new, w))
+            # cats without a way first (a card may give them one: outside the bound, it
+            # widens the slack), then those the card cannot shorten: they fail soonest
+            changes.sort()
+            for _, k, c, new, w in changes:
+                was = way[c]
+                if was >= FAR:
+                    found = routes.way(c, new, was + WORSE)
+                    slack -= w * (found - was)
+                    score += w * (found - was)
                     continue
-                score += w * (routes.way(c, new, allowed + 1) - way[c])
+                allowed = was - k + slack // w
+                if allowed < 0:
+                    break
+                found = routes.way(c, new, min(was + WORSE, allowed + 1))
+                if found > allowed:
+                    break  # cannot win
+                slack -= w * (found - was + k)
+                score += w * (found - was)
             else:
-                for c, new, w in changed:
-                    score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
-            if score < base and (best is None or (score, tie, index) < best[:3]):
-                best = (score, tie, index, a, rot, key)
+                if score < base and (best is None or (score, tie, index) < best[:3]):
+                    best = (score, tie, index, a, rot, key)
     if best is None:
         return None
     return best[0], search.placement(best[5], best[3], best[4]), best[1], base
