@@ -244,10 +244,15 @@ class Routes:
             if len(_KEPT) >= KEPT_POSITIONS:
                 _KEPT.clear()
             kept = _KEPT[key] = []
+        parent = None
         for was_island, was_rules, was_own, was_step, halo, route in kept:
-            if was_island is island and was_rules is state.rules and not ((own ^ was_own) | (step ^ was_step)) & halo:
-                return route
-        route = self._search(cat, ci, own, step)
+            if was_island is island and was_rules is state.rules:
+                diff = (own ^ was_own) | (step ^ was_step)
+                if not diff & halo:
+                    return route
+                if parent is None:
+                    parent = (diff, route)  # the newest: its levels the changes leave alone are reused
+        route = self._search(cat, ci, own, step, parent)
         grid = island.grid
         halo = grid.neighbours(route.levels[-1] | route.to_raft[-1] | route.reach2 | targets(state, ci))
         halo |= route.levels[-1] | route.to_raft[-1] | route.reach2
@@ -255,16 +260,46 @@ class Routes:
         del kept[KEPT_ROUTES:]
         return route
 
-    def _search(self, cat: int, ci: int, own: int, step: int) -> CatRoute:
+    def _search(self, cat: int, ci: int, own: int, step: int, parent: tuple[int, CatRoute] | None = None) -> CatRoute:
+        """The analysis; with ``parent`` (``(diff, route)``: an analysis of the same cat,
+        square and cats' squares whose own and passable squares differ from these on
+        ``diff``), the levels from the cat and from the raft that ``diff`` leaves alone
+        are taken from it and the searches resume after them.  A level is the same when
+        no square of it or next to it changed (nor next to the raft): it is a flood
+        through own squares from the level before and its passable neighbours."""
         state = self.state
         grid = state.island.grid
-        entry = grid.neighbours(targets(state, ci)) & step
-        walk = grid.flood(1 << state.cat_sq[cat], own)
-        a_levels = [walk]
+        raft_side = grid.neighbours(targets(state, ci))
+        entry = raft_side & step
+        if parent is not None and (parent[0] & raft_side or parent[1].entry != entry):
+            parent = None  # the raft entries changed: nothing is reused
+        a_levels: list[int] = []
         halos: list[int] = []  # each level with its neighbours, the ones the search grows by
+        b_levels: list[int] = []
+        if parent is not None:
+            diff, was = parent
+            for level, halo in zip(was.levels, was.halos):
+                if diff & halo:
+                    break
+                a_levels.append(level)
+                halos.append(halo)
+            for level in was.to_raft:
+                if diff & (level | grid.neighbours(level)):
+                    break
+                if b_levels and level == b_levels[-1]:
+                    b_levels.append(level)
+                    break  # stopped growing: so did the parent's search
+                b_levels.append(level)
         way = FAR
-        region = walk
-        for n in range(FAR):
+        if a_levels:  # resume at the last level kept (its halo is added again below)
+            region = a_levels[-1]
+            halos.pop()
+            first = len(a_levels) - 1
+        else:
+            region = grid.flood(1 << state.cat_sq[cat], own)
+            a_levels.append(region)
+            first = 0
+        for n in range(first, FAR):
             if region & entry:
                 way = n
                 break
@@ -277,14 +312,15 @@ class Routes:
             a_levels.append(region)
         if len(halos) < len(a_levels):
             halos.append(region | grid.neighbours(region))
-        b_levels = [grid.flood(entry & own, own)]
+        walk = a_levels[0]
+        cap = min(way, FAR - 2) + 2  # levels after the first
+        if not b_levels:
+            b_levels.append(grid.flood(entry & own, own))
+        del b_levels[cap + 1:]
         seed = entry & step
-        for _ in range(min(way, FAR - 2) + 2):
+        while len(b_levels) <= cap and (len(b_levels) < 2 or b_levels[-1] != b_levels[-2]):
             prev = b_levels[-1]
-            grown = grid.flood(prev | (grid.neighbours(prev) & step) | seed, own)
-            b_levels.append(grown)
-            if grown == prev:
-                break
+            b_levels.append(grid.flood(prev | (grid.neighbours(prev) & step) | seed, own))
         corridor = wide = 0
         if way < FAR:
             last = len(b_levels) - 1

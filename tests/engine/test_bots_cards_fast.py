@@ -54,3 +54,18 @@ def test_packed_end_masks_equal_the_plain_bound(name: str) -> None:
                     assert end_masks(shifted, cells, most, way) == plain_end_masks(ends, cells, most, way, grid.full)
                     compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_resumed_route_analyses_equal_fresh_ones(name: str) -> None:
+    """An analysis resumed from a kept one of the same cat (the levels the changed
+    squares leave alone reused, ``Routes._search`` with a parent) equals a fresh search,
+    as the position lies and with each fire tile returned (the water step's trials)."""
+    compared = 0
+    for state in play_positions(name, range(2))[::2]:
+        trials = [Routes(state)] + [Routes(state, fire=state.fire & ~mask) for mask, _ in state.tiles_placed.values()]
+        for routes in trials:
+            for cat in routes.live():
+                assert routes.route(cat) == routes.fresh_route(cat)
+                compared += 1
+    assert compared > 100
