@@ -16,6 +16,7 @@ from typing import Callable, Protocol
 from engine.play.actions import Action
 from engine.play.heuristic import HeuristicBot
 from engine.play.outcome import Outcome
+from engine.play.random_pick import random_action
 from engine.play.state import GameState
 
 
@@ -28,15 +29,13 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniformly random over ``state.legal_actions()`` (one index draw, no list built)."""
+    """Uniformly random over ``state.legal_actions()``: one index draw, the actions
+    counted rather than listed (:func:`engine.play.random_pick.random_action`)."""
 
     name = "random"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError(f"{state!r} has no legal action; the game should have ended")
-        return actions[rng.randrange(len(actions))]
+        return random_action(state, rng)
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}

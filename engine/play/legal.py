@@ -254,17 +254,93 @@ def legal_actions(state: Position) -> LegalActions:
 
 
 def _fire_action_segments(state: Position) -> list[Segment]:
-    tile = state.pending.tile  # type: ignore[union-attr]
-    square = state.island.grid.square
-    segments: list[Segment] = []
-    for shape, anchor_set in fire_anchor_sets(state):
-        anchors = _Bits(anchor_set)  # found when indexed: a random pick needs one anchor of one orientation (issue 11)
+    parts = fire_anchor_sets(state)
+    if not parts:
+        return []
+    placements = _FirePlacements(state.pending.tile, parts, state.island.grid.square)  # type: ignore[union-attr]
+    return [(placements.count, placements)]
 
-        def get(i: int, anchors: _Bits = anchors, shape: TileShape = shape) -> Action:
-            return PlaceFire(tile, square(anchors[i]), shape.flipped, shape.rotation)
 
-        segments.append((anchor_set.bit_count(), get))
-    return segments
+class _FirePlacements:
+    """Every placement of the pending tile by index (orientation, then anchor), each
+    orientation's anchors found when indexed: a random pick needs one anchor of one
+    orientation (issue 11)."""
+
+    __slots__ = ("tile", "parts", "square", "count", "_bits")
+
+    def __init__(self, tile: str, parts: list[tuple[TileShape, int]], square: Callable[[int], Square]) -> None:
+        self.tile, self.parts, self.square = tile, parts, square
+        self.count = sum([anchors.bit_count() for _, anchors in parts])
+        self._bits: dict[int, _Bits] = {}
+
+    def __call__(self, i: int) -> Action:
+        for k, (shape, anchor_set) in enumerate(self.parts):
+            n = anchor_set.bit_count()
+            if i < n:
+                bits = self._bits.get(k)
+                if bits is None:
+                    bits = self._bits[k] = _Bits(anchor_set)
+                return PlaceFire(self.tile, self.square(bits[i]), shape.flipped, shape.rotation)
+            i -= n
+        raise IndexError(i)
+
+
+class _CardPlacements:
+    """One player's card placements by index: card (``deck:id`` order), anchor
+    (row-major), distinct rotation."""
+
+    __slots__ = ("player", "cards", "anchors", "square", "n_anchors", "count")
+
+    def __init__(self, player: int, cards: list[tuple[str, tuple[int, ...]]], anchors: _Bits, n_anchors: int,
+                 square: Callable[[int], Square]) -> None:  # fmt: skip
+        self.player, self.cards, self.anchors, self.n_anchors, self.square = player, cards, anchors, n_anchors, square
+        self.count = n_anchors * sum([len(rots) for _, rots in cards])
+
+    def __call__(self, i: int) -> Action:
+        for key, rots in self.cards:
+            n = self.n_anchors * len(rots)
+            if i < n:
+                a, r = divmod(i, len(rots))
+                deck, card_id = key.split(":", 1)
+                return PlacePathway(self.player, deck, card_id, self.square(self.anchors[a]), rots[r])
+            i -= n
+        raise IndexError(i)
+
+
+class _Moves:
+    """One player's cat moves by index: cat, destination, discards (combinations of the
+    sorted hand, picked when indexed)."""
+
+    __slots__ = ("player", "hand", "moves", "square", "count")
+
+    def __init__(self, player: int, hand: list[str], moves: list[tuple[int, int, int, "_Targets", int]],
+                 square: Callable[[int], Square]) -> None:  # fmt: skip
+        self.player, self.hand, self.moves, self.square = player, hand, moves, square
+        self.count = sum([m[0] for m in moves])
+
+    def __call__(self, i: int) -> Action:
+        for n, at, cost, targets, n_combos in self.moves:
+            if i < n:
+                t, c = divmod(i, n_combos)
+                to, collect = targets[t]
+                discards = next(islice(combinations(self.hand, cost), c, None))
+                return MoveCat(self.player, self.square(at), self.square(to), discards, collect)
+            i -= n
+        raise IndexError(i)
+
+
+def rotations(grid: BitGrid, card: PathwayCard) -> tuple[int, ...]:
+    """:func:`distinct_rotations`, kept per card object (hashing the frozen card is a
+    good part of the lookup, and every play phase asks it for every card in hand)."""
+    kept = _ROTATIONS.get(id(card))
+    if kept is not None and kept[0] is card and kept[1] is grid:
+        return kept[2]
+    rots = distinct_rotations(grid, card)
+    _ROTATIONS[id(card)] = (card, grid, rots)
+    return rots
+
+
+_ROTATIONS: dict[int, tuple[PathwayCard, BitGrid, tuple[int, ...]]] = {}
 
 
 def _play_segments(state: Position) -> list[Segment]:
@@ -273,33 +349,27 @@ def _play_segments(state: Position) -> list[Segment]:
     square = grid.square
     segments: list[Segment] = []
     anchor_set = card_anchors(state)
-    anchors = _Bits(anchor_set)  # found when indexed: a random pick needs one action (issue 11)
-    n_anchors = anchor_set.bit_count()
-    for p in range(state.players):
-        for key in sorted(state.hands[p]):
-            rots = distinct_rotations(grid, island.cards[key])
-            deck, card_id = key.split(":", 1)
-
-            def place(i: int, p: int = p, deck: str = deck, card_id: str = card_id, rots: tuple[int, ...] = rots) -> Action:
-                a, r = divmod(i, len(rots))
-                return PlacePathway(p, deck, card_id, square(anchors[a]), rots[r])
-
-            segments.append((n_anchors * len(rots), place))
+    hands = [sorted(h) for h in state.hands]
+    if anchor_set:
+        anchors = _Bits(anchor_set)  # found when indexed: a random pick needs one action (issue 11)
+        n_anchors = anchor_set.bit_count()
+        cards = island.cards
+        for p, hand in enumerate(hands):
+            if hand:
+                placements = _CardPlacements(p, [(key, rotations(grid, cards[key])) for key in hand], anchors,
+                                             n_anchors, square)  # fmt: skip
+                segments.append((placements.count, placements))
     options = _move_options(state)
-    for p in range(state.players):
-        hand = sorted(state.hands[p])
-        for cat, cost, targets in options:
-            n_combos = comb(len(hand), cost)  # the discards, picked when indexed
-            if not n_combos:
-                continue
-
-            def move(i: int, p: int = p, at: int = state.cat_sq[cat], cost: int = cost, targets: _Targets = targets,
-                     n_combos: int = n_combos, hand: list[str] = hand) -> Action:  # fmt: skip
-                t, c = divmod(i, n_combos)
-                to, collect = targets[t]
-                return MoveCat(p, square(at), square(to), next(islice(combinations(hand, cost), c, None)), collect)
-
-            segments.append((targets.count * n_combos, move))
+    if options:
+        for p, hand in enumerate(hands):
+            moves = []
+            for cat, cost, targets in options:
+                n_combos = comb(len(hand), cost)  # the discards, picked when indexed
+                if n_combos:
+                    moves.append((targets.count * n_combos, state.cat_sq[cat], cost, targets, n_combos))
+            if moves:
+                listed = _Moves(p, hand, moves, square)
+                segments.append((listed.count, listed))
     if state.water > 0:
         tiles = sorted(state.tiles_placed, key=island.tile_order.__getitem__)
         segments.append((len(tiles), lambda i: UseWater(tiles[i])))
