@@ -271,26 +271,32 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     # a placement's tie (squares it takes from the corridors less those it gives them) is
     # the cats' own corridor squares under its window, less its faces' squares on the
     # corridors: the first part depends on the anchor alone
-    held = [(search.own0[c] & t, t, colour[c]) for c, t in search.touch.items()]
+    held = [(t, colour[c]) for c, t in search.touch.items()]
+    owned = [search.own0[c] & t for c, t in search.touch.items()]
     under: dict[int, int] = {}
-    best: tuple[int, int, tuple[int, int, int], int, int, str] | None = None
+    # (score, tie, card, anchor's place in the search order, rotation's, anchor, rotation, key)
+    best: tuple[int, int, int, int, int, int, int, str] | None = None
     for bound in sorted(buckets):
         if best is not None and bound > best[0]:
             break
-        candidates: list[tuple[int, tuple[int, int, int], int, int, str, tuple[int, ...]]] = []
+        candidates: list[tuple[int, int, int, int, int, int, str, tuple[int, ...]]] = []
         for ki, anchors, ri, rot, key in buckets[bound]:
             m = grid.card_masks(state.island.cards[key])[rot]
-            faces = [(m[ci], t) for _, t, ci in held if m[ci]]  # anchored at bit 0: shifted below
+            faces = [(m[ci], t) for t, ci in held if m[ci]]  # anchored at bit 0: shifted below
             for a in bit_list(anchors):
-                taken = under.get(a)
-                if taken is None:
+                tie = under.get(a)
+                if tie is None:
                     win = window << a
-                    taken = under[a] = sum((o & win).bit_count() for o, _, _ in held)
-                tie = taken - sum(((f << a) & t).bit_count() for f, t in faces)
-                candidates.append((tie, (ki, upos[a], ri), a, rot, key, m))
-        candidates.sort()  # by (tie, index): the index is unique
-        for tie, index, a, rot, key, m in candidates:
-            if best is not None and (bound, tie, index) > best[:3]:
+                    tie = 0
+                    for o in owned:
+                        tie += (o & win).bit_count()
+                    under[a] = tie
+                for f, t in faces:
+                    tie -= ((f << a) & t).bit_count()
+                candidates.append((tie, ki, upos[a], ri, a, rot, key, m))
+        candidates.sort()  # by (tie, index): the index (card, anchor, rotation) is unique
+        for tie, ki, pos, ri, a, rot, key, m in candidates:
+            if best is not None and (bound, tie, ki, pos, ri) > best[:5]:
                 break
             # each cat's way is searched only as far as the placement could still win: the
             # bound counts every cat as shortened by its ends bound k, so a cat's excess
@@ -302,7 +308,10 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 face = m[colour[c]]
                 k = 0
                 if face and c in shifted and way[c]:
-                    k = sum(g >> a & 1 for g in face_bounds(shifted[c], face, way[c]))
+                    for g in face_bounds(shifted[c], face, way[c]):  # nested: the first k hold a
+                        if not g >> a & 1:
+                            break
+                        k += 1
                 changes.append((way[c] < FAR, k, c, new, w))
             # cats without a way first (a card may give them one: outside the bound, it
             # widens the slack), then those the card cannot shorten: they fail soonest
@@ -323,11 +332,11 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 slack -= w * (found - was + k)
                 score += w * (found - was)
             else:
-                if score < base and (best is None or (score, tie, index) < best[:3]):
-                    best = (score, tie, index, a, rot, key)
+                if score < base and (best is None or (score, tie, ki, pos, ri) < best[:5]):
+                    best = (score, tie, ki, pos, ri, a, rot, key)
     if best is None:
         return None
-    return best[0], search.placement(best[5], best[3], best[4]), best[1], base
+    return best[0], search.placement(best[7], best[5], best[6]), best[1], base
 
 
 def _changed(search: CardSearch, m: tuple[int, ...], a: int) -> list[tuple[int, int, int]]:
