@@ -31,11 +31,31 @@ def notch(routes: Routes, cat: int) -> int:
     return pocket(state.island.grid, routes.coverable | routes.own(cat), routes.fire, 1 << state.cat_sq[cat])
 
 
+KEPT_POCKETS = 4096  # pockets kept per process (cleared when full)
+_POCKETS: dict[tuple[BitGrid, int, int, int], int] = {}
+_AROUND: dict[tuple[BitGrid, int], int] = {}
+
+
 def pocket(grid: BitGrid, step: int, fire: int, start: int) -> int:
     """The squares of ``step`` within ``NOTCH_RADIUS`` steps of the square ``start``
     when they make a notch (at most ``NOTCH_SIZE`` of them, fire next to them, and
     some ring of them at one distance from ``start`` at most ``NOTCH_MOUTH`` wide),
-    else 0."""
+    else 0.  It reads ``step`` and ``fire`` only within ``NOTCH_RADIUS + 1`` squares of
+    ``start``, so it is kept per process by what lies there: a cat whose surroundings
+    the last card and fire tile left alone finds it again."""
+    around = _AROUND.get((grid, start))
+    if around is None:
+        around = _AROUND[(grid, start)] = grid.near(start, NOTCH_RADIUS + 1)
+    key = (grid, start, step & around, fire & around)
+    found = _POCKETS.get(key)
+    if found is None:
+        if len(_POCKETS) >= KEPT_POCKETS:
+            _POCKETS.clear()
+        found = _POCKETS[key] = _pocket(grid, step, fire, start)
+    return found
+
+
+def _pocket(grid: BitGrid, step: int, fire: int, start: int) -> int:
     ball = grid.flood(start, step, NOTCH_RADIUS)
     if ball.bit_count() > NOTCH_SIZE or not grid.neighbours(ball) & fire:
         return 0

@@ -10,6 +10,7 @@ import pytest
 
 from engine.play.bitboard import bit_list
 from engine.play.heuristic_cards import Shifted, end_masks
+from engine.play.heuristic_notch import _pocket, pocket
 from engine.play.routes import FAR, Routes
 from tests.engine.test_bots_search_exact import SCENARIOS, holder, play_positions
 
@@ -67,5 +68,24 @@ def test_resumed_route_analyses_equal_fresh_ones(name: str) -> None:
         for routes in trials:
             for cat in routes.live():
                 assert routes.route(cat) == routes.fresh_route(cat)
+                compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_kept_pockets_equal_fresh_ones(name: str) -> None:
+    """``heuristic_notch.pocket`` keeps its answers by the squares within
+    ``NOTCH_RADIUS + 1`` of the cat: on every cat of every position, and on every
+    square next to it, the kept answer is the one computed afresh."""
+    compared = 0
+    for state in play_positions(name, range(2))[::2]:
+        routes = Routes(state)
+        grid = state.island.grid
+        for cat in routes.live():
+            step = routes.coverable | routes.own(cat)
+            start = 1 << state.cat_sq[cat]
+            for square in [start] + [1 << b for b in bit_list(grid.neighbours(start) & step)]:
+                kept = pocket(grid, step, routes.fire, square)
+                assert kept == _pocket(grid, step, routes.fire, square)
                 compared += 1
     assert compared > 100
