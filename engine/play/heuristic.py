@@ -56,7 +56,7 @@ from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view
 
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
-WATER_GAIN = 3  # water is spent when returning a tile shortens the ways this much, or saves a cat
+WATER_GAIN = 1  # water is spent when returning a tile shortens the ways this much, or saves a cat
 
 
 class Ways:

@@ -45,7 +45,7 @@ COPIES = 3  # of those, at most this many played on a copy of the game
 LINKED_TRIALS = 10  # islands with links: placements tried on a copy
 LOST = 1_000_000  # the value of a lost position
 CUT = 100_000  # a cat cut off as the fire lies (water might still save it)
-CORRIDOR, EXIT, ENTRY, WARM, FRONTIER = 8, 4, 3, 2, 1  # cheap scoring, per square lost (frontier: opened)
+CORRIDOR, EXIT, ENTRY, WARM, FRONTIER = 8, 4, 3, 2, 4  # cheap scoring, per square lost (frontier: opened)
 WAY = 24  # per square a cat's way grows
 
 
