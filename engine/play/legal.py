@@ -108,25 +108,49 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     touch = grid.neighbours(state.fire)
     out: list[tuple[TileShape, int]] = []
     tile = island.tiles[state.pending.tile]
-    mixed = hybrid.is_hybrid(tile)
-    fit = grid.fit
-    for shape in grid.tile_shapes(tile):
-        if mixed:  # one of its fire squares touches fire, safe spots aside
+    shapes = grid.tile_shapes(tile)
+    if hybrid.is_hybrid(tile):
+        for shape in shapes:  # one of its fire squares touches fire, safe spots aside
             anchors = hybrid.anchors(grid, tile, shape, free, touch)
-        else:  # grid.shape_anchors(offsets, height, width, free, touch), inlined: 8 orientations a tile drawn
-            o = shape.orientation
-            anchors = fit(o.height, o.width)
-            for off in shape.offsets:
-                anchors &= free >> off
+            if anchors:
+                out.append((shape, anchors))
+    else:  # grid.shape_anchors(offsets, height, width, free, touch) per orientation, each shift made once
+        offsets, plan = _shape_plan(grid, shapes)
+        shifted = [free >> off for off in offsets]
+        touched: list[int] = [-1] * len(offsets)
+        for shape, anchors, cells in plan:
+            for k in cells:
+                anchors &= shifted[k]
             if anchors:
                 hit = 0
-                for off in shape.offsets:
-                    hit |= touch >> off
+                for k in cells:
+                    t = touched[k]
+                    if t < 0:
+                        t = touched[k] = touch >> offsets[k]
+                    hit |= t
                 anchors &= hit
-        if anchors:
-            out.append((shape, anchors))
+                if anchors:
+                    out.append((shape, anchors))
     _LAST_FIRE["last"] = (island, key, out)
     return out
+
+
+def _shape_plan(grid: BitGrid, shapes: tuple[TileShape, ...]) -> tuple[tuple[int, ...], "_Plan"]:
+    """The distinct cell offsets of a tile's orientations, and per orientation its
+    fitting anchors and its cells as indices into them (the orientations of a tile
+    share most offsets: each shift of the free squares is made once)."""
+    kept = _PLANS.get(id(shapes))
+    if kept is not None and kept[0] is shapes and kept[1] is grid:
+        return kept[2], kept[3]
+    offsets = tuple(sorted({off for shape in shapes for off in shape.offsets}))
+    plan = [(shape, grid.fit(shape.orientation.height, shape.orientation.width),
+             tuple(offsets.index(off) for off in shape.offsets)) for shape in shapes]  # fmt: skip
+    _PLANS[id(shapes)] = (shapes, grid, offsets, plan)
+    return offsets, plan
+
+
+_Plan = list[tuple[TileShape, int, tuple[int, ...]]]
+_PLANS: dict[int, tuple[tuple[TileShape, ...], BitGrid, tuple[int, ...], _Plan]] = {}
 
 
 def has_fire_placement(state: Position) -> bool:

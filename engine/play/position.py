@@ -73,11 +73,31 @@ def shuffled_decks(island: Island, rng: random.Random) -> dict[str, list[str]]:
     draws are part of every replay, so this order never changes); the top card last."""
     decks: dict[str, list[str]] = {}
     cards = _deck_keys(island.catalog)
+    exact = type(rng) is random.Random  # Random.shuffle written out (no call per card): the same draws
     for deck in island.decks:
         keys = list(cards[deck])
-        rng.shuffle(keys)
+        if exact:
+            _shuffle(rng, keys)
+        else:
+            rng.shuffle(keys)
         decks[deck] = keys
     return decks
+
+
+def _shuffle(rng: random.Random, x: list[str]) -> None:
+    """``rng.shuffle(x)`` for a plain :class:`random.Random`, its ``_randbelow`` inlined
+    (CPython 3.11's algorithm: for i from the last index down to 1, swap with an index
+    below i + 1 drawn by rejection from ``getrandbits(bit_length)``; issue 11 item 7:
+    four decks shuffled every game).  ``tests/engine/test_legal_fast_paths.py`` compares
+    it with ``Random.shuffle``."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 _DECK_KEYS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
@@ -491,7 +511,7 @@ class Position:
     @property
     def token_squares(self) -> int:
         """Bit mask of the squares holding a Kickstarter token."""
-        return sum(1 << i for i in self.tokens)
+        return sum([1 << i for i in self.tokens]) if self.tokens else 0
 
     def token_at(self, square: Square) -> str | None:
         return self.tokens.get(self.island.grid.index(square))

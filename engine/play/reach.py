@@ -218,8 +218,30 @@ def _coverable(state: Position, fire: int, coverage: dict[int, int]) -> int:
     """:func:`coverable_squares` for ``fire``, memoised in ``coverage`` by fire mask."""
     found = coverage.get(fire)
     if found is None:
-        found = coverage[fire] = coverable_squares(state, fire)
+        found = coverage[fire] = kept_coverable(state, fire)
     return found
+
+
+def kept_coverable(state: Position, fire: int) -> int:
+    """:func:`coverable_squares`, kept by fire mask across analyses of one island and
+    rule set (issue 11 item 7: the analysis after a water token or a move asks the fire
+    masks the one before asked, and a cat's second try is the fire before the newest
+    tile).  Without hybrid safe spots, and unless cats block windows, the answer
+    depends on nothing else."""
+    if state.safe_any or state.rules.cutoff_cats_block_windows:
+        return coverable_squares(state, fire)
+    if _COVER_OWNER[0] is not state.island or _COVER_OWNER[1] is not state.rules or len(_COVER) >= COVER_KEPT:
+        _COVER.clear()
+        _COVER_OWNER[:] = [state.island, state.rules]
+    found = _COVER.get(fire)
+    if found is None:
+        found = _COVER[fire] = coverable_squares(state, fire)
+    return found
+
+
+COVER_KEPT = 256  # fire masks whose coverable squares are kept (one island and rule set at a time)
+_COVER: dict[int, int] = {}
+_COVER_OWNER: list[Island | RuleSet | None] = [None, None]
 
 
 def _cutoff_region(state: Position, cat: int, fire: int, coverable: int, blocked: tuple[int, int]) -> int:
@@ -398,15 +420,17 @@ def _with_water(state: Position, budget: int) -> CutOff | None:
     coverage: dict[int, int] = {}
     reached: dict[int, int] = {}
     seeds: dict[int, int] = {}  # the region as the fire lies, when that is what was flooded
+    every = True
     for cat in range(len(state.cat_sq)):
         if not state.arrived[cat]:
-            reached[cat] = _witness_targets(state, cat, budget, coverage, seeds)
-    if all(reached.values()) and _unmatched(reached) is None:
+            found = reached[cat] = _witness_targets(state, cat, budget, coverage, seeds)
+            every = every and found != 0
+    if every and _unmatched(reached) is None:
         return None
     regions = _regions_under(state, *passable_masks(state))
-    found = _optimistic_cut_off(regions)
-    if found is not None:
-        return found
+    found_cut = _optimistic_cut_off(regions)
+    if found_cut is not None:
+        return found_cut
     for cat in regions:
         if not reached[cat] and tiles_needed(state, cat, budget, coverage, seeds.get(cat)) is None:
             return _needs_more_tiles(state, cat, budget, coverage)
@@ -424,30 +448,35 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
 
     Before flooding, the region that took the cat to the raft last time (:data:`_PATHS`)
     is tried: a connected set of squares holding the cat, all still passable, takes it
-    wherever it took it before (a fire tile placed away from it changes nothing)."""
+    wherever it took it before (a fire tile placed away from it changes nothing).
+    Written out flat (issue 11 item 7: four cats after every fire tile)."""
     placed = state.tiles_placed
-    ids = [t for t in _WITNESS.get(cat, ()) if t in placed]
-    newest = next(reversed(placed))
-    tries = [ids] if newest in ids else [ids, [*ids, newest]]
+    witness = _WITNESS.get(cat, ())
+    ids = [t for t in witness if t in placed] if witness else []
+    if len(ids) > budget:
+        return 0
+    removed = 0
+    for tile in ids:
+        removed |= placed[tile][0]
     island = state.island
+    rules = state.rules
     ci = island.cat_terrain[cat]
-    own = walkable(state, ci)
+    own = walkable(state, ci) if state.safe_any or rules.raft_entry == CROSSABLE else state.terrain[ci]
     start = 1 << state.cat_sq[cat]
     free = ~state.cat_mask
     kept = _PATHS.get(cat)
     path = reach = 0
     if kept is not None and kept[0] & start:
         path = kept[0]
-        reach = kept[1] if kept[2] is island and kept[3] is state.rules else raft_entries(state, ci, path)
+        reach = kept[1] if kept[2] is island and kept[3] is rules else raft_entries(state, ci, path)
     goal = -1  # squares next to a free raft square the cat may use, when a flood first needs them
-    for tiles in tries:
-        if len(tiles) > budget:
-            break
-        removed = 0
-        for tile in tiles:
-            removed |= placed[tile][0]
+    newest = next(reversed(placed))
+    while True:
         fire = state.fire & ~removed
-        passable = (own & ~fire) | _coverable(state, fire, coverage)
+        coverable = coverage.get(fire)
+        if coverable is None:
+            coverable = coverage[fire] = kept_coverable(state, fire)
+        passable = (own & ~fire) | coverable
         targets = 0
         if path and not path & ~(passable | start):
             targets = reach & free
@@ -460,11 +489,14 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
             reach = raft_entries(state, ci, path)
             targets = reach & free
         if targets:
-            _PATHS[cat] = (path, reach, island, state.rules)
-            if len(tiles) != len(_WITNESS.get(cat, ())):
-                _WITNESS[cat] = tuple(tiles)
+            _PATHS[cat] = (path, reach, island, rules)
+            if len(ids) != len(witness):
+                _WITNESS[cat] = tuple(ids)
             return targets
-    return 0
+        if newest in ids or len(ids) >= budget:
+            return 0
+        ids = [*ids, newest]  # the second try: the newest tile returned too
+        removed |= placed[newest][0]
 
 
 def _entry_goal(state: Position, terrain: int, free: int) -> int:
@@ -490,7 +522,11 @@ _GOALS: dict[int, tuple[Island, RuleSet, int, int]] = {}
 def _unmatched(options: dict[int, int]) -> int | None:
     """Kuhn's augmenting paths: a cat with no destination in a maximum matching of
     cats to distinct destination squares, or None when every cat gets one."""
-    if all(mask.bit_count() >= len(options) for mask in options.values()):
+    n = len(options)
+    for mask in options.values():
+        if mask.bit_count() < n:
+            break
+    else:
         return None  # each cat has a square left whatever the others take
     taken = 0
     for mask in sorted(options.values(), key=int.bit_count):

@@ -1,0 +1,53 @@
+"""Shortcuts in set-up and legal-action generation (issue 11 item 7) give the plain
+answers: the decks' shuffle draws what ``random.Random.shuffle`` draws, and the fire
+tile's anchors, with each shift of the free squares made once for all orientations,
+are ``BitGrid.shape_anchors``' on every fire phase of seeded games."""
+
+from __future__ import annotations
+
+import random
+
+from engine import new_game
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.legal import fire_anchor_sets
+from engine.play.phases import FIRE
+from engine.play.position import _shuffle
+
+
+def test_shuffle_draws_as_random_shuffle() -> None:
+    for seed in range(200):
+        for size in (0, 1, 2, 3, 7, 16, 31, 32, 33, 100):
+            plain, fast = random.Random(seed), random.Random(seed)
+            a = [f"c{i}" for i in range(size)]
+            b = list(a)
+            plain.shuffle(a)
+            _shuffle(fast, b)
+            assert a == b
+            assert plain.getstate() == fast.getstate()
+
+
+def test_fire_anchors_are_the_plain_anchors() -> None:
+    checked = 0
+    for name in ["campaign-1/01-waiting-for-friends", "tutorial/02-ancient-trail", "campaign-4/02-drawing-straws"]:
+        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        for seed in range(4):
+            state = new_game(scenario, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.phase == FIRE:
+                    assert state.pending is not None
+                    grid = state.island.grid
+                    free = state.island.land & ~(state.fire | state.cat_mask | state.island.raft | state.safe_any)
+                    touch = grid.neighbours(state.fire)
+                    plain = []
+                    for shape in grid.tile_shapes(state.island.tiles[state.pending.tile]):
+                        o = shape.orientation
+                        anchors = grid.shape_anchors(shape.offsets, o.height, o.width, free, touch)
+                        if anchors:
+                            plain.append((shape, anchors))
+                    assert fire_anchor_sets(state) == plain
+                    checked += 1
+                actions = state.legal_actions()
+                state.apply_unchecked(actions[rng.randrange(len(actions))])
+    assert checked > 50
