@@ -88,9 +88,12 @@ def arrival(state: GameState, player: int, hand: list[str], live: list[int]) -> 
     order = sorted(live, key=lambda c: (island.cat_colours[c] not in first, state.rules.move_cost(state.exhausted[c])))
     for cat in order:
         cost = state.rules.move_cost(state.exhausted[cat])
-        onto = landing_squares(state, cat, move_targets(state, cat) & island.raft)
-        if not onto or cost > len(hand):
+        if cost > len(hand):
             continue
+        onto = move_targets(state, cat) & island.raft
+        if not onto:
+            continue  # no raft square in reach (the objectives' bound squares need not be read)
+        onto = landing_squares(state, cat, onto)
         to = island.grid.square(least_needed(state, cat, onto))
         move = MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
         if checked and breaks_objective(state, move):

@@ -55,7 +55,7 @@ class CardSearch:
         grid = state.island.grid
         self.grid = grid
         self.window = window = window_mask(grid)
-        self.anchors = bit_list(card_anchors(state))
+        self.anchor_mask = card_anchors(state)
         cats = [routes.route(c) for c in routes.live()]
         self.cats = cats
         self.touch = {r.cat: grid.neighbours(r.wide | r.walk) for r in cats}
@@ -68,14 +68,25 @@ class CardSearch:
         hot = 0
         for r in cats:
             hot |= r.corridor
-        useful = [a for a in self.anchors if (window << a) & zone]
-        useful.sort(key=lambda a: -((window << a) & hot).bit_count())  # likely gains first: the bound prunes more
-        self.useful = useful
+        # the anchors whose window touches the zone, most corridor squares under the window
+        # first (likely gains first: the bound prunes more), then in square order
+        hits = 0
+        for o in bit_list(window):
+            hits |= zone >> o
+        by_count: list[list[int]] = [[] for _ in range(CARD * CARD + 1)]
+        for a in bit_list(self.anchor_mask & hits):
+            by_count[((window << a) & hot).bit_count()].append(a)
+        self.useful = [a for group in reversed(by_count) for a in group]
         # a hemmed-in cat counts double; a notched one (heuristic_notch) NOTCHED more: a card
         # opening its mouth saves it before the fire closes the mouth
         self.weight = {r.cat: 1 + (r.reach2.bit_count() < HEMMED) + NOTCHED * (notch(routes, r.cat) != 0) for r in cats}
         self.base = sum(self.weight[c] * w for c, w in self.way.items()) + sum(whites.values())
         self.own0 = {c: routes.own(c) for c in self.way}
+
+    @property
+    def anchors(self) -> list[int]:
+        """Every anchor where a card fits, in square order."""
+        return bit_list(self.anchor_mask)
 
     def placement(self, key: str, a: int, rot: int) -> PlacePathway:
         deck, card_id = key.split(":", 1)
@@ -364,7 +375,7 @@ def best_card(search: CardSearch) -> CardChoice | None:
     window, way, weight, own0, base = search.window, search.way, search.weight, search.own0, search.base
     near_white = search.near_white
     colour = state.island.cat_terrain
-    if not search.anchors:
+    if not search.anchor_mask:
         return None
     # every placement with a bound on its score (a way shortens by at most the squares
     # the card gives its cat); then the ways, most promising first, until no bound can
