@@ -32,12 +32,12 @@ from itertools import chain, islice
 from typing import Protocol
 
 from engine.play.actions import PlaceFire
-from engine.play.bitboard import TileShape, bit_list
+from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.play.legal import fire_anchor_sets
 from engine.play.links import WHITE
-from engine.play.reach import coverable_squares, walkable
-from engine.play.routes import FAR, Routes, targets, way_to_raft
+from engine.play.reach import coverable_squares
+from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.play.state import GameState
 
 FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
@@ -68,10 +68,11 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     cats = [routes.route(c) for c in live]
     fire = state.fire
     coverable = routes.coverable
-    own = {c: walkable(state, island.cat_terrain[c]) & ~fire for c in live}
+    own = {c: routes.own(c) for c in live}
     passable = {c: own[c] | coverable for c in live}
     entry = {c: grid.neighbours(targets(state, island.cat_terrain[c])) for c in live}
-    path = {c: witness_path(grid, 1 << state.cat_sq[c], passable[c], entry[c]) for c in live}  # kept: no flood needed
+    seed = {c: 1 << state.cat_sq[c] for c in live}
+    path = {c: kept_path(grid, c, seed[c], passable[c], entry[c]) for c in live}  # kept: no flood needed
     hot = 0
     for r in cats:
         hot |= r.corridor
@@ -84,12 +85,14 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     # coverable squares after a tile: the windows (anchors) that hold none of its squares
     blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
     anchors_now = grid.card_anchors(island.land & ~blocked)
-    scored = score_placements(state, weights, calm, coverable, anchors_now)
-    checked: list[tuple[int, int, PlaceFire]] = []
-    tile = state.pending.tile
-    for cost, index, (a, shape), mask, after in scored[:FIRE_TRIALS]:
-        action = PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)
-        value = cost
+    keys, spots = score_placements(state, weights, calm, coverable, anchors_now)
+    checked: list[tuple[int, int, int, TileShape]] = []
+    for key in keys[:FIRE_TRIALS]:
+        index = key & INDEX_MASK
+        a, shape = spots[index]
+        mask = shape.mask << a
+        after = coverable_after(state, anchors_now, a, shape)
+        value = key >> INDEX_BITS
         for r in cats:
             c = r.cat
             own_after = own[c] & ~mask
@@ -97,63 +100,120 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
             lost = passable[c] & ~step
             if not lost:
                 continue
-            if (lost & path[c] or not path[c]) and not grid.flood_to(1 << state.cat_sq[c], step, entry[c]) & entry[c]:
+            if (lost & path[c] or not path[c]) and not grid.flood_to(seed[c], step, entry[c]) & entry[c]:
                 value += CUT
                 continue
             if lost & r.corridor:
-                way = way_to_raft(state, c, own_after, after, min(r.way + 6, FAR), entry=entry[c])
-                value += WAY * (way - r.way)
-        checked.append((value, index, action))
+                diff = (own[c] & mask) | (coverable ^ after)
+                value += WAY * (way_after(state, r, diff, own_after, after, entry[c]) - r.way)
+        checked.append((value, index, a, shape))
     checked.sort(key=lambda s: (s[0], s[1]))
-    rest = (
-        PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)
-        for _, _, (a, shape), _, _ in scored[FIRE_TRIALS:]
-    )
-    for action in chain((action for _, _, action in checked[:COPIES]), islice(rest, LINKED_TRIALS * 4)):
+    tile = state.pending.tile
+    cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
+    rest = (spots[key & INDEX_MASK] for key in keys[FIRE_TRIALS:])
+    others = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for a, shape in rest)
+    for action in chain(cheapest, islice(others, LINKED_TRIALS * 4)):
         trial = state.clone()
         trial.apply_unchecked(action)
         if not trial.is_terminal():
             return action
-    return checked[0][2]  # every placement tried loses the game
+    _, _, a, shape = checked[0]
+    return PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)  # every placement tried loses the game
 
 
-Scored = tuple[int, int, tuple[int, TileShape], int, int]  # (cost, index, (anchor, shape), mask, coverable after)
+def kept_path(grid: BitGrid, cat: int, seed: int, passable: int, goal: int) -> int:
+    """:func:`witness_path` for the cat, or the chain found for it before when that one
+    still holds the cat's square, lies in ``passable`` (the seed aside) and meets
+    ``goal``: a connected set of squares stays connected, so it proves as much (the
+    checks skip the flood for a tile missing it, and flood otherwise)."""
+    kept = _PATHS.get(cat)
+    if kept is not None and kept[0] is grid:
+        chain_ = kept[1]
+        if chain_ & seed and chain_ & goal and not chain_ & ~(passable | seed):
+            return chain_
+    found = witness_path(grid, seed, passable, goal)
+    if found:
+        _PATHS[cat] = (grid, found)
+    return found
+
+
+_PATHS: dict[int, tuple[BitGrid, int]] = {}  # per cat, the last chain found (on that grid)
+
+
+def way_after(state: GameState, route: CatRoute, diff: int, own: int, coverable: int, entry: int) -> int:
+    """``way_to_raft(state, cat, own, coverable, min(route.way + 6, FAR), entry=entry)``
+    for ``own`` and ``coverable`` that differ from the route's position in the squares
+    ``diff`` only: the route's levels from the cat that ``diff`` leaves alone with their
+    neighbours are the levels the search would find again, so it resumes after them."""
+    limit = min(route.way + 6, FAR)
+    start = -1
+    if not (1 << state.cat_sq[route.cat]) & entry:  # else the search stops at once (unlike the route's)
+        for k, halo in enumerate(route.halos):
+            if diff & halo:
+                break
+            start = k
+    if start < 0:
+        return way_to_raft(state, route.cat, own, coverable, limit, entry=entry)
+    return way_to_raft(state, route.cat, own, coverable, limit, route.levels[start], start, entry)
+
+
+INDEX_BITS = 16  # a placement's sort key: its cost above its index (placements of one tile: far fewer)
+INDEX_MASK = (1 << INDEX_BITS) - 1
+Spot = tuple[int, TileShape]  # (anchor, orientation)
 
 
 def score_placements(
     state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
-) -> list[Scored]:
-    """Every legal placement of the pending tile with its cheap cost, cheapest first (ties:
-    the engine's legal order): ``sum(w * (lost & m).bit_count())`` over ``weights`` for the
+) -> tuple[list[int], list[Spot]]:
+    """Every legal placement of the pending tile (``spots``, in the engine's legal order)
+    and its cheap cost, as sort keys ``cost << INDEX_BITS | index`` cheapest first (ties:
+    the legal order): ``sum(w * (lost & m).bit_count())`` over ``weights`` for the
     squares ``lost`` (the tile's and the coverable squares only windows across it could
-    cover) plus ``FRONTIER`` per ``calm`` square next to the tile; the weights folded
-    into bit planes and the shapes' footprints kept (:mod:`engine.play.fire_planes`)."""
+    cover) plus ``FRONTIER`` per ``calm`` square next to the tile.  The weights are
+    folded into bit planes, the frontier among them: the squares next to the tile go
+    in a second segment of the same number, above the grid's bits; the shapes'
+    footprints are kept (:mod:`engine.play.fire_planes`)."""
     grid = state.island.grid
     s = grid.stride
-    full = grid.full
-    planes = weight_planes(weights)
+    s2 = 2 * s
+    n = grid.full.bit_length() + s  # the frontier segment (the ring's shift by s stays above the grid's bits)
+    planes = weight_planes([*weights, (FRONTIER, calm << n)])
     k = spoil_shift(s)
     plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
     fire = state.fire
-    scored: list[Scored] = []
+    keys: list[int] = []
+    spots: list[Spot] = []
     for shape, anchors in fire_anchor_sets(state):
-        spoil = spoiled_windows(s, shape.mask)
-        around = ring(s, shape.mask)
+        m = shape.mask
+        spoil = spoiled_windows(s, m)
+        around = ring(s, m) << n
         for a in bit_list(anchors):
-            mask = shape.mask << a
-            if plain:
+            if plain:  # coverable & ~coverable_after (coverable lies in the grid: no clipping needed)
                 keep = anchors_now & ~((spoil << a) >> k)
                 row3 = keep | (keep << 1) | (keep << 2)
-                after = (row3 | (row3 << s) | (row3 << (2 * s))) & full
+                x = coverable & ~(row3 | (row3 << s) | (row3 << s2))
             else:
-                after = coverable_squares(state, fire | mask)
-            lost = (coverable & ~after) | mask
-            cost = FRONTIER * (((around << a) >> s) & calm).bit_count()
+                x = coverable & ~coverable_squares(state, fire | (m << a))
+            x |= (m << a) | ((around << a) >> s)
+            cost = 0
             for f, p in planes:
-                cost += f * (lost & p).bit_count()
-            scored.append((cost, len(scored), (a, shape), mask, after))
-    scored.sort()  # by cost, then index (unique: the rest is never compared)
-    return scored
+                cost += f * (x & p).bit_count()
+            keys.append(cost << INDEX_BITS | len(spots))
+            spots.append((a, shape))
+    keys.sort()
+    return keys, spots
+
+
+def coverable_after(state: GameState, anchors_now: int, a: int, shape: TileShape) -> int:
+    """The coverable squares once the tile lies at anchor ``a`` in ``shape``'s orientation
+    (``anchors_now``: the card windows free now), as :func:`score_placements` takes them."""
+    if state.rules.cutoff_mode == "permissive" or state.safe_any:
+        return coverable_squares(state, state.fire | (shape.mask << a))
+    grid = state.island.grid
+    s = grid.stride
+    keep = anchors_now & ~((spoiled_windows(s, shape.mask) << a) >> spoil_shift(s))
+    row3 = keep | (keep << 1) | (keep << 2)
+    return (row3 | (row3 << s) | (row3 << (2 * s))) & grid.full
 
 
 def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
@@ -216,4 +276,16 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
     return best[1]
 
 
-__all__ = ["FIRE_TRIALS", "LOST", "Scored", "WhiteWays", "choose_fire", "choose_fire_linked", "score_placements"]
+__all__ = [
+    "FIRE_TRIALS",
+    "INDEX_BITS",
+    "LOST",
+    "Spot",
+    "WhiteWays",
+    "choose_fire",
+    "choose_fire_linked",
+    "coverable_after",
+    "kept_path",
+    "score_placements",
+    "way_after",
+]

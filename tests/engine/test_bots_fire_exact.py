@@ -16,18 +16,26 @@ from engine import GameState, new_game
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play import heuristic_fire
-from engine.play.bitboard import bit_grid, bit_list
+from engine.play import heuristic_fire as hf
+from engine.play.actions import PlaceFire
+from engine.play.bitboard import BitGrid, bit_grid, bit_list
 from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
-from engine.play.heuristic import HeuristicBot
-from engine.play.heuristic_fire import FRONTIER, Scored
+from engine.play.heuristic import HeuristicBot, Ways
+from engine.play.heuristic_fire import FRONTIER, INDEX_BITS, Spot, choose_fire, coverable_after
 from engine.play.legal import fire_anchor_sets
-from engine.play.reach import coverable_squares
+from engine.play.phases import FIRE
+from engine.play.reach import coverable_squares, walkable
+from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
+from engine.play.view import fair_view
 
 SCENARIOS = [
     ("campaign-1/01-waiting-for-friends", 1, "solo"),
     ("practice/03-wet-paws", 2, "standard"),
     ("campaign-4/03-mixed-messages", 1, "solo"),
 ]
+
+
+Scored = tuple[int, int, Spot, int, int]  # (cost, index, (anchor, shape), mask, coverable after)
 
 
 def plain_scores(
@@ -66,11 +74,17 @@ def test_fast_fire_scoring_equals_plain_scoring(
     fast = heuristic_fire.score_placements
     decisions: list[int] = []
 
-    def both(state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors: int) -> list[Scored]:
-        got = fast(state, weights, calm, coverable, anchors)
-        assert got == plain_scores(state, weights, calm, coverable, anchors)
-        decisions.append(len(got))
-        return got
+    def both(
+        state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors: int
+    ) -> tuple[list[int], list[Spot]]:
+        keys, spots = fast(state, weights, calm, coverable, anchors)
+        plain = plain_scores(state, weights, calm, coverable, anchors)
+        assert [(k >> INDEX_BITS, k & ((1 << INDEX_BITS) - 1)) for k in keys] == [(p[0], p[1]) for p in plain]
+        assert [spots[k & ((1 << INDEX_BITS) - 1)] for k in keys] == [p[2] for p in plain]
+        for _, _, (a, shape), _, after in plain[:20]:  # the checks' coverable squares after the tile
+            assert coverable_after(state, anchors, a, shape) == after
+        decisions.append(len(keys))
+        return keys, spots
 
     monkeypatch.setattr(heuristic_fire, "score_placements", both)
     scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
@@ -129,3 +143,117 @@ def test_witness_path_links_the_seed_to_the_goal_inside_the_passable_squares() -
         lost = passable & ~path & rng.getrandbits(grid.full.bit_length())
         assert grid.flood(seed, passable & ~lost) & goal
     assert found > 50
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), SCENARIOS)
+def test_fast_checks_equal_plain_checks(name: str, players: int, variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks' shortcuts give the plain answers: a way resumed from the route's
+    levels equals the search from the cat, and a kept chain proves what a fresh one
+    does (a tile missing it leaves the cat a way as the fire lies)."""
+    fast_way, fast_path = heuristic_fire.way_after, heuristic_fire.kept_path
+    ways: list[int] = []
+    paths: list[int] = []
+
+    def way(state: GameState, route: CatRoute, diff: int, own: int, coverable: int, entry: int) -> int:
+        got = fast_way(state, route, diff, own, coverable, entry)
+        assert got == way_to_raft(state, route.cat, own, coverable, min(route.way + 6, FAR), entry=entry)
+        ways.append(got)
+        return got
+
+    def path(grid: BitGrid, cat: int, seed: int, passable: int, goal: int) -> int:
+        got = fast_path(grid, cat, seed, passable, goal)
+        fresh = witness_path(grid, seed, passable, goal)
+        assert bool(got) == bool(fresh)
+        if got:
+            assert got & seed and got & goal and not got & ~(passable | seed)
+            assert grid.flood(seed, got) == got  # connected
+        paths.append(got)
+        return got
+
+    monkeypatch.setattr(heuristic_fire, "way_after", way)
+    monkeypatch.setattr(heuristic_fire, "kept_path", path)
+    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    bot = HeuristicBot()
+    for seed in range(3):
+        state = new_game(scenario, seed=seed, players=players, variant=variant)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_unchecked(bot.choose(state, rng))
+    assert len(ways) > 20 and len(paths) > 20
+
+
+def test_fast_fire_choice_equals_plain_choice() -> None:
+    """Over many seeded positions of real games (Campaign 1 to 4, solo and two players),
+    the fire phase chooses as its plain form does: every placement scored and sorted,
+    a fresh chain per cat, every way searched from the cat, the view copied per trial."""
+    bot = HeuristicBot()
+    compared = 0
+    for name, players, variant in [
+        *SCENARIOS,
+        ("campaign-2/02-narrow-spaces", 1, "solo"),
+        ("campaign-3/01-running-into-fire", 1, "solo"),
+    ]:
+        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        for seed in range(4):
+            state = new_game(scenario, seed=seed, players=players, variant=variant)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.phase == FIRE:
+                    view = fair_view(state)
+                    assert choose_fire(view.clone(), Ways) == plain_choose_fire(view)
+                    compared += 1
+                state.apply_unchecked(bot.choose(state, rng))
+    assert compared > 100
+
+
+def plain_choose_fire(state: GameState) -> PlaceFire:
+    """The fire phase as first written (see :mod:`engine.play.heuristic_fire`)."""
+    assert state.pending is not None
+    island = state.island
+    grid = island.grid
+    routes = Routes(state)
+    live = routes.live()
+    cats = [routes.route(c) for c in live]
+    fire = state.fire
+    coverable = routes.coverable
+    own = {c: walkable(state, island.cat_terrain[c]) & ~fire for c in live}
+    passable = {c: own[c] | coverable for c in live}
+    entry = {c: grid.neighbours(targets(state, island.cat_terrain[c])) for c in live}
+    path = {c: witness_path(grid, 1 << state.cat_sq[c], passable[c], entry[c]) for c in live}
+    hot = 0
+    for r in cats:
+        hot |= r.corridor
+    warm = grid.near(hot, 2)
+    calm = island.land & ~fire & ~island.raft & ~grid.neighbours(fire) & warm
+    weights = [(hf.CORRIDOR, r.corridor) for r in cats] + [(hf.EXIT, r.exits) for r in cats]
+    weights += [(hf.ENTRY, r.entry) for r in cats] + [(hf.WARM, warm)]
+    blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
+    scored = plain_scores(state, weights, calm, coverable, grid.card_anchors(island.land & ~blocked))
+    tile = state.pending.tile
+    checked: list[tuple[int, int, PlaceFire]] = []
+    for cost, index, (a, shape), mask, after in scored[: hf.FIRE_TRIALS]:
+        value = cost
+        for r in cats:
+            c = r.cat
+            own_after = own[c] & ~mask
+            step = own_after | after
+            lost = passable[c] & ~step
+            if not lost:
+                continue
+            if (lost & path[c] or not path[c]) and not grid.flood_to(1 << state.cat_sq[c], step, entry[c]) & entry[c]:
+                value += hf.CUT
+                continue
+            if lost & r.corridor:
+                way = way_to_raft(state, c, own_after, after, min(r.way + 6, FAR), entry=entry[c])
+                value += hf.WAY * (way - r.way)
+        checked.append((value, index, PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)))
+    checked.sort(key=lambda s: (s[0], s[1]))
+    rest = [PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, (a, shape), _, _ in scored]
+    for action in [a for _, _, a in checked[: hf.COPIES]] + rest[
+        hf.FIRE_TRIALS : hf.FIRE_TRIALS + hf.LINKED_TRIALS * 4
+    ]:
+        trial = state.clone()
+        trial.apply_unchecked(action)
+        if not trial.is_terminal():
+            return action
+    return checked[0][2]
