@@ -47,6 +47,7 @@ LOST = 1_000_000  # the value of a lost position
 CUT = 100_000  # a cat cut off as the fire lies (water might still save it)
 CORRIDOR, EXIT, ENTRY, WARM, FRONTIER = 8, 4, 3, 2, 4  # cheap scoring, per square lost (frontier: opened)
 WAY = 24  # per square a cat's way grows
+WAY_LOOK = 6  # a way is searched up to this many squares longer than now
 
 
 class WhiteWays(Protocol):
@@ -101,11 +102,12 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
             if not lost:
                 continue
             if (lost & path[c] or not path[c]) and not grid.flood_to(seed[c], step, entry[c]) & entry[c]:
-                value += CUT
+                value += CUT  # cut off as the fire would lie (a flood only when the tile hits the kept chain)
                 continue
             if lost & r.corridor:
                 diff = (own[c] & mask) | (coverable ^ after)
-                value += WAY * (way_after(state, r, diff, own_after, after, entry[c]) - r.way)
+                way = way_after(state, r, diff, own_after, after, entry[c], min(r.way + WAY_LOOK, FAR))
+                value += WAY * (way - r.way)
         checked.append((value, index, a, shape))
     checked.sort(key=lambda s: (s[0], s[1]))
     tile = state.pending.tile
@@ -140,12 +142,11 @@ def kept_path(grid: BitGrid, cat: int, seed: int, passable: int, goal: int) -> i
 _PATHS: dict[int, tuple[BitGrid, int]] = {}  # per cat, the last chain found (on that grid)
 
 
-def way_after(state: GameState, route: CatRoute, diff: int, own: int, coverable: int, entry: int) -> int:
-    """``way_to_raft(state, cat, own, coverable, min(route.way + 6, FAR), entry=entry)``
-    for ``own`` and ``coverable`` that differ from the route's position in the squares
-    ``diff`` only: the route's levels from the cat that ``diff`` leaves alone with their
-    neighbours are the levels the search would find again, so it resumes after them."""
-    limit = min(route.way + 6, FAR)
+def way_after(state: GameState, route: CatRoute, diff: int, own: int, coverable: int, entry: int, limit: int) -> int:
+    """``way_to_raft(state, cat, own, coverable, limit, entry=entry)`` for ``own`` and
+    ``coverable`` that differ from the route's position in the squares ``diff`` only:
+    the route's levels from the cat that ``diff`` leaves alone with their neighbours
+    are the levels the search would find again, so it resumes after them."""
     start = -1
     if not (1 << state.cat_sq[route.cat]) & entry:  # else the search stops at once (unlike the route's)
         for k, halo in enumerate(route.halos):
@@ -170,32 +171,33 @@ def score_placements(
     the legal order): ``sum(w * (lost & m).bit_count())`` over ``weights`` for the
     squares ``lost`` (the tile's and the coverable squares only windows across it could
     cover) plus ``FRONTIER`` per ``calm`` square next to the tile.  The weights are
-    folded into bit planes, the frontier among them: the squares next to the tile go
-    in a second segment of the same number, above the grid's bits; the shapes'
-    footprints are kept (:mod:`engine.play.fire_planes`)."""
+    folded into bit planes and the shapes' footprints kept (:mod:`engine.play.fire_planes`);
+    every mask is taken shifted up by ``spoil_shift`` so that a footprint needs one shift
+    to its anchor (each Python operation on an int costs alike, whatever its size)."""
     grid = state.island.grid
     s = grid.stride
     s2 = 2 * s
-    n = grid.full.bit_length() + s  # the frontier segment (the ring's shift by s stays above the grid's bits)
-    planes = weight_planes([*weights, (FRONTIER, calm << n)])
     k = spoil_shift(s)
+    planes = [(f, p << k) for f, p in weight_planes(weights)]
+    calm_k = calm << k
+    cover = coverable << k
     plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
+    windows = anchors_now << k
     fire = state.fire
     keys: list[int] = []
     spots: list[Spot] = []
     for shape, anchors in fire_anchor_sets(state):
-        m = shape.mask
-        spoil = spoiled_windows(s, m)
-        around = ring(s, m) << n
+        m = shape.mask << k
+        spoil = spoiled_windows(s, shape.mask)
+        around = ring(s, shape.mask) << (k - s)
         for a in bit_list(anchors):
-            if plain:  # coverable & ~coverable_after (coverable lies in the grid: no clipping needed)
-                keep = anchors_now & ~((spoil << a) >> k)
+            if plain:  # the coverable squares no window left free covers
+                keep = windows & ~(spoil << a)
                 row3 = keep | (keep << 1) | (keep << 2)
-                x = coverable & ~(row3 | (row3 << s) | (row3 << s2))
+                x = cover & ~(row3 | (row3 << s) | (row3 << s2)) | (m << a)
             else:
-                x = coverable & ~coverable_squares(state, fire | (m << a))
-            x |= (m << a) | ((around << a) >> s)
-            cost = 0
+                x = (coverable & ~coverable_squares(state, fire | (shape.mask << a))) << k | (m << a)
+            cost = FRONTIER * ((around << a) & calm_k).bit_count()
             for f, p in planes:
                 cost += f * (x & p).bit_count()
             keys.append(cost << INDEX_BITS | len(spots))

@@ -9,6 +9,7 @@ the same order, so the bot's fire choices do not change."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -154,9 +155,9 @@ def test_fast_checks_equal_plain_checks(name: str, players: int, variant: str, m
     ways: list[int] = []
     paths: list[int] = []
 
-    def way(state: GameState, route: CatRoute, diff: int, own: int, coverable: int, entry: int) -> int:
-        got = fast_way(state, route, diff, own, coverable, entry)
-        assert got == way_to_raft(state, route.cat, own, coverable, min(route.way + 6, FAR), entry=entry)
+    def way(state: GameState, route: CatRoute, diff: int, own: int, coverable: int, entry: int, limit: int) -> int:
+        got = fast_way(state, route, diff, own, coverable, entry, limit)
+        assert got == way_to_raft(state, route.cat, own, coverable, limit, entry=entry)
         ways.append(got)
         return got
 
@@ -257,3 +258,31 @@ def plain_choose_fire(state: GameState) -> PlaceFire:
         if not trial.is_terminal():
             return action
     return checked[0][2]
+
+
+def test_fast_scoring_equals_plain_scoring_when_any_unburnt_square_is_passable() -> None:
+    """The rule sets whose passable squares are every square off fire (``cutoff_mode``
+    "permissive") take the engine's coverable squares per placement: the same costs."""
+    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    bot = HeuristicBot()
+    compared = 0
+    for seed in range(2):
+        state = new_game(scenario, seed=seed, players=1, variant="solo")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == FIRE:
+                view = fair_view(state)
+                view.rules = replace(view.rules, cutoff_mode="permissive")
+                routes = Routes(view)
+                cats = [routes.route(c) for c in routes.live()]
+                weights = [(8, r.corridor) for r in cats] + [(3, r.entry) for r in cats]
+                calm = view.island.land & ~view.fire
+                keys, spots = heuristic_fire.score_placements(view, weights, calm, routes.coverable, 0)
+                plain = plain_scores(view, weights, calm, routes.coverable, 0)
+                assert [(k >> INDEX_BITS, spots[k & ((1 << INDEX_BITS) - 1)]) for k in keys] == [
+                    (p[0], p[2]) for p in plain
+                ]
+                assert all(coverable_after(view, 0, a, shape) == after for _, _, (a, shape), _, after in plain)
+                compared += 1
+            state.apply_unchecked(bot.choose(state, rng))
+    assert compared > 10
