@@ -300,30 +300,38 @@ class HeuristicBot:
             near = grid.near(mask, 2)
             if not whites and not near & reach:
                 continue  # the ways stay: base, never better than another tile
-            if not whites and base < FAR and not _may_save(routes, live, near):
-                continue  # it cannot save enough: never chosen (only a tile saving WATER_GAIN is)
+            # a tile is chosen only if it saves WATER_GAIN, and more than the best so far
+            need = WATER_GAIN if best is None else max(WATER_GAIN, base - best[0] + 1)
+            if not whites and base < FAR and not _may_save(routes, live, near, need):
+                continue  # it cannot save enough: never chosen
             fire = state.fire & ~mask
             other = Routes(state, fire=fire)
             # exactly what changes: the tile's squares and the squares a card could now cover
-            if not whites and base < FAR and not _may_save(routes, live, (other.coverable ^ routes.coverable) | mask):
+            changed = (other.coverable ^ routes.coverable) | mask
+            if not whites and base < FAR and not _may_save(routes, live, changed, need):
                 continue
-            total = sum(other.way_from(c, routes) for c in live)
-            if whites:
-                total += Ways(state, fire=fire).white_total()
-            if best is None or total < best[0]:
-                best = (total, tile)
+            total = 0
+            for c in live:
+                total += other.way_from(c, routes)
+                if best is not None and total >= best[0]:
+                    break  # the ways are never negative: it cannot beat the best
+            else:
+                if whites:
+                    total += Ways(state, fire=fire).white_total()
+                if best is None or total < best[0]:
+                    best = (total, tile)
         if best is not None and (base - best[0] >= WATER_GAIN or base >= FAR > best[0]):
             return UseWater(best[1])
         return None
 
 
-def _may_save(routes: Routes, live: list[int], changed: int) -> bool:
-    """Whether changing the squares ``changed`` may shorten the ways by ``WATER_GAIN``."""
+def _may_save(routes: Routes, live: list[int], changed: int, need: int = WATER_GAIN) -> bool:
+    """Whether changing the squares ``changed`` may shorten the ways by ``need``."""
     saved = 0
     ring = routes.state.island.grid.neighbours(changed) & ~changed  # the same for every cat
     for c in live:
         saved += routes.most_saved(c, changed, ring)
-        if saved >= WATER_GAIN:
+        if saved >= need:
             return True
     return False
 
