@@ -179,9 +179,9 @@ class HeuristicBot:
             return self._refill(state)
         if state.phase == PLAY:
             return self._play(state)
+        if state.phase == FIRE:  # reads what the player sees; plays its trials on fair views
+            return self._fire(state)
         view = fair_view(state)
-        if view.phase == FIRE:
-            return self._fire(view)
         if view.phase == BONUS:  # the advanced game's own choices; a bonus draw by the cats' needs
             return choose_advanced(view, self._deck_scores(view))
         if view.phase == DISASTER:

@@ -39,6 +39,7 @@ from engine.play.links import WHITE
 from engine.play.reach import coverable_squares
 from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.play.state import GameState
+from engine.play.view import fair_view
 
 FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
 COPIES = 3  # of those, at most this many played on a copy of the game
@@ -57,12 +58,14 @@ class WhiteWays(Protocol):
 
 
 def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
-    """The fire placement for the fire phase of ``state`` (a fair view); ``ways_of``
-    gives the white cats' ways of a position (islands with Oshax paths)."""
+    """The fire placement for the fire phase of ``state``; ``ways_of`` gives the white
+    cats' ways of a position (islands with Oshax paths).  Reads only what a player
+    sees (the island, the cats, the drawn tile); placements are tried on fair views
+    (:func:`engine.play.view.fair_view`), never on the game itself."""
     assert state.pending is not None
     island = state.island
     if island.rescues or WHITE in [island.cat_terrain[c] for c in range(state.cat_count()) if not state.arrived[c]]:
-        return choose_fire_linked(state, ways_of)
+        return choose_fire_linked(fair_view(state), ways_of)
     grid = island.grid
     routes = Routes(state)
     live = routes.live()
@@ -114,11 +117,14 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
     rest = (spots[key & INDEX_MASK] for key in keys[FIRE_TRIALS:])
     others = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for a, shape in rest)
+    base: GameState | None = None  # a fair view to copy, made once the first trial lost
     for action in chain(cheapest, islice(others, LINKED_TRIALS * 4)):
-        trial = state.clone()
+        trial = fair_view(state) if base is None else base.clone()
         trial.apply_unchecked(action)
         if not trial.is_terminal():
             return action
+        if base is None:
+            base = fair_view(state)
     _, _, a, shape = checked[0]
     return PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)  # every placement tried loses the game
 
