@@ -469,8 +469,8 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
     if kept is not None and kept[0] & start:
         path = kept[0]
         reach = kept[1] if kept[2] is island and kept[3] is rules else raft_entries(state, ci, path)
+    first_path, first_reach = path, reach  # the second try starts from them again, not from a failed flood
     goal = -1  # squares next to a free raft square the cat may use, when a flood first needs them
-    newest = next(reversed(placed))
     while True:
         fire = state.fire & ~removed
         coverable = coverage.get(fire)
@@ -489,14 +489,17 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
             reach = raft_entries(state, ci, path)
             targets = reach & free
         if targets:
-            _PATHS[cat] = (path, reach, island, rules)
+            if kept is None or path is not kept[0] or kept[2] is not island or kept[3] is not rules:
+                _PATHS[cat] = (path, reach, island, rules)
             if len(ids) != len(witness):
                 _WITNESS[cat] = tuple(ids)
             return targets
+        newest = next(reversed(placed))
         if newest in ids or len(ids) >= budget:
             return 0
         ids = [*ids, newest]  # the second try: the newest tile returned too
         removed |= placed[newest][0]
+        path, reach = first_path, first_reach
 
 
 def _entry_goal(state: Position, terrain: int, free: int) -> int:
