@@ -375,8 +375,11 @@ def find_cut_off(state: Position) -> CutOff | None:
         return None
     budget = state.rules.removable_fire_budget(state)
     water = budget > 0 and bool(state.tiles_placed)
-    if water and not (state.island.rescues or WHITE in state.island.cat_terrain):
-        return _with_water(state, budget)
+    if not (state.island.rescues or WHITE in state.island.cat_terrain):
+        if water:
+            return _with_water(state, budget)
+        if budget == 0:
+            return _as_it_lies(state)
     regions = cat_regions(state)
     found = _optimistic_cut_off(regions)
     if found is None and water:
@@ -385,6 +388,34 @@ def find_cut_off(state: Position) -> CutOff | None:
             if tiles_needed(state, cat, budget, coverage) is None:
                 return _needs_more_tiles(state, cat, budget, coverage)
     return found
+
+
+def _as_it_lies(state: Position) -> CutOff | None:
+    """:func:`find_cut_off` with no water left, on an island without links: the
+    optimistic check with the fire as it lies, each cat's flood stopping once the raft
+    is in reach (issue 11 item 7: with no water the passable squares change with
+    every tile, so :meth:`BitGrid.component` keeps nothing worth finding again).  A
+    cat that does not reach it is flooded whole, as :func:`cat_regions` floods it, and
+    is the first cat without a raft square; when every cat reaches one but the ones
+    found cannot go to distinct cats, the full regions decide."""
+    island = state.island
+    grid = island.grid
+    fire = state.fire
+    coverable = kept_coverable(state, fire)
+    free = ~state.cat_mask
+    reached: dict[int, int] = {}
+    for cat, sq in enumerate(state.cat_sq):
+        if state.arrived[cat]:
+            continue
+        ci = island.cat_terrain[cat]
+        region = grid.flood_to(1 << sq, (walkable(state, ci) & ~fire) | coverable, _entry_goal(state, ci, free))
+        targets = raft_entries(state, ci, region) & free
+        if not targets:
+            return CutOff(cat, region, "no free raft square it may use can be reached")
+        reached[cat] = targets
+    if _unmatched(reached) is None:
+        return None
+    return _optimistic_cut_off(cat_regions(state))
 
 
 def _optimistic_cut_off(regions: dict[int, tuple[int, int]]) -> CutOff | None:
