@@ -7,12 +7,12 @@ plain computation on positions from real heuristic games (``play_positions``).""
 from __future__ import annotations
 
 import pytest
+from test_bots_search_exact import SCENARIOS, holder, play_positions
 
 from engine.play.bitboard import bit_list
 from engine.play.heuristic_cards import Shifted, end_masks
 from engine.play.heuristic_notch import _pocket, pocket
 from engine.play.routes import FAR, Routes
-from tests.engine.test_bots_search_exact import SCENARIOS, holder, play_positions
 
 
 def plain_end_masks(ends: tuple[tuple[int, ...], tuple[int, ...]], cells: list[int], most: int, way: int,
