@@ -13,8 +13,8 @@ Play phase, in order:
    the held cat through the strip);
 1. a cat that can step onto the raft does (the cheapest such move), on a square no
    pending objective binds to another colour (OB-2);
-2. water is spent when returning a fire tile shortens the cats' ways by 3 or more, or
-   reopens a way that only water could reopen;
+2. water is spent when returning a fire tile shortens the cats' ways at all, or
+   reopens a way that only water could reopen (at 3 squares or more, fewer games won);
 3. the pathway card that most shortens the ways is placed, if it shortens them (windows
    along every cat's corridor are tried; a hemmed-in cat, one that reaches fewer than
    ``HEMMED`` squares with two squares repainted, counts double; ties go to the card

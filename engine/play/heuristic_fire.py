@@ -7,8 +7,8 @@ every square that only windows across the tile could cover.  For every legal pla
 those lost squares are found with a few mask operations and scored against each live
 cat's route (:mod:`engine.play.routes`): corridor squares (8), exits (4), squares next
 to the raft (3), squares near the corridors (2), and fire frontier the tile opens near
-the cats (1).  The cheapest ``FIRE_TRIALS`` are then checked, still without a copy of
-the game, cat by cat:
+the cats (4: harmless frontier is where later tiles must go; 1 won fewer games).  The
+cheapest ``FIRE_TRIALS`` are then checked, still without a copy of the game, cat by cat:
 
 * **cut off**: the cat's passable squares no longer link it to a raft square it may
   use (rulebook "How to lose"; the engine's cut-off analysis, LC-5, as the fire lies:
