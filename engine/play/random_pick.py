@@ -16,9 +16,11 @@ from __future__ import annotations
 import random
 from itertools import combinations, islice
 from math import comb
+from typing import Mapping
 
+from engine.model.catalog import PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
-from engine.play.bitboard import nth_bit
+from engine.play.bitboard import BitGrid, nth_bit
 from engine.play.legal import card_anchors, fire_anchor_sets, legal_actions, rotations
 from engine.play.phases import DRAW, FIRE, PLAY, REFILL
 from engine.play.position import Position
@@ -91,23 +93,35 @@ def _play(state: Position, rng: random.Random) -> Action:
     n_anchors = anchor_set.bit_count()
     card_counts = [0] * state.players
     if n_anchors:
-        cards = island.cards
+        rotation_counts = _rotation_counts(island.cards, grid)
         for p, hand in enumerate(hands):
-            card_counts[p] = n_anchors * sum([len(rotations(grid, cards[key])) for key in hand])
+            n = 0
+            for key in hand:
+                count = rotation_counts.get(key)
+                n += len(rotations(grid, island.cards[key])) if count is None else count
+            card_counts[p] = n_anchors * n
     moves: list[tuple[int, int, int]] = []  # (cat, cost, destinations mask)
-    most = max([len(h) for h in hands])
+    most = 0
+    for hand in hands:
+        most = max(most, len(hand))
     rules = state.rules
     limit = rules.move_limit(state)
+    arrived, exhausted = state.arrived, state.exhausted
     for cat in range(len(state.cat_sq)):
-        cost = rules.move_cost(state.exhausted[cat])
-        if not state.arrived[cat] and cost <= most:
+        cost = rules.move_cost(exhausted[cat])
+        if not arrived[cat] and cost <= most:
             targets = move_targets(state, cat, limit)
             if targets:
                 moves.append((cat, cost, targets))
-    move_counts = [[t.bit_count() * comb(len(hand), cost) for _, cost, t in moves] for hand in hands]
+    total = sum(card_counts)
+    move_counts = []
+    for hand in hands:
+        counts_p = [t.bit_count() * comb(len(hand), cost) for _, cost, t in moves] if moves else []
+        total += sum(counts_p)
+        move_counts.append(counts_p)
     water = len(state.tiles_placed) if state.water > 0 else 0
     end = 0 if any(hands) or any(state.reserve) else 1
-    i = _pick(rng, sum(card_counts) + sum([sum(m) for m in move_counts]) + water + end, state)
+    i = _pick(rng, total + water + end, state)
     square = grid.square
     for p, n in enumerate(card_counts):
         if i < n:
@@ -132,5 +146,18 @@ def _play(state: Position, rng: random.Random) -> Action:
         return UseWater(sorted(state.tiles_placed, key=island.tile_order.__getitem__)[i])
     return EndRound()
 
+
+def _rotation_counts(cards: Mapping[str, PathwayCard], grid: BitGrid) -> dict[str, int]:
+    """Per card key, its number of distinct rotations (:func:`engine.play.legal.rotations`),
+    kept for the last card table and grid (every play phase counts every card in hand)."""
+    if _COUNTS_OWNER[0] is not cards or _COUNTS_OWNER[1] is not grid:
+        _COUNTS.clear()
+        _COUNTS.update({key: len(rotations(grid, card)) for key, card in cards.items()})
+        _COUNTS_OWNER[:] = [cards, grid]
+    return _COUNTS
+
+
+_COUNTS: dict[str, int] = {}
+_COUNTS_OWNER: list[Mapping[str, PathwayCard] | BitGrid | None] = [None, None]
 
 __all__ = ["random_action"]
