@@ -117,17 +117,16 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     else:  # grid.shape_anchors(offsets, height, width, free, touch) per orientation, each shift made once
         offsets, plan = _shape_plan(grid, shapes)
         shifted = [free >> off for off in offsets]
-        touched: list[int] = [-1] * len(offsets)
+        touched: list[int] | None = None
         for shape, anchors, cells in plan:
             for k in cells:
                 anchors &= shifted[k]
             if anchors:
+                if touched is None:
+                    touched = [touch >> off for off in offsets]
                 hit = 0
                 for k in cells:
-                    t = touched[k]
-                    if t < 0:
-                        t = touched[k] = touch >> offsets[k]
-                    hit |= t
+                    hit |= touched[k]
                 anchors &= hit
                 if anchors:
                     out.append((shape, anchors))

@@ -483,12 +483,15 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
     Written out flat (issue 11 item 7: four cats after every fire tile)."""
     placed = state.tiles_placed
     witness = _WITNESS.get(cat, ())
-    ids = [t for t in witness if t in placed] if witness else []
+    ids: list[str] = []
+    removed = 0
+    for tile in witness:
+        got = placed.get(tile)
+        if got is not None:
+            ids.append(tile)
+            removed |= got[0]
     if len(ids) > budget:
         return 0
-    removed = 0
-    for tile in ids:
-        removed |= placed[tile][0]
     island = state.island
     rules = state.rules
     ci = island.cat_terrain[cat]
