@@ -63,6 +63,7 @@ from engine.play.actions import (
     UseWater,
 )  # fmt: skip
 from engine.play.bitboard import window_mask
+from engine.play.draws import rand_below
 from engine.play.objectives import failed_objective
 from engine.play.outcome import (
     ALL_CATS_ON_RAFT,
@@ -435,7 +436,7 @@ def draw_fire(state: Position, player: int, cause: str) -> None:
     if not state.bag:
         end_game(state, Outcome(LOSS, FIRE_BAG_EMPTY, "a fire tile must be drawn but the bag is empty"))
         return
-    tile = state.bag.pop(state.rng.randrange(len(state.bag)))
+    tile = state.bag.pop(rand_below(state.rng, len(state.bag)))  # rng.randrange, written out (engine.play.draws)
     state.pending = PendingFire(tile, player, cause)
     state.phase = FIRE
     if not legal.has_fire_placement(state):

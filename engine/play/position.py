@@ -32,6 +32,7 @@ from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
 from engine.play import hybrid
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.communication import TOKEN_KINDS, CommToken, deal
+from engine.play.draws import shuffle
 from engine.play.island import Island
 from engine.play.outcome import IllegalAction, Outcome
 from engine.play.phases import (
@@ -73,31 +74,11 @@ def shuffled_decks(island: Island, rng: random.Random) -> dict[str, list[str]]:
     draws are part of every replay, so this order never changes); the top card last."""
     decks: dict[str, list[str]] = {}
     cards = _deck_keys(island.catalog)
-    exact = type(rng) is random.Random  # Random.shuffle written out (no call per card): the same draws
     for deck in island.decks:
         keys = list(cards[deck])
-        if exact:
-            _shuffle(rng, keys)
-        else:
-            rng.shuffle(keys)
+        shuffle(rng, keys)  # Random.shuffle without a call per card (engine.play.draws): the same draws
         decks[deck] = keys
     return decks
-
-
-def _shuffle(rng: random.Random, x: list[str]) -> None:
-    """``rng.shuffle(x)`` for a plain :class:`random.Random`, its ``_randbelow`` inlined
-    (CPython 3.11's algorithm: for i from the last index down to 1, swap with an index
-    below i + 1 drawn by rejection from ``getrandbits(bit_length)``; issue 11 item 7:
-    four decks shuffled every game).  ``tests/engine/test_legal_fast_paths.py`` compares
-    it with ``Random.shuffle``."""
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(x))):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 _DECK_KEYS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}

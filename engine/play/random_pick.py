@@ -21,6 +21,7 @@ from typing import Mapping
 from engine.model.catalog import PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
 from engine.play.bitboard import BitGrid, nth_bit
+from engine.play.draws import rand_below
 from engine.play.legal import card_anchors, fire_anchor_sets, legal_actions, rotations
 from engine.play.phases import DRAW, FIRE, PLAY, REFILL
 from engine.play.position import Position
@@ -48,15 +49,22 @@ def random_action(state: Position, rng: random.Random) -> Action:
 
 
 def _pick(rng: random.Random, count: int, state: Position) -> int:
-    if not count:
+    """``rng.randrange(count)`` (:func:`engine.play.draws.rand_below`)."""
+    if count <= 0:
         raise ValueError(f"{state!r} has no legal action; the game should have ended")
-    return rng.randrange(count)
+    return rand_below(rng, count)
 
 
 def _draw(state: Position, rng: random.Random) -> Action:
     per_draw = state.rules.cards_per_draw
-    players = [p for p in range(state.players) if state.drawn[p] < per_draw]
-    decks = [deck for deck, cards in state.decks.items() if cards]
+    players = []
+    for p, drawn in enumerate(state.drawn):
+        if drawn < per_draw:
+            players.append(p)
+    decks = []
+    for deck, cards in state.decks.items():
+        if cards:
+            decks.append(deck)
     p, d = divmod(_pick(rng, len(players) * len(decks), state), len(decks) or 1)
     return DrawCard(players[p], decks[d])
 
@@ -73,7 +81,10 @@ def _refill(state: Position, rng: random.Random) -> Action:
 
 def _fire(state: Position, rng: random.Random) -> Action:
     parts = fire_anchor_sets(state)
-    i = _pick(rng, sum([anchors.bit_count() for _, anchors in parts]), state)
+    total = 0
+    for _, anchors in parts:
+        total += anchors.bit_count()
+    i = _pick(rng, total, state)
     for shape, anchors in parts:
         n = anchors.bit_count()
         if i < n:

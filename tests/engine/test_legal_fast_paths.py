@@ -10,9 +10,9 @@ import random
 from engine import new_game
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
+from engine.play.draws import rand_below, shuffle
 from engine.play.legal import fire_anchor_sets
 from engine.play.phases import FIRE
-from engine.play.position import _shuffle
 
 
 def test_shuffle_draws_as_random_shuffle() -> None:
@@ -22,9 +22,17 @@ def test_shuffle_draws_as_random_shuffle() -> None:
             a = [f"c{i}" for i in range(size)]
             b = list(a)
             plain.shuffle(a)
-            _shuffle(fast, b)
+            shuffle(fast, b)
             assert a == b
             assert plain.getstate() == fast.getstate()
+
+
+def test_rand_below_draws_as_randrange() -> None:
+    for seed in range(50):
+        plain, fast = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 8, 31, 32, 33, 1000, 2**40 + 3):
+            assert rand_below(fast, n) == plain.randrange(n)
+        assert plain.getstate() == fast.getstate()
 
 
 def test_fire_anchors_are_the_plain_anchors() -> None:
