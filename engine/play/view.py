@@ -39,15 +39,21 @@ def deck_of(card: str) -> str:
 def fair_view(state: GameState) -> GameState:
     """A copy of ``state`` whose hidden parts are canonical (see module doc)."""
     view = state.clone()
-    order = state.island.tile_order
-    for deck in view.decks:
-        unseen = sorted(view.decks[deck] + [k for r in view.reserve for k in r if deck_of(k) == deck])
-        for reserve in view.reserve:
-            for i, key in enumerate(reserve):
-                if deck_of(key) == deck:
-                    reserve[i] = unseen.pop(0)
-        view.decks[deck] = unseen
-    view.bag.sort(key=order.__getitem__)
+    held: dict[str, list[tuple[int, int]]] = {}  # per deck, its face-down reserve slots (player, index), in order
+    for p, reserve in enumerate(view.reserve):
+        for i, key in enumerate(reserve):
+            held.setdefault(deck_of(key), []).append((p, i))
+    for deck, cards in view.decks.items():  # the copy's own lists
+        slots = held.get(deck)
+        if slots:  # the unseen cards sorted: the reserve slots take the first, the deck the rest
+            cards += [view.reserve[p][i] for p, i in slots]
+            cards.sort()
+            for n, (p, i) in enumerate(slots):
+                view.reserve[p][i] = cards[n]
+            del cards[: len(slots)]
+        else:
+            cards.sort()
+    view.bag.sort(key=state.island.tile_order.__getitem__)
     view.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
     view.rng = random.Random.__new__(random.Random)  # random.Random(VIEW_SEED), without seeding again
     view.rng.setstate(_VIEW_STATE)

@@ -43,7 +43,7 @@ def positions(name: str, count: int) -> list[GameState]:
     """Positions from a heuristic game, one per action (draw, play and fire phases)."""
     state = load(name)
     bot, rng = HeuristicBot(), random.Random(0)
-    out = []
+    out: list[GameState] = []
     while not state.is_terminal() and len(out) < count:
         out.append(state.clone())
         state.apply(bot.choose(state, rng))
@@ -61,7 +61,9 @@ def test_hidden_order_does_not_change_choices(name: str) -> None:
         for _ in range(3):
             other = shuffle_hidden(state, rng)
             assert other.decks != state.decks or not any(len(d) > 1 for d in state.decks.values())
-            assert bot.choose(other, random.Random(0)) == choice, f"{name}: hidden order changed the choice at {state!r}"
+            assert bot.choose(other, random.Random(0)) == choice, (
+                f"{name}: hidden order changed the choice at {state!r}"
+            )
     assert {"draw", "play", "fire", "refill"} <= seen_phases  # every solo decision the bot takes
 
 
@@ -96,3 +98,36 @@ def test_bot_registry() -> None:
         get_bot("nope")
     state = load("tutorial/01-first-steps")
     assert playout(state, get_bot("random"), random.Random(1)).outcome is not None
+
+
+def plain_fair_view(state: GameState) -> GameState:
+    """:func:`fair_view` as first written: per deck, its unseen cards (deck and reserve
+    slots) sorted, the slots taking the first in order, the deck the rest."""
+    view = state.clone()
+    for deck in view.decks:
+        unseen = sorted(view.decks[deck] + [k for r in view.reserve for k in r if deck_of(k) == deck])
+        for reserve in view.reserve:
+            for i, key in enumerate(reserve):
+                if deck_of(key) == deck:
+                    reserve[i] = unseen.pop(0)
+        view.decks[deck] = unseen
+    view.bag.sort(key=state.island.tile_order.__getitem__)
+    view.disaster_deck.sort()
+    return view
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_fair_view_equals_its_plain_form(name: str) -> None:
+    """The view sorts each deck in its own list and hands the reserve slots their cards
+    in one pass: the same decks, reserves and bag as the plain form, with the hidden
+    parts reshuffled and with several players' reserves."""
+    rng = random.Random(5)
+    states = positions(name, 30)
+    two = new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=4, players=2, variant="standard")
+    for state in [*states, *(shuffle_hidden(s, rng) for s in states), two, shuffle_hidden(two, rng)]:
+        before = ({d: list(c) for d, c in state.decks.items()}, [list(r) for r in state.reserve], list(state.bag))
+        got, want = fair_view(state), plain_fair_view(state)
+        assert (got.decks, got.reserve, got.bag) == (want.decks, want.reserve, want.bag)
+        assert got.disaster_deck == want.disaster_deck
+        assert got.rng.getstate() == random.Random(0x5EED).getstate()
+        assert (state.decks, state.reserve, state.bag) == before  # the game itself untouched
