@@ -246,34 +246,49 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                     continue
                 if parts is None:  # the first cat: its own levels
                     parts = []
+                    where = bounds[0] & near
                     upper = 0
                     for k in range(len(bounds), 0, -1):
                         exact = bounds[k - 1] & near & ~upper
-                        upper |= exact
                         if exact:
                             parts.append((weight_c * k, exact))
+                            upper |= exact
+                            if upper == where:
+                                break
                     continue
                 gains = [g & near for g in bounds]
+                while not gains[-1]:  # nested: the largest k some anchor near the cat reaches
+                    gains.pop()
                 where = gains[0]
+                top = len(gains)
                 split = []
-                for gain, mask in parts:  # anchors this cat leaves alone keep their gain
-                    if mask & ~where:
+                outside = where
+                for gain, mask in parts:
+                    inside = mask & where
+                    if inside != mask:  # anchors this cat leaves alone keep their gain
                         split.append((gain, mask & ~where))
+                    if not inside:
+                        continue
+                    outside &= ~mask
                     upper = 0
-                    for k in range(len(gains), 0, -1):
-                        exact = mask & gains[k - 1] & ~upper
+                    for k in range(top, 0, -1):  # each anchor once, at its largest k
+                        exact = inside & ~upper
                         upper = gains[k - 1]
+                        exact &= upper
                         if exact:
                             split.append((gain + weight_c * k, exact))
-                outside = where
-                for _, mask in parts:
-                    outside &= ~mask
-                upper = 0
-                for k in range(len(gains), 0, -1):  # anchors no earlier cat had
-                    exact = outside & gains[k - 1] & ~upper
-                    upper = gains[k - 1]
-                    if exact:
-                        split.append((weight_c * k, exact))
+                            if not inside & ~upper:
+                                break
+                if outside:
+                    upper = 0
+                    for k in range(top, 0, -1):  # anchors no earlier cat had
+                        exact = outside & ~upper
+                        upper = gains[k - 1]
+                        exact &= upper
+                        if exact:
+                            split.append((weight_c * k, exact))
+                            if not outside & ~upper:
+                                break
                 parts = split
             if parts:
                 for gain, mask in parts:
