@@ -23,6 +23,14 @@ is deterministic); it is played on one copy to be sure the engine does not end t
 game (the bot's check ignores the raft-square matching), trying the next ones if it
 does.  Islands with Oshax paths or rescue strips, whose ways run over links, keep the
 older look-ahead on copies (:func:`choose_fire_linked`).
+
+Speed (issue 11 item 7; each shortcut gives the plain form's answer, checked by
+``tests/engine/test_bots_fire_exact.py``): the placements are scored as int sort keys
+and only the checked ones get their coverable squares again; the cut-off check floods
+only when the tile hits a chain that took the cat to the raft (kept across decisions
+while it still does, :func:`kept_path`); a way search resumes after the route's levels
+the tile leaves alone (:func:`way_after`); the phase reads the game itself and copies
+it (a fair view) only for the trial placements.
 """
 
 from __future__ import annotations
