@@ -38,6 +38,9 @@ SLOW_KEPT = 256  # islands of the slow path kept (per scenario, catalog and draw
 BASES_KEPT = 64  # scenarios whose base island is kept
 
 
+_BoardKey = tuple[int, str, int]
+_Masks = tuple[int, int, tuple[int, ...]]
+
 # Keyed by object identity, the objects kept alongside so that an id is never reused while its entry lives.
 _ISLANDS: dict[tuple[int, int, tuple[BoardChoice, ...]], tuple[Scenario, Catalog, Island]] = {}
 _BASES: dict[tuple[int, int], tuple[Scenario, Catalog, "_Base"]] = {}
@@ -47,14 +50,16 @@ class _Base:
     """What every draw of one scenario shares: the island composed for one draw, and
     the squares the cards cover with the terrain and fire they show there."""
 
-    __slots__ = ("island", "covered", "painted", "terrain", "fire")
+    __slots__ = ("island", "covered", "painted", "terrain", "fire", "boards")
 
-    def __init__(self, island: Island, covered: int, painted: int) -> None:
+    def __init__(self, island: Island, covered: int, painted: int, boards: dict[_BoardKey, _Masks] | None = None) -> None:
         self.island = island
         self.covered = covered  # every square of every card: on the island in any draw
         self.painted = painted  # the squares the cards paint over the boards
         self.terrain = tuple(m & painted for m in island.start_terrain)
         self.fire = island.fixed_fire & painted
+        # (slot index, board, quarter turns) -> the board's masks there: shared by the bases of equal scenarios
+        self.boards: dict[_BoardKey, _Masks] = {} if boards is None else boards
 
 
 def set_up_island(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]) -> Island:
@@ -71,10 +76,15 @@ def set_up_island(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoi
     grid = island.grid
     land = fire = 0
     terrain = [0] * len(TERRAINS)
-    for slot, choice in zip(scenario.boards, choices):
-        painted = slot.terrain(catalog, rotation=choice.rotation % 4, board_id=choice.board)
-        assert painted is not None  # _check_choices proved the board exists
-        b_land, b_fire, b_terrain = _board_masks(grid, slot.at, painted)
+    boards = base.boards
+    for index, (slot, choice) in enumerate(zip(scenario.boards, choices)):
+        key = (index, choice.board, choice.rotation % 4)
+        masks = boards.get(key)
+        if masks is None:
+            painted = slot.terrain(catalog, rotation=choice.rotation % 4, board_id=choice.board)
+            assert painted is not None  # _check_choices proved the board exists
+            masks = boards[key] = _board_masks(grid, slot.at, painted)
+        b_land, b_fire, b_terrain = masks
         keep = ~b_land  # a later board overwrites an earlier one square by square
         land |= b_land
         fire = (fire & keep) | b_fire
@@ -100,7 +110,7 @@ def _base(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]
         # an equal copy (the difficulty estimate reads the scenario again for every task): its base, rebuilt
         # around this object, since an island names its scenario
         if kept_catalog is catalog and kept_scenario == scenario:
-            base = _Base(replace(kept.island, scenario=scenario), kept.covered, kept.painted)
+            base = _Base(replace(kept.island, scenario=scenario), kept.covered, kept.painted, kept.boards)
             _keep(key, scenario, catalog, base)
             return base
     island = _slow(scenario, catalog, choices)  # raises for a scenario that cannot be set up
