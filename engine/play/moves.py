@@ -262,7 +262,7 @@ def _draw_card(state: Position, action: DrawCard) -> None:
     p = action.player
     state.drawn[p] += 1
     (state.hands[p] if len(state.hands[p]) < state.rules.hand_size else state.reserve[p]).append(card)
-    if all(n >= state.rules.cards_per_draw for n in state.drawn):
+    if min(state.drawn) >= state.rules.cards_per_draw:
         state.phase = PLAY
         _check_stuck(state)
 

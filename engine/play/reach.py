@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.play import hybrid
-from engine.play.bitboard import iter_bits
+from engine.play.bitboard import CARD, iter_bits
 from engine.play.island import Island
 from engine.play.links import (
     NO_LINKS,
@@ -80,7 +80,7 @@ def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -
         limit = state.rules.move_limit(state)
     if ci == WHITE or island.rescues:  # Oshax paths, rescue strips: sides between squares matter
         return _linked_targets(state, cat, limit)
-    own = walkable(state, ci) & ~state.fire
+    own = (walkable(state, ci) if state.safe_any or state.rules.raft_entry == CROSSABLE else state.terrain[ci]) & ~state.fire
     free = ~state.cat_mask & ~island.white_starts  # MV-5: a white cat's start spot is its own
     if limit is None:
         last = _LAST_TARGETS.get(start)
@@ -168,7 +168,10 @@ def raft_entries(state: Position, terrain: int, region: int) -> int:
     grid = island.grid
     s = grid.stride  # grid.neighbours, inlined: the heuristic bot asks this a million times a run
     around = ((region << 1) | (region >> 1) | (region << s) | (region >> s)) & grid.full
-    out = destinations(state, terrain) & around
+    if state.rules.iconless_raft_squares == UNUSABLE:  # destinations(state, terrain), inlined
+        out = island.dest[terrain] & ~island.iconless & around
+    else:
+        out = island.dest[terrain] & around
     for squares, dests in island.boarding:
         if squares & around:
             out |= dests
@@ -186,12 +189,18 @@ def coverable_squares(state: Position, fire: int) -> int:
     """Squares some 3x3 pathway card could still cover if ``fire`` were the fire."""
     rules = state.rules
     island = state.island
-    safe = hybrid.safe_within(state, fire)  # nothing goes on a hybrid tile (PL-9)
+    safe = hybrid.safe_within(state, fire) if state.safe_any else 0  # nothing goes on a hybrid tile (PL-9)
     if rules.cutoff_mode == "permissive":
         return island.land & ~fire & ~island.raft & ~safe
     blocked = fire | island.raft | safe | (state.cat_mask if rules.cutoff_cats_block_windows else 0)
     grid = island.grid
-    return grid.card_cover(grid.card_anchors(island.land & ~blocked))
+    # grid.card_cover(grid.card_anchors(free)), inlined: the analysis asks this for every fire mask it tries
+    s = grid.stride
+    free = island.land & ~blocked
+    row3 = free & (free >> 1) & (free >> 2)
+    anchors = row3 & (row3 >> s) & (row3 >> (2 * s)) & grid.fit(CARD, CARD)
+    row3 = anchors | (anchors << 1) | (anchors << 2)
+    return (row3 | (row3 << s) | (row3 << (2 * s))) & grid.full
 
 
 def passable_masks(state: Position) -> tuple[int, int]:
