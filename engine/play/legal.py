@@ -19,7 +19,7 @@ from itertools import combinations, islice
 from math import comb
 from typing import Callable, Iterator, Sequence, overload
 
-from engine.model.catalog import PathwayCard
+from engine.model.catalog import FireTile, PathwayCard
 from engine.model.geometry import Square
 from engine.play import hybrid, tokens
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
@@ -105,17 +105,18 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     last = _LAST_FIRE.get("last")
     if last is not None and last[0] is island and last[1] == key:
         return last[2]  # drawing the tile asked already (moves.draw_fire), and the fire phase asks again
-    touch = grid.neighbours(state.fire)
+    fire = state.fire
+    s = grid.stride
+    touch = ((fire << 1) | (fire >> 1) | (fire << s) | (fire >> s)) & grid.full  # grid.neighbours(fire)
     out: list[tuple[TileShape, int]] = []
     tile = island.tiles[state.pending.tile]
-    shapes = grid.tile_shapes(tile)
-    if hybrid.is_hybrid(tile):
+    mixed, shapes, offsets, plan = _shape_plan(grid, tile)
+    if mixed:
         for shape in shapes:  # one of its fire squares touches fire, safe spots aside
             anchors = hybrid.anchors(grid, tile, shape, free, touch)
             if anchors:
                 out.append((shape, anchors))
     else:  # grid.shape_anchors(offsets, height, width, free, touch) per orientation, each shift made once
-        offsets, plan = _shape_plan(grid, shapes)
         shifted = [free >> off for off in offsets]
         touched: list[int] | None = None
         for shape, anchors, cells in plan:
@@ -134,22 +135,26 @@ def fire_anchor_sets(state: Position) -> list[tuple[TileShape, int]]:
     return out
 
 
-def _shape_plan(grid: BitGrid, shapes: tuple[TileShape, ...]) -> tuple[tuple[int, ...], "_Plan"]:
-    """The distinct cell offsets of a tile's orientations, and per orientation its
-    fitting anchors and its cells as indices into them (the orientations of a tile
-    share most offsets: each shift of the free squares is made once)."""
-    kept = _PLANS.get(id(shapes))
-    if kept is not None and kept[0] is shapes and kept[1] is grid:
-        return kept[2], kept[3]
+def _shape_plan(grid: BitGrid, tile: FireTile) -> tuple[bool, tuple[TileShape, ...], tuple[int, ...], "_Plan"]:
+    """For a tile on a grid: whether it is hybrid, its orientations
+    (:meth:`BitGrid.tile_shapes`), the distinct cell offsets of the orientations, and
+    per orientation its fitting anchors and its cells as indices into them (the
+    orientations of a tile share most offsets: each shift of the free squares is made
+    once).  Kept per tile object."""
+    kept = _PLANS.get(id(tile))
+    if kept is not None and kept[0] is tile and kept[1] is grid:
+        return kept[2]
+    shapes = grid.tile_shapes(tile)
     offsets = tuple(sorted({off for shape in shapes for off in shape.offsets}))
     plan = [(shape, grid.fit(shape.orientation.height, shape.orientation.width),
              tuple(offsets.index(off) for off in shape.offsets)) for shape in shapes]  # fmt: skip
-    _PLANS[id(shapes)] = (shapes, grid, offsets, plan)
-    return offsets, plan
+    found = (hybrid.is_hybrid(tile), shapes, offsets, plan)
+    _PLANS[id(tile)] = (tile, grid, found)
+    return found
 
 
 _Plan = list[tuple[TileShape, int, tuple[int, ...]]]
-_PLANS: dict[int, tuple[tuple[TileShape, ...], BitGrid, tuple[int, ...], _Plan]] = {}
+_PLANS: dict[int, tuple[FireTile, BitGrid, tuple[bool, tuple[TileShape, ...], tuple[int, ...], _Plan]]] = {}
 
 
 def has_fire_placement(state: Position) -> bool:
