@@ -118,8 +118,9 @@ def _play(state: Position, rng: random.Random) -> Action:
     rules = state.rules
     limit = rules.move_limit(state)
     arrived, exhausted = state.arrived, state.exhausted
+    costs = (rules.move_cost(False), rules.move_cost(True))  # MV-2: rested, exhausted
     for cat in range(len(state.cat_sq)):
-        cost = rules.move_cost(exhausted[cat])
+        cost = costs[exhausted[cat]]
         if not arrived[cat] and cost <= most:
             targets = move_targets(state, cat, limit)
             if targets:

@@ -48,11 +48,12 @@ def traced_playout(state: GameState, bot: Bot, rng: random.Random, max_actions: 
     """Play ``state`` forward in place like :func:`engine.play.bots.playout`; returns
     ``(actions taken, squares the cats crossed)``."""
     taken = crossed = 0
-    while not state.is_terminal() and taken < max_actions:
-        action: Action = bot.choose(state, rng)
+    choose, apply = bot.choose, state.apply_unchecked
+    while state.outcome() is None and taken < max_actions:
+        action: Action = choose(state, rng)
         if isinstance(action, MoveCat):
             crossed |= crossed_squares(state, action)
-        state.apply_unchecked(action)
+        apply(action)
         taken += 1
     return taken, crossed
 
