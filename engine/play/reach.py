@@ -461,10 +461,12 @@ def _with_water(state: Position, budget: int) -> CutOff | None:
     reached: dict[int, int] = {}
     seeds: dict[int, int] = {}  # the region as the fire lies, when that is what was flooded
     every = True
+    arrived = state.arrived
     for cat in range(len(state.cat_sq)):
-        if not state.arrived[cat]:
+        if not arrived[cat]:
             found = reached[cat] = _witness_targets(state, cat, budget, coverage, seeds)
-            every = every and found != 0
+            if not found:
+                every = False
     if every and _unmatched(reached) is None:
         return None
     regions = _regions_under(state, *passable_masks(state))
@@ -515,7 +517,7 @@ def _witness_targets(state: Position, cat: int, budget: int, coverage: dict[int,
     first_path, first_reach = path, reach  # the second try starts from them again, not from a failed flood
     goal = -1  # squares next to a free raft square the cat may use, when a flood first needs them
     while True:
-        fire = state.fire & ~removed
+        fire = state.fire & ~removed if removed else state.fire
         coverable = coverage.get(fire)
         if coverable is None:
             coverable = coverage[fire] = kept_coverable(state, fire)
