@@ -104,10 +104,10 @@ class Shifted:
 
     __slots__ = ("ends", "kept", "span", "count", "from_cat", "from_raft", "clean", "low")
 
-    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]], kept: dict[tuple[int, int], list[int]],
+    def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]], kept: dict[int, list[int]],
                  grid: BitGrid) -> None:  # fmt: skip
         self.ends = ends
-        self.kept = kept  # face_bounds by (face, way), for these levels
+        self.kept = kept  # face_bounds by face, for these levels (which fix the way: way + 2 of them)
         self.low = grid.full  # every anchor lies on the grid
         self.span = grid.full.bit_length() + (CARD - 1) * (grid.stride + 1) + 1
         self.count = 0  # 0 until packed
@@ -161,11 +161,11 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
 
 
 KEPT_BOUNDS = 2_000  # cats' ends levels whose face_bounds are kept per process (cleared when full)
-_BOUNDS: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, int], list[int]]] = {}
+_BOUNDS: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, list[int]]] = {}
 _CELLS: dict[int, list[int]] = {}  # a card face's squares (bit indices), kept per process
 
 
-def kept_bounds(ends: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[tuple[int, int], list[int]]:
+def kept_bounds(ends: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, list[int]]:
     """The :func:`face_bounds` kept for a cat's ends levels (looked up once per search:
     the levels are long tuples of big integers to hash)."""
     found = _BOUNDS.get(ends)
@@ -182,8 +182,7 @@ def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
     (:func:`end_masks`, without the ``k`` no anchor reaches); empty when it cannot.
     Kept per process by the levels' contents (:func:`kept_bounds`): a cat whose levels
     the last card left alone, or another game in the same spot, finds them again."""
-    key = (face, way)
-    found = shifted.kept.get(key)
+    found = shifted.kept.get(face)  # the levels fix the way: the face alone is the key
     if found is None:
         cells = _CELLS.get(face)
         if cells is None:
@@ -191,7 +190,7 @@ def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
                 _CELLS.clear()
             cells = _CELLS[face] = bit_list(face)  # a hand's faces recur from search to search
         most = min(way, len(cells))  # a way shortens by at most its length
-        found = shifted.kept[key] = end_masks(shifted, cells, most, way) if most else []
+        found = shifted.kept[face] = end_masks(shifted, cells, most, way) if most else []
     return found
 
 
@@ -239,7 +238,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 face = m[ci]
                 if not face:
                     continue
-                bounds = kept.get((face, w))
+                bounds = kept.get(face)
                 if bounds is None:
                     bounds = face_bounds(by_cell, face, w)
                 if not bounds or not bounds[0] & near:
@@ -334,7 +333,9 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 face = m[colour[c]]
                 k = 0
                 if face and c in shifted and way[c]:
-                    for g in face_bounds(shifted[c], face, way[c]):  # nested: the first k hold a
+                    kept_c = shifted[c].kept
+                    bounds = kept_c[face] if face in kept_c else face_bounds(shifted[c], face, way[c])
+                    for g in bounds:  # nested: the first k hold a
                         if not g >> a & 1:
                             break
                         k += 1
