@@ -293,6 +293,8 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 for gain, mask in parts:
                     buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
     upos = {a: i for i, a in enumerate(search.useful)}
+    own0 = search.own0
+    corridor = {r.cat: r.corridor for r in search.cats}
     # a placement's tie (squares it takes from the corridors less those it gives them) is
     # the cats' own corridor squares under its window, less its faces' squares on the
     # corridors: the first part depends on the anchor alone
@@ -339,6 +341,10 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                         if not g >> a & 1:
                             break
                         k += 1
+                if not k and way[c] < FAR and not own0[c] & ~new & corridor[c]:
+                    # no shorter (the ends bound: k = 0) and no longer (no own square of any
+                    # shortest way is lost): the way stays, nothing to search
+                    continue
                 changes.append((way[c] < FAR, k, c, new, w))
             # cats without a way first (a card may give them one: outside the bound, it
             # widens the slack), then those the card cannot shorten: they fail soonest

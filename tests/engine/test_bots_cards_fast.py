@@ -10,7 +10,8 @@ import pytest
 from test_bots_search_exact import SCENARIOS, holder, play_positions
 
 from engine.play.bitboard import bit_list
-from engine.play.heuristic_cards import Shifted, end_masks
+from engine.play.heuristic import Ways
+from engine.play.heuristic_cards import CardSearch, Shifted, end_masks
 from engine.play.heuristic_notch import _pocket, pocket
 from engine.play.routes import FAR, Routes
 
@@ -88,4 +89,31 @@ def test_kept_pockets_equal_fresh_ones(name: str) -> None:
                 kept = pocket(grid, step, routes.fire, square)
                 assert kept == _pocket(grid, step, routes.fire, square)
                 compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_card_off_the_corridor_never_lengthens_a_way(name: str) -> None:
+    """The card search takes a cat's way as unchanged, without searching it, when the
+    ends bound allows no shortening and the card takes no own square of the cat's
+    corridor (the squares of its shortest ways): every shortest way survives.  Checked
+    against the way searched afresh for every placement of every card in hand on the
+    cats' corridors that leaves the corridor's own squares alone."""
+    compared = 0
+    for state in play_positions(name, range(1))[::2]:
+        routes = Routes(state)
+        p = holder(state)
+        grid = state.island.grid
+        search = CardSearch(state, p, sorted(state.hands[p]), routes, Ways(state), {})
+        for r in search.cats:
+            if r.way >= FAR:
+                continue
+            ci, old = state.island.cat_terrain[r.cat], routes.own(r.cat)
+            for key in sorted(set(state.hands[p])):
+                for faces in grid.card_masks(state.island.cards[key]):
+                    for a in search.useful:
+                        new = (old & ~(search.window << a)) | (faces[ci] << a)
+                        if new != old and not old & ~new & r.corridor:
+                            assert routes.way(r.cat, new) <= r.way
+                            compared += 1
     assert compared > 100
