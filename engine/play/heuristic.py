@@ -193,14 +193,19 @@ class HeuristicBot:
     # --- draw ---------------------------------------------------------------------------
     def _draw(self, state: GameState) -> Action:
         player = next(p for p in range(state.players) if state.drawn[p] < state.rules.cards_per_draw)
+        open_decks = [d for d, cards in state.decks.items() if cards]
+        if len(open_decks) == 1:  # one deck to draw from: its score cannot change the choice
+            return DrawCard(player, open_decks[0])
         scores = self._deck_scores(state)
-        best = max((d for d, cards in state.decks.items() if cards), key=lambda d: scores[d])  # first of equals
+        best = max(open_decks, key=lambda d: scores[d])  # first of equals
         return DrawCard(player, best)
 
     def _refill(self, state: GameState) -> Action:
         player = next(p for p in range(state.players) if state.needs_refill(p))
-        scores = self._deck_scores(state)
         reserve = state.reserve[player]
+        if len({deck_of(k) for k in reserve}) == 1:  # every card scores alike: the first of equals
+            return Refill(player, 0)
+        scores = self._deck_scores(state)
         best = max(range(len(reserve)), key=lambda i: scores[deck_of(reserve[i])])  # first of equals
         return Refill(player, best)
 
