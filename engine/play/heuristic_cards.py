@@ -68,20 +68,33 @@ class CardSearch:
         hot = 0
         for r in cats:
             hot |= r.corridor
-        # the anchors whose window touches the zone, most corridor squares under the window
-        # first (likely gains first: the bound prunes more), then in square order
-        hits = 0
+        self.hot = hot
+        hits = 0  # the anchors whose window touches the zone
         for o in bit_list(window):
             hits |= zone >> o
-        by_count: list[list[int]] = [[] for _ in range(CARD * CARD + 1)]
-        for a in bit_list(self.anchor_mask & hits):
-            by_count[((window << a) & hot).bit_count()].append(a)
-        self.useful = [a for group in reversed(by_count) for a in group]
+        self.useful_mask = self.anchor_mask & hits
+        self._useful: list[int] | None = None
+        self._span = grid.full.bit_length()  # above every anchor: rank() packs (count, anchor)
         # a hemmed-in cat counts double; a notched one (heuristic_notch) NOTCHED more: a card
         # opening its mouth saves it before the fire closes the mouth
         self.weight = {r.cat: 1 + (r.reach2.bit_count() < HEMMED) + NOTCHED * (notch(routes, r.cat) != 0) for r in cats}
         self.base = sum(self.weight[c] * w for c, w in self.way.items()) + sum(whites.values())
         self.own0 = {c: routes.own(c) for c in self.way}
+
+    @property
+    def useful(self) -> list[int]:
+        """The anchors whose window touches the zone, most corridor squares under the
+        window first (likely gains first: the bound prunes more), then in square order
+        (listed when first asked: :func:`shortening_card` needs only :meth:`rank` of the
+        few anchors it tries)."""
+        if self._useful is None:
+            self._useful = sorted(bit_list(self.useful_mask), key=self.rank)
+        return self._useful
+
+    def rank(self, a: int) -> int:
+        """The anchor's place in :attr:`useful` as a key (fewer corridor squares under
+        the window later, then the square): ranks compare as the places do."""
+        return (CARD * CARD - ((self.window << a) & self.hot).bit_count()) * self._span + a
 
     @property
     def anchors(self) -> list[int]:
@@ -202,14 +215,12 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     a bucket's ties and ways are worked out only when the best so far does not beat
     its bound, in the full search's order (bound, tie, index)."""
     assert not search.near_white
-    if not search.useful or not search.cats:
+    useful_mask = search.useful_mask
+    if not useful_mask or not search.cats:
         return None
     state, grid, routes = search.state, search.grid, search.routes
     colour = state.island.cat_terrain
     window, way, weight, base = search.window, search.way, search.weight, search.base
-    useful_mask = 0
-    for a in search.useful:
-        useful_mask |= 1 << a
     window_cells = bit_list(window)
     shifted = {}
     for r in search.cats:
@@ -292,7 +303,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             if parts:
                 for gain, mask in parts:
                     buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
-    upos = {a: i for i, a in enumerate(search.useful)}
+    rank = search.rank
     own0 = search.own0
     corridor = {r.cat: r.corridor for r in search.cats}
     # a placement's tie (squares it takes from the corridors less those it gives them) is
@@ -300,7 +311,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     # corridors: the first part depends on the anchor alone
     held = [(t, colour[c]) for c, t in search.touch.items()]
     owned = [search.own0[c] & t for c, t in search.touch.items()]
-    under: dict[int, int] = {}
+    under: dict[int, tuple[int, int]] = {}  # anchor -> (its part of the tie, its rank)
     # (score, tie, card, anchor's place in the search order, rotation's, anchor, rotation, key)
     best: tuple[int, int, int, int, int, int, int, str] | None = None
     for bound in sorted(buckets):
@@ -311,16 +322,17 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             m = grid.card_masks(state.island.cards[key])[rot]
             faces = [(m[ci], t) for t, ci in held if m[ci]]  # anchored at bit 0: shifted below
             for a in bit_list(anchors):
-                tie = under.get(a)
-                if tie is None:
+                at = under.get(a)
+                if at is None:
                     win = window << a
                     tie = 0
                     for o in owned:
                         tie += (o & win).bit_count()
-                    under[a] = tie
+                    at = under[a] = (tie, rank(a))
+                tie, pos = at
                 for f, t in faces:
                     tie -= ((f << a) & t).bit_count()
-                candidates.append((tie, ki, upos[a], ri, a, rot, key, m))
+                candidates.append((tie, ki, pos, ri, a, rot, key, m))
         candidates.sort()  # by (tie, index): the index (card, anchor, rotation) is unique
         for tie, ki, pos, ri, a, rot, key, m in candidates:
             if best is not None and (bound, tie, ki, pos, ri) > best[:5]:

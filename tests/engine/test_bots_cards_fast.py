@@ -117,3 +117,27 @@ def test_a_card_off_the_corridor_never_lengthens_a_way(name: str) -> None:
                             assert routes.way(r.cat, new) <= r.way
                             compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_anchor_ranks_follow_the_useful_order(name: str) -> None:
+    """:func:`shortening_card` orders the anchors it tries by ``CardSearch.rank``
+    instead of listing ``useful``: ranks must rise along the list, which must be the
+    anchors whose window touches the zone, most corridor squares under the window first,
+    then in square order (built here plainly, anchor by anchor)."""
+    compared = 0
+    for state in play_positions(name, range(1))[::2]:
+        p = holder(state)
+        search = CardSearch(state, p, sorted(state.hands[p]), Routes(state), Ways(state), {})
+        grid = state.island.grid
+        plain = []
+        for a in bit_list(search.anchor_mask):
+            win = search.window << a
+            if win & search.zone:
+                plain.append((-(win & search.hot).bit_count(), a))
+        assert search.useful == [a for _, a in sorted(plain)]
+        ranks = [search.rank(a) for a in search.useful]
+        assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+        assert all(a < grid.full.bit_length() for a in search.useful)
+        compared += len(ranks)
+    assert compared > 100
