@@ -66,12 +66,13 @@ def targets(state: Position, ci: int) -> int:
 
 # Analyses kept per process: a cat's route depends only on its own and passable squares
 # within ``halo`` (its levels from the cat and from the raft with their neighbours, and
-# the squares next to its targets), so another position (a fire tile or a card further
-# away) reuses it as it is.  Keyed by (cat, its square, the cats' squares), which fix
-# its targets; the island and rule set are compared by identity.
+# the squares next to its targets) and on ``entry`` (the passable squares next to its
+# targets: all the other cats' squares change), so another position (a fire tile, a card
+# further away, another cat moved) reuses it as it is.  Keyed by (cat, its square); the
+# island and rule set are compared by identity.
 KEPT_POSITIONS = 512  # keys kept (cleared when full)
 KEPT_ROUTES = 8  # analyses kept per key, newest first (only appended and cut: safe across threads)
-_KEPT: dict[tuple[int, int, int], list[tuple[object, object, int, int, int, CatRoute]]] = {}
+_KEPT: dict[tuple[int, int], list[tuple[object, object, int, int, int, CatRoute]]] = {}
 
 
 class Routes:
@@ -238,22 +239,26 @@ class Routes:
         ci = island.cat_terrain[cat]
         own = self.own(cat)
         step = self.coverable | own
-        key = (cat, state.cat_sq[cat], state.cat_mask)
+        key = (cat, state.cat_sq[cat])
         kept = _KEPT.get(key)
         if kept is None:
             if len(_KEPT) >= KEPT_POSITIONS:
                 _KEPT.clear()
             kept = _KEPT[key] = []
+        grid = island.grid
+        entry = -1  # the passable squares next to the targets: worked out at the first match
         parent = None
         for was_island, was_rules, was_own, was_step, halo, route in kept:
             if was_island is island and was_rules is state.rules:
                 diff = (own ^ was_own) | (step ^ was_step)
                 if not diff & halo:
-                    return route
+                    if entry < 0:
+                        entry = grid.neighbours(targets(state, ci)) & step
+                    if route.entry == entry:
+                        return route
                 if parent is None:
                     parent = (diff, route)  # the newest: its levels the changes leave alone are reused
         route = self._search(cat, ci, own, step, parent)
-        grid = island.grid
         halo = grid.neighbours(route.levels[-1] | route.to_raft[-1] | route.reach2 | targets(state, ci))
         halo |= route.levels[-1] | route.to_raft[-1] | route.reach2
         kept.insert(0, (island, state.rules, own, step, halo, route))

@@ -141,3 +141,24 @@ def test_anchor_ranks_follow_the_useful_order(name: str) -> None:
         assert all(a < grid.full.bit_length() for a in search.useful)
         compared += len(ranks)
     assert compared > 100
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_analyses_kept_across_other_cats_moves_equal_fresh_ones(name: str) -> None:
+    """Kept analyses are keyed by the cat and its square, not the other cats' squares:
+    one is reused when its entry (the passable squares next to its targets) is the
+    same.  On successive positions where some other cat moved, every analysis equals a
+    fresh search, and some are the very analyses of the position before."""
+    reused = compared = 0
+    before: Routes | None = None
+    for state in play_positions(name, range(2)):
+        routes = Routes(state)
+        for cat in routes.live():
+            route = routes.route(cat)
+            assert route == routes.fresh_route(cat)
+            if before is not None and before.state.cat_mask != state.cat_mask:
+                compared += 1
+                moved = before.state.cat_sq[cat] == state.cat_sq[cat] and cat in before.live()
+                reused += moved and before.route(cat) is route
+        before = routes
+    assert compared > 20 and reused > 5
