@@ -115,7 +115,7 @@ class Shifted:
     carries down from the next level lands there and is masked off.  Packed when a
     face first needs it (made once per cat per search, shared by every face in hand)."""
 
-    __slots__ = ("ends", "kept", "span", "count", "from_cat", "from_raft", "clean", "low")
+    __slots__ = ("ends", "kept", "span", "count", "from_cat", "from_raft", "clean", "low", "folds")
 
     def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]], kept: dict[int, list[int]],
                  grid: BitGrid) -> None:  # fmt: skip
@@ -135,6 +135,12 @@ class Shifted:
             from_raft |= b[n - 1 - i] << (i * span)
             clean |= low << (i * span)
         self.from_cat, self.from_raft, self.clean, self.count = from_cat, from_raft, clean, n
+        folds = []  # the shifts that fold n segments onto the first: 1, 2, 4, ... segments
+        h = 1
+        while h < n:
+            folds.append(h * span)
+            h <<= 1
+        self.folds = folds
 
 
 def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[int]:
@@ -157,19 +163,19 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[i
         hit_b |= from_raft >> o
     hit_a &= shifted.clean
     hit_b &= shifted.clean
-    n, span, low = shifted.count, shifted.span, shifted.low
+    span, low, folds = shifted.span, shifted.low, shifted.folds
+    d = shifted.count - 1 - (way + 1)  # segments hit_b goes down by for k = 1 (0: the levels reach way + 1)
+    hit_b = hit_b >> (d * span) if d >= 0 else hit_b << (-d * span)
     out = []
-    for k in range(1, most + 1):
-        d = n - 1 - (way + 2 - k)  # >= 0: the levels reach way + 1
-        m = hit_a & (hit_b >> (d * span) if d >= 0 else hit_b << (-d * span))
-        h = 1
-        while h < n:  # fold the segments onto the first
-            m |= m >> (h * span)
-            h <<= 1
+    for _ in range(most):  # k = 1, 2, ...: hit_b one segment further down each time
+        m = hit_a & hit_b
+        for fold in folds:  # fold the segments onto the first
+            m |= m >> fold
         m &= low
         if not m:
             break  # the levels are nested: no anchor shortens the way by more either
         out.append(m)
+        hit_b >>= span
     return out
 
 
@@ -238,8 +244,9 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     # the cats a card may shorten: (colour, levels, their kept bounds, touching, way, weight)
     active = [(colour[c], shifted[c], shifted[c].kept, touching[c], way[c], weight[c])
               for c in shifted if touching[c] and way[c]]  # fmt: skip
-    buckets: dict[int, list[tuple[int, int, int, int, str]]] = {}  # bound -> (ki, a, ri, rot, key)
-    for ki, key in enumerate(dict.fromkeys(search.hand)):
+    buckets: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}  # bound -> (ki, a, ri, rot, faces)
+    keys = list(dict.fromkeys(search.hand))
+    for ki, key in enumerate(keys):
         card = state.island.cards[key]
         masks = grid.card_masks(card)
         for ri, rot in enumerate(distinct_rotations(grid, card)):
@@ -302,7 +309,11 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 parts = split
             if parts:
                 for gain, mask in parts:
-                    buckets.setdefault(base - gain, []).append((ki, mask, ri, rot, key))
+                    bucket = buckets.get(base - gain)
+                    if bucket is None:
+                        buckets[base - gain] = [(ki, mask, ri, rot, m)]
+                    else:
+                        bucket.append((ki, mask, ri, rot, m))
     rank = search.rank
     own0 = search.own0
     corridor = {r.cat: r.corridor for r in search.cats}
@@ -310,16 +321,18 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     # the cats' own corridor squares under its window, less its faces' squares on the
     # corridors: the first part depends on the anchor alone
     held = [(t, colour[c]) for c, t in search.touch.items()]
-    owned = [search.own0[c] & t for c, t in search.touch.items()]
+    owned = [own0[c] & t for c, t in search.touch.items()]
+    # per cat whose own squares a placement may change: what the trials read of it
+    touched = [(c, t, own0[c], colour[c], weight[c], shifted.get(c), way[c], corridor[c])
+               for c, t in search.touch.items()]  # fmt: skip
     under: dict[int, tuple[int, int]] = {}  # anchor -> (its part of the tie, its rank)
-    # (score, tie, card, anchor's place in the search order, rotation's, anchor, rotation, key)
-    best: tuple[int, int, int, int, int, int, int, str] | None = None
+    # (score, tie, card, anchor's place in the search order, rotation's, anchor, rotation)
+    best: tuple[int, int, int, int, int, int, int] | None = None
     for bound in sorted(buckets):
         if best is not None and bound > best[0]:
             break
-        candidates: list[tuple[int, int, int, int, int, int, str, tuple[int, ...]]] = []
-        for ki, anchors, ri, rot, key in buckets[bound]:
-            m = grid.card_masks(state.island.cards[key])[rot]
+        candidates: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
+        for ki, anchors, ri, rot, m in buckets[bound]:
             faces = [(m[ci], t) for t, ci in held if m[ci]]  # anchored at bit 0: shifted below
             for a in bit_list(anchors):
                 at = under.get(a)
@@ -332,9 +345,9 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 tie, pos = at
                 for f, t in faces:
                     tie -= ((f << a) & t).bit_count()
-                candidates.append((tie, ki, pos, ri, a, rot, key, m))
+                candidates.append((tie, ki, pos, ri, a, rot, m))
         candidates.sort()  # by (tie, index): the index (card, anchor, rotation) is unique
-        for tie, ki, pos, ri, a, rot, key, m in candidates:
+        for tie, ki, pos, ri, a, rot, m in candidates:
             if best is not None and (bound, tie, ki, pos, ri) > best[:5]:
                 break
             # each cat's way is searched only as far as the placement could still win: the
@@ -343,21 +356,28 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             slack = (base - 1 if best is None else best[0]) - bound
             score = base
             changes = []
-            for c, new, w in _changed(search, m, a):
-                face = m[colour[c]]
+            win = window << a
+            keep = ~win
+            for c, t, old, ci, w, levels, was, lane in touched:  # the cats whose own squares change
+                if not t & win:
+                    continue
+                face = m[ci]
+                new = (old & keep) | (face << a)
+                if new == old:
+                    continue
                 k = 0
-                if face and c in shifted and way[c]:
-                    kept_c = shifted[c].kept
-                    bounds = kept_c[face] if face in kept_c else face_bounds(shifted[c], face, way[c])
+                if face and levels is not None and was:
+                    kept_c = levels.kept
+                    bounds = kept_c[face] if face in kept_c else face_bounds(levels, face, was)
                     for g in bounds:  # nested: the first k hold a
                         if not g >> a & 1:
                             break
                         k += 1
-                if not k and way[c] < FAR and not own0[c] & ~new & corridor[c]:
+                if not k and was < FAR and not old & ~new & lane:
                     # no shorter (the ends bound: k = 0) and no longer (no own square of any
                     # shortest way is lost): the way stays, nothing to search
                     continue
-                changes.append((way[c] < FAR, k, c, new, w))
+                changes.append((was < FAR, k, c, new, w))
             # cats without a way first (a card may give them one: outside the bound, it
             # widens the slack), then those the card cannot shorten: they fail soonest
             changes.sort()
@@ -378,27 +398,10 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                 score += w * (found - was)
             else:
                 if score < base and (best is None or (score, tie, ki, pos, ri) < best[:5]):
-                    best = (score, tie, ki, pos, ri, a, rot, key)
+                    best = (score, tie, ki, pos, ri, a, rot)
     if best is None:
         return None
-    return best[0], search.placement(best[7], best[5], best[6]), best[1], base
-
-
-def _changed(search: CardSearch, m: tuple[int, ...], a: int) -> list[tuple[int, int, int]]:
-    """``(cat, own squares, weight)`` of the cats whose own squares the placement of
-    faces ``m`` at anchor ``a`` changes."""
-    colour = search.state.island.cat_terrain
-    win = search.window << a
-    keep = ~win
-    changed = []
-    for c, t in search.touch.items():
-        if not t & win:
-            continue
-        old = search.own0[c]
-        new = (old & keep) | (m[colour[c]] << a)
-        if new != old:
-            changed.append((c, new, search.weight[c]))
-    return changed
+    return best[0], search.placement(keys[best[2]], best[5], best[6]), best[1], base
 
 
 def best_card(search: CardSearch) -> CardChoice | None:
