@@ -84,7 +84,7 @@ class Routes:
         self.coverable = coverable_squares(state, self.fire)
         self._routes: dict[int, CatRoute] = {}
         self._memo: dict[tuple[int, int], int] = {}
-        self._target_halo: dict[int, int] = {}
+        self._saving: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...], int]] = {}  # most_saved's reads
         self._ends: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._own: dict[int, int] = {}
 
@@ -143,29 +143,29 @@ class Routes:
         leaves them with at least ``b`` to go (from the raft), so it costs ``a + b`` or
         more.  FAR when the cat has no way now.  ``ring``: the squares next to
         ``changed`` (outside it), when the caller has them for several cats."""
-        route = self.route(cat)
-        way = route.way
+        found = self._saving.get(cat)  # (way, the cat's square, its levels, the raft's, next to targets)
+        if found is None:
+            state = self.state
+            route = self.route(cat)
+            ends = state.island.grid.neighbours(targets(state, state.island.cat_terrain[cat]))
+            found = self._saving[cat] = (route.way, 1 << state.cat_sq[cat], route.levels, route.to_raft, ends)
+        way, square, levels, to_raft, ends = found
         if way >= FAR:
             return FAR
-        state = self.state
-        grid = state.island.grid
         if ring is None:
-            ring = grid.neighbours(changed) & ~changed
+            ring = self.state.island.grid.neighbours(changed) & ~changed
         a = b = way
-        if changed >> state.cat_sq[cat] & 1:
+        if changed & square:
             a = 0
         else:
-            for k, level in enumerate(route.levels):
+            for k, level in enumerate(levels):
                 if level & ring:
                     a = k
                     break
-        ends = self._target_halo.get(cat)
-        if ends is None:
-            ends = self._target_halo[cat] = grid.neighbours(targets(state, state.island.cat_terrain[cat]))
         if changed & ends:
             b = 0
         else:
-            for k, level in enumerate(route.to_raft):
+            for k, level in enumerate(to_raft):
                 if k >= way - a:
                     break  # saves nothing from here on
                 if level & ring:
