@@ -26,11 +26,13 @@ older look-ahead on copies (:func:`choose_fire_linked`).
 
 Speed (issue 11 item 7; each shortcut gives the plain form's answer, checked by
 ``tests/engine/test_bots_fire_exact.py``): the placements are scored as int sort keys
-and only the checked ones get their coverable squares again; the cut-off check floods
-only when the tile hits a chain that took the cat to the raft (kept across decisions
-while it still does, :func:`kept_path`); a way search resumes after the route's levels
-the tile leaves alone (:func:`way_after`); the phase reads the game itself and copies
-it (a fair view) only for the trial placements.
+and only the checked ones get their coverable squares again; the checks stop at the
+first placement whose cost alone ranks after the ``COPIES`` cheapest values checked (a
+check only adds to the cost: a cut-off, a way that can only grow); the cut-off check
+floods only when the tile hits a chain that took the cat to the raft (kept across
+decisions while it still does, :func:`kept_path`); a way search resumes after the
+route's levels the tile leaves alone (:func:`way_after`); the phase reads the game
+itself and copies it (a fair view) only for the trial placements.
 """
 
 from __future__ import annotations
@@ -98,9 +100,11 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
     anchors_now = grid.card_anchors(island.land & ~blocked)
     keys, spots = score_placements(state, weights, calm, coverable, anchors_now)
-    checked: list[tuple[int, int, int, TileShape]] = []
+    checked: list[tuple[int, int, int, TileShape]] = []  # (value, index, anchor, shape), cheapest first
     for key in keys[:FIRE_TRIALS]:
         index = key & INDEX_MASK
+        if len(checked) >= COPIES and (key >> INDEX_BITS, index) > checked[COPIES - 1][:2]:
+            break  # a check only adds to the cost: neither this one nor a later one is among the cheapest
         a, shape = spots[index]
         mask = shape.mask << a
         after = coverable_after(state, anchors_now, a, shape)
@@ -120,7 +124,7 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
                 way = way_after(state, r, diff, own_after, after, entry[c], min(r.way + WAY_LOOK, FAR))
                 value += WAY * (way - r.way)
         checked.append((value, index, a, shape))
-    checked.sort(key=lambda s: (s[0], s[1]))
+        checked.sort(key=lambda s: (s[0], s[1]))
     tile = state.pending.tile
     cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
     rest = (spots[key & INDEX_MASK] for key in keys[FIRE_TRIALS:])
