@@ -414,15 +414,19 @@ class Position:
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    def clone(self) -> Self:
-        """An independent copy (the island is shared; it never changes)."""
+    def clone(self, rng: random.Random | None = None) -> Self:
+        """An independent copy (the island is shared; it never changes).  ``rng``: the
+        copy's RNG, when the caller has one for it (a fair view's); else a copy of this
+        one's (reading and setting the generator's state is half the clone's work)."""
         other = type(self).__new__(type(self))
         for name in ("island", "rules", "players", "seed", "tile_fire", "fire", "cat_mask", "pending",
                      "water", "water_used", "phase", "round", "_outcome", "disaster", "bonus", "task", "maps",
                      "safe_any"):  # fmt: skip
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random.__new__(random.Random)  # not seeded from the OS: the state is set next
-        other.rng.setstate(self.rng.getstate())
+        if rng is None:
+            rng = random.Random.__new__(random.Random)  # not seeded from the OS: the state is set next
+            rng.setstate(self.rng.getstate())
+        other.rng = rng
         for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
                      "disaster_pile",
                      "discard_pile", "removed", "placed", "bag", "history", "disaster_deck", "disaster_used",

@@ -38,7 +38,9 @@ def deck_of(card: str) -> str:
 
 def fair_view(state: GameState) -> GameState:
     """A copy of ``state`` whose hidden parts are canonical (see module doc)."""
-    view = state.clone()
+    rng = random.Random.__new__(random.Random)  # random.Random(VIEW_SEED), without seeding again
+    rng.setstate(_VIEW_STATE)
+    view = state.clone(rng)  # the game's RNG is not copied: the view has its own
     held: dict[str, list[tuple[int, int]]] = {}  # per deck, its face-down reserve slots (player, index), in order
     for p, reserve in enumerate(view.reserve):
         for i, key in enumerate(reserve):
@@ -55,8 +57,6 @@ def fair_view(state: GameState) -> GameState:
             cards.sort()
     view.bag.sort(key=state.island.tile_order.__getitem__)
     view.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
-    view.rng = random.Random.__new__(random.Random)  # random.Random(VIEW_SEED), without seeding again
-    view.rng.setstate(_VIEW_STATE)
     return view
 
 
