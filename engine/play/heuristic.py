@@ -232,10 +232,13 @@ class HeuristicBot:
                 _NEEDS.clear()
             _NEEDS[key] = (island, state.rules, need)
         packed = packed_counts(island.cards)
-        reserved = [k for r in state.reserve for k in r]
+        reserved: dict[str, list[str]] = {}  # the reserves' face-down cards by deck
+        for r in state.reserve:
+            for k in r:
+                reserved.setdefault(deck_of(k), []).append(k)
         scores: dict[str, float] = {}
         for deck, cards in state.decks.items():
-            pool = cards + [k for k in reserved if deck_of(k) == deck]  # the unseen cards, any order
+            pool = cards + reserved.get(deck, [])  # the unseen cards, any order
             total = sum(map(packed.__getitem__, pool))  # per-terrain counts in COUNT_BITS-bit fields
             score = 0.0
             for i in range(len(TERRAINS)):
