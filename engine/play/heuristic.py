@@ -316,7 +316,12 @@ class HeuristicBot:
             other = Routes(state, fire=fire)
             # exactly what changes: the tile's squares and the squares a card could now cover
             changed = (other.coverable ^ routes.coverable) | mask
-            if not whites and base < FAR and not _may_save(routes, live, changed, need):
+            if not whites and base < FAR:
+                # chosen only if it saves WATER_GAIN and beats the best so far: searched no further
+                most = base - WATER_GAIN if best is None else best[0] - 1
+                found = _returned_total(routes, other, live, changed, base, need, most)
+                if found is not None:
+                    best = (found, tile)
                 continue
             total = 0
             for c in live:
@@ -331,6 +336,30 @@ class HeuristicBot:
         if best is not None and (base - best[0] >= WATER_GAIN or base >= FAR > best[0]):
             return UseWater(best[1])
         return None
+
+
+def _returned_total(routes: Routes, other: Routes, live: list[int], changed: int, base: int, need: int,
+                    most: int) -> int | None:  # fmt: skip
+    """The total of the ways ``base`` (no white cats, every cat with a way) becomes with
+    a tile returned (``other``: the analysis of that fire; ``changed``: the squares it
+    changes), or None when it cannot save ``need`` or ends above ``most``.  A tile
+    returned only adds own and passable squares, so no way gets longer, and a way
+    shortens by at most :meth:`Routes.most_saved`: a cat that cannot save keeps its way
+    unsearched, and each other cat is searched only as far as the total (the cats not
+    searched yet at their least) can stay within ``most``."""
+    ring = routes.state.island.grid.neighbours(changed) & ~changed  # the same for every cat
+    saving = [routes.most_saved(c, changed, ring) for c in live]
+    if sum(saving) < need:
+        return None  # it cannot save enough: never chosen
+    total = base - sum(saving)  # the least the total can be
+    for c, saved in zip(live, saving):
+        if not saved:
+            continue
+        rest = total - (routes.route(c).way - saved)  # the others: found, or at their least
+        total = rest + other.way_from(c, routes, most + 1 - rest)
+        if total > most:
+            return None
+    return total
 
 
 def _may_save(routes: Routes, live: list[int], changed: int, need: int = WATER_GAIN) -> bool:

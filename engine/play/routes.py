@@ -173,10 +173,11 @@ class Routes:
                     break
         return max(0, way - a - b)
 
-    def way_from(self, cat: int, parent: "Routes") -> int:
+    def way_from(self, cat: int, parent: "Routes", limit: int = FAR) -> int:
         """The cat's way in this analysis (other fire), found from ``parent``'s (same
         position, other fire): its levels that the changed squares leave alone are
-        reused and the search resumes from there, like :meth:`way`."""
+        reused and the search resumes from there, like :meth:`way`.  A way longer than
+        ``limit`` may be reported as ``limit``."""
         route = parent.route(cat)
         own = self.own(cat)
         diff = (own ^ parent.own(cat)) | (self.coverable ^ parent.coverable)
@@ -189,7 +190,7 @@ class Routes:
             return route.way  # the changes lie beyond the levels searched: nothing moves
         entry = self.state.island.grid.neighbours(targets(self.state, self.state.island.cat_terrain[cat]))
         region = route.levels[start] if start >= 0 else 0
-        return way_to_raft(self.state, cat, own, self.coverable, FAR, region, max(start, 0),
+        return way_to_raft(self.state, cat, own, self.coverable, limit, region, max(start, 0),
                            entry & (self.coverable | own))  # fmt: skip
 
     def ends(self, cat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
