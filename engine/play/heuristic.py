@@ -15,6 +15,12 @@ Play phase, in order:
    pending objective binds to another colour (OB-2);
 2. water is spent when returning a fire tile shortens the cats' ways at all, or
    reopens a way that only water could reopen (at 3 squares or more, fewer games won);
+2b. a far cat walks ahead: a fresh cat whose way is 3 or more and that can walk 4
+   squares or more nearer the raft along its colour does (the longest such walk)
+   (:func:`engine.play.heuristic_move.walk_ahead`: a discard costs a quarter of the
+   fire tile a placed card costs, and a far cat walked early leaves the fire a shorter
+   corridor to cut; 200 games of each bundled scenario won Campaign 4 78 of 1,400
+   against 57, Practice 179 of 800 against 145, Campaign 1 874 of 1,600 against 735);
 3. the pathway card that most shortens the ways is placed, if it shortens them (windows
    along every cat's corridor are tried; a hemmed-in cat, one that reaches fewer than
    ``HEMMED`` squares with two squares repainted, counts double; ties go to the card
@@ -45,7 +51,7 @@ from engine.play.heuristic_advanced import choose_advanced
 from engine.play.heuristic_arrive import arrival
 from engine.play.heuristic_cards import CardSearch, best_card, shortening_card
 from engine.play.heuristic_fire import choose_fire
-from engine.play.heuristic_move import choose_move
+from engine.play.heuristic_move import choose_move, walk_ahead
 from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
@@ -277,6 +283,10 @@ class HeuristicBot:
         water = self._water(state, base, routes, bool(whites))
         if water is not None:
             return water
+        # 2b. a far cat walks ahead (engine.play.heuristic_move.walk_ahead)
+        walk = walk_ahead(state, player, hand, routes, live)
+        if walk is not None:
+            return walk
         # 3. a card that shortens the ways
         search = CardSearch(state, player, hand, routes, ways, whites)
         placed = best_card(search) if whites else shortening_card(search)
