@@ -32,7 +32,9 @@ check only adds to the cost: a cut-off, a way that can only grow); the cut-off c
 floods only when the tile hits a chain that took the cat to the raft (kept across
 decisions while it still does, :func:`kept_path`); a way search resumes after the
 route's levels the tile leaves alone (:func:`way_after`); the phase reads the game
-itself and copies it (a fair view) only for the trial placements.
+itself and copies it (a fair view) only for the trial placements, and once the first
+trial lost, a placement the engine's cut-off check ends the game for is seen without a
+copy (:func:`lays_cut_off`).
 """
 
 from __future__ import annotations
@@ -41,12 +43,13 @@ from collections.abc import Callable
 from itertools import chain, islice
 from typing import Protocol
 
+from engine.play import hybrid
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.play.legal import fire_anchor_sets
 from engine.play.links import WHITE
-from engine.play.reach import coverable_squares
+from engine.play.reach import coverable_squares, find_cut_off
 from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.play.state import GameState
 from engine.play.view import fair_view
@@ -131,6 +134,8 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     others = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for a, shape in rest)
     base: GameState | None = None  # a fair view to copy, made once the first trial lost
     for action in chain(cheapest, islice(others, LINKED_TRIALS * 4)):
+        if base is not None and lays_cut_off(base, action):
+            continue  # the engine's first check after the tile ends the game: no copy needed to see it
         trial = fair_view(state) if base is None else base.clone()
         trial.apply_unchecked(action)
         if not trial.is_terminal():
@@ -139,6 +144,25 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
             base = fair_view(state)
     _, _, a, shape = checked[0]
     return PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)  # every placement tried loses the game
+
+
+def lays_cut_off(view: GameState, action: PlaceFire) -> bool:
+    """Whether the engine ends the game at its cut-off check once ``action`` is played on
+    ``view`` (the fire phase's trial): the check comes first after the tile lies
+    (:func:`engine.play.moves.perform`) and reads the island, the cats, the fire and the
+    tiles placed, the water and the cards, never the phase or the history, so it is
+    made on ``view`` itself with the tile laid, and the tile taken off again.  A lost
+    position's trials (every placement cut off: up to ``COPIES + 4 * LINKED_TRIALS``
+    of them) need no copy of the game then.  ``view`` must be a copy the caller owns;
+    it is left as it was."""
+    fire, tile_fire, safe, safe_any = view.fire, view.tile_fire, view.safe, view.safe_any
+    view.safe = list(safe)  # a hybrid tile's safe spots are added in place
+    hybrid.lay(view, action, view.island.tile_mask(action))
+    try:
+        return find_cut_off(view) is not None
+    finally:
+        del view.tiles_placed[action.tile]  # the newest entry: the order of the others is kept
+        view.fire, view.tile_fire, view.safe, view.safe_any = fire, tile_fire, safe, safe_any
 
 
 def kept_path(grid: BitGrid, cat: int, seed: int, passable: int, goal: int) -> int:
@@ -306,6 +330,7 @@ __all__ = [
     "choose_fire_linked",
     "coverable_after",
     "kept_path",
+    "lays_cut_off",
     "score_placements",
     "way_after",
 ]

@@ -12,6 +12,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from kickstarter_fixtures import hybrid_catalog
 
 from engine import GameState, new_game
 from engine.model.formats import load_scenario
@@ -24,6 +25,7 @@ from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_p
 from engine.play.heuristic import HeuristicBot, Ways
 from engine.play.heuristic_fire import FRONTIER, INDEX_BITS, Spot, choose_fire, coverable_after
 from engine.play.legal import fire_anchor_sets
+from engine.play.outcome import CAT_CUT_OFF
 from engine.play.phases import FIRE
 from engine.play.reach import coverable_squares, walkable
 from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
@@ -288,3 +290,41 @@ def test_fast_scoring_equals_plain_scoring_when_any_unburnt_square_is_passable()
                 compared += 1
             state.apply_unchecked(bot.choose(state, rng))
     assert compared > 10
+
+
+def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
+    """:func:`engine.play.heuristic_fire.lays_cut_off` (a lost position's trials, made
+    on one fair view with the tile laid and taken off again) says the game ends at the
+    engine's cut-off check exactly when playing the placement on a copy ends it so, and
+    leaves the view as it was; with hybrid tiles (safe spots) too."""
+    hybrid_rules = replace(load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
+                           hybrid_fire_tiles=True)  # fmt: skip
+    cases = [(name, players, variant, None) for name, players, variant in SCENARIOS]
+    cases.append(("campaign-1/01-waiting-for-friends", 1, "solo", hybrid_rules))
+    bot = HeuristicBot()
+    cut = kept = 0
+    for name, players, variant, changed in cases:
+        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        catalog = None
+        if changed is not None:
+            scenario, catalog = replace(scenario, rules=changed), hybrid_catalog()
+        for seed in range(3):
+            state = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.phase == FIRE:
+                    view = fair_view(state)
+                    for action in [a for a in view.legal_actions() if isinstance(a, PlaceFire)][::3]:
+                        before = (view.fire, view.tile_fire, list(view.tiles_placed.items()), list(view.safe),
+                                  view.safe_any)  # fmt: skip
+                        seen = hf.lays_cut_off(view, action)
+                        assert (view.fire, view.tile_fire, list(view.tiles_placed.items()), list(view.safe),
+                                view.safe_any) == before  # fmt: skip
+                        trial = view.clone()
+                        trial.apply_unchecked(action)
+                        outcome = trial.outcome()
+                        assert seen == (outcome is not None and outcome.reason == CAT_CUT_OFF)
+                        cut += seen
+                        kept += not seen
+                state.apply_unchecked(bot.choose(state, rng))
+    assert cut > 50 and kept > 500
