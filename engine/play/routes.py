@@ -354,10 +354,23 @@ def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int 
         entry = grid.neighbours(targets(state, state.island.cat_terrain[cat]))
     if not region:
         region = grid.flood(1 << state.cat_sq[cat], own)
+    s = grid.stride
     for n in range(level, limit):
         if region & entry:
             return n
-        grown = grid.flood(region | (grid.neighbours(region) & step), own)
+        # grid.flood(region | (grid.neighbours(region) & step), own), inlined (the card
+        # search and the fire phase run this loop for every trial): ``step`` lies on the
+        # grid, so it also masks the neighbour shifts' guard bits
+        seed = region | (((region << 1) | (region >> 1) | (region << s) | (region >> s)) & step)
+        p = own | seed
+        grown = seed
+        while True:
+            more = grown | (((p + grown) ^ p) & p)
+            more |= (more >> 1) & p
+            more |= ((more << s) | (more >> s)) & p
+            if more == grown:
+                break
+            grown = more
         if grown == region:
             return FAR
         region = grown
