@@ -46,6 +46,17 @@ class WhiteWays(Protocol):
     def white_way(self, cat: int, card: PlacePathway | None = None) -> tuple[int, int]: ...
 
 
+def touching(mask: int, stride: int) -> int:
+    """The anchors whose ``CARD`` x ``CARD`` window holds a square of ``mask``: ``OR``
+    over the window's cells ``o`` of ``mask >> o``, as a row's cells, then rows."""
+    row = out = 0
+    for c in range(CARD):
+        row |= mask >> c
+    for r in range(CARD):
+        out |= row >> (r * stride)
+    return out
+
+
 class CardSearch:
     """What both searches share for one play decision."""
 
@@ -54,7 +65,7 @@ class CardSearch:
         self.state, self.player, self.hand, self.routes, self.ways, self.whites = state, player, hand, routes, ways, whites
         grid = state.island.grid
         self.grid = grid
-        self.window = window = window_mask(grid)
+        self.window = window_mask(grid)
         self.anchor_mask = card_anchors(state)
         cats = [routes.route(c) for c in routes.live()]
         self.cats = cats
@@ -69,10 +80,7 @@ class CardSearch:
         for r in cats:
             hot |= r.corridor
         self.hot = hot
-        hits = 0  # the anchors whose window touches the zone
-        for o in bit_list(window):
-            hits |= zone >> o
-        self.useful_mask = self.anchor_mask & hits
+        self.useful_mask = self.anchor_mask & touching(zone, grid.stride)  # the anchors whose window touches the zone
         self._useful: list[int] | None = None
         self._span = grid.full.bit_length()  # above every anchor: rank() packs (count, anchor)
         # a hemmed-in cat counts double; a notched one (heuristic_notch) NOTCHED more: a card
@@ -227,23 +235,17 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     state, grid, routes = search.state, search.grid, search.routes
     colour = state.island.cat_terrain
     window, way, weight, base = search.window, search.way, search.weight, search.base
-    window_cells = bit_list(window)
     shifted = {}
     for r in search.cats:
         if r.way < FAR:
             ends = routes.ends(r.cat)
             shifted[r.cat] = Shifted(ends, kept_bounds(ends), grid)
     # anchors whose window touches the cat's wide corridor (as the full search asks)
-    touching = {}
-    for c in shifted:
-        hits = 0
-        t = search.touch[c]
-        for o in window_cells:
-            hits |= t >> o
-        touching[c] = hits & useful_mask
+    stride = grid.stride
+    touching_c = {c: touching(search.touch[c], stride) & useful_mask for c in shifted}
     # the cats a card may shorten: (colour, levels, their kept bounds, touching, way, weight)
-    active = [(colour[c], shifted[c], shifted[c].kept, touching[c], way[c], weight[c])
-              for c in shifted if touching[c] and way[c]]  # fmt: skip
+    active = [(colour[c], shifted[c], shifted[c].kept, touching_c[c], way[c], weight[c])
+              for c in shifted if touching_c[c] and way[c]]  # fmt: skip
     buckets: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}  # bound -> (ki, a, ri, rot, faces)
     keys = list(dict.fromkeys(search.hand))
     for ki, key in enumerate(keys):

@@ -11,7 +11,7 @@ from test_bots_search_exact import SCENARIOS, holder, play_positions
 
 from engine.play.bitboard import bit_list
 from engine.play.heuristic import Ways
-from engine.play.heuristic_cards import CardSearch, Shifted, end_masks
+from engine.play.heuristic_cards import CardSearch, Shifted, end_masks, touching
 from engine.play.heuristic_notch import _pocket, pocket
 from engine.play.routes import FAR, Routes
 
@@ -162,3 +162,20 @@ def test_analyses_kept_across_other_cats_moves_equal_fresh_ones(name: str) -> No
                 reused += moved and before.route(cat) is route
         before = routes
     assert compared > 20 and reused > 5
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_touching_anchors_equal_the_window_cells_shifts(name: str) -> None:
+    """``touching`` (a row's cells, then rows) equals the plain ``OR`` over the window's
+    cells of the mask shifted down by the cell's offset, for every cat's touch."""
+    compared = 0
+    for state in play_positions(name, range(1))[::3]:
+        p = holder(state)
+        search = CardSearch(state, p, sorted(state.hands[p]), Routes(state), Ways(state), {})
+        for t in list(search.touch.values()) + [search.zone, state.fire]:
+            plain = 0
+            for o in bit_list(search.window):
+                plain |= t >> o
+            assert touching(t, state.island.grid.stride) == plain
+            compared += 1
+    assert compared > 20
