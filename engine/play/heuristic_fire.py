@@ -28,13 +28,13 @@ Speed (issue 11 item 7; each shortcut gives the plain form's answer, checked by
 ``tests/engine/test_bots_fire_exact.py``): the placements are scored as int sort keys
 and only the checked ones get their coverable squares again; the checks stop at the
 first placement whose cost alone ranks after the ``COPIES`` cheapest values checked (a
-check only adds to the cost: a cut-off, a way that can only grow); the cut-off check
-floods only when the tile hits a chain that took the cat to the raft (kept across
-decisions while it still does, :func:`kept_path`); a way search resumes after the
-route's levels the tile leaves alone (:func:`way_after`); the phase reads the game
-itself and copies it (a fair view) only for the trial placements, and once the first
-trial lost, a placement the engine's cut-off check ends the game for is seen without a
-copy (:func:`lays_cut_off`).
+check only adds to the cost: a cut-off, a way that can only grow), and a check stops at
+the first cat that ranks it there; the cut-off check floods only when the tile hits a
+chain that took the cat to the raft (kept across decisions while it still does,
+:func:`kept_path`); a way search resumes after the route's levels the tile leaves alone
+(:func:`way_after`); the phase reads the game itself and copies it (a fair view) only
+for the trial placements, and once the first trial lost, a placement the engine's
+cut-off check ends the game for is seen without a copy (:func:`lays_cut_off`).
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ CUT = 100_000  # a cat cut off as the fire lies (water might still save it)
 CORRIDOR, EXIT, ENTRY, WARM, FRONTIER = 8, 4, 3, 2, 4  # cheap scoring, per square lost (frontier: opened)
 WAY = 24  # per square a cat's way grows
 WAY_LOOK = 6  # a way is searched up to this many squares longer than now
+NO_LIMIT = 1 << 62  # above every placement's value: the checks' bound before COPIES are checked
 
 
 class WhiteWays(Protocol):
@@ -104,14 +105,16 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     anchors_now = grid.card_anchors(island.land & ~blocked)
     keys, spots = score_placements(state, weights, calm, coverable, anchors_now)
     checked: list[tuple[int, int, int, TileShape]] = []  # (value, index, anchor, shape), cheapest first
+    last = (NO_LIMIT, 0)  # (value, index) of the COPIES-th cheapest checked, once there are that many
     for key in keys[:FIRE_TRIALS]:
         index = key & INDEX_MASK
-        if len(checked) >= COPIES and (key >> INDEX_BITS, index) > checked[COPIES - 1][:2]:
+        value = key >> INDEX_BITS
+        limit = last[0] + (index < last[1])  # a value from here on ranks after the COPIES cheapest
+        if value >= limit:
             break  # a check only adds to the cost: neither this one nor a later one is among the cheapest
         a, shape = spots[index]
         mask = shape.mask << a
         after = coverable_after(state, anchors_now, a, shape)
-        value = key >> INDEX_BITS
         for r in cats:
             c = r.cat
             own_after = own[c] & ~mask
@@ -121,13 +124,19 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
                 continue
             if (lost & path[c] or not path[c]) and not grid.flood_to(seed[c], step, entry[c]) & entry[c]:
                 value += CUT  # cut off as the fire would lie (a flood only when the tile hits the kept chain)
-                continue
-            if lost & r.corridor:
+            elif lost & r.corridor:
                 diff = (own[c] & mask) | (coverable ^ after)
                 way = way_after(state, r, diff, own_after, after, entry[c], min(r.way + WAY_LOOK, FAR))
                 value += WAY * (way - r.way)
-        checked.append((value, index, a, shape))
-        checked.sort(key=lambda s: (s[0], s[1]))
+            else:
+                continue
+            if value >= limit:
+                break  # out of the cheapest already: the other cats' checks cannot bring it back
+        else:
+            checked.append((value, index, a, shape))
+            checked.sort(key=lambda s: (s[0], s[1]))
+            if len(checked) >= COPIES:
+                last = checked[COPIES - 1][:2]
     tile = state.pending.tile
     cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
     rest = (spots[key & INDEX_MASK] for key in keys[FIRE_TRIALS:])
