@@ -224,31 +224,35 @@ def score_placements(
     cover) plus ``FRONTIER`` per ``calm`` square next to the tile.  The weights are
     folded into bit planes and the shapes' footprints kept (:mod:`engine.play.fire_planes`);
     every mask is taken shifted up by ``spoil_shift`` so that a footprint needs one shift
-    to its anchor (each Python operation on an int costs alike, whatever its size)."""
+    to its anchor (each Python operation on an int costs alike, whatever its size).  The
+    squares next to the tile ride in a band above the board's (from bit ``high``) with the
+    calm squares there as one more weight mask, so one set of planes counts both; and
+    the coverable squares are the cover of ``anchors_now`` (as :func:`choose_fire` gives
+    them), so the ones a tile leaves are found with one ``^``."""
     grid = state.island.grid
     s = grid.stride
     s2 = 2 * s
     k = spoil_shift(s)
-    planes = [(f, p << k) for f, p in weight_planes(weights)]
-    calm_k = calm << k
+    high = grid.full.bit_length() + 2 * k + s  # above every footprint, the ring's unclipped squares included
+    planes = [(f, p << k) for f, p in weight_planes([*weights, (FRONTIER, calm << (high - k))])]
     cover = coverable << k
     plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
+    assert not plain or grid.card_cover(anchors_now) == coverable, "the coverable squares are the free windows' cover"
     windows = anchors_now << k
     fire = state.fire
     keys: list[int] = []
     spots: list[Spot] = []
     for shape, anchors in fire_anchor_sets(state):
-        m = shape.mask << k
+        m = (shape.mask << k) | (ring(s, shape.mask) << (high - s))  # the tile, and the squares round it up high
         spoil = spoiled_windows(s, shape.mask)
-        around = ring(s, shape.mask) << (k - s)
         for a in bit_list(anchors):
-            if plain:  # the coverable squares no window left free covers
+            if plain:  # the coverable squares no window left free covers (the cover of those lies in ``cover``)
                 keep = windows & ~(spoil << a)
                 row3 = keep | (keep << 1) | (keep << 2)
-                x = cover & ~(row3 | (row3 << s) | (row3 << s2)) | (m << a)
+                x = cover ^ (row3 | (row3 << s) | (row3 << s2)) | (m << a)
             else:
                 x = (coverable & ~coverable_squares(state, fire | (shape.mask << a))) << k | (m << a)
-            cost = FRONTIER * ((around << a) & calm_k).bit_count()
+            cost = 0
             for f, p in planes:
                 cost += f * (x & p).bit_count()
             keys.append(cost << INDEX_BITS | len(spots))
