@@ -154,24 +154,26 @@ class Routes:
             return FAR
         if ring is None:
             ring = self.state.island.grid.neighbours(changed) & ~changed
-        a = b = way
+        # the levels are nested: the last one that could count holds every earlier one
+        a = way
         if changed & square:
             a = 0
+        elif not levels[-1] & ring:
+            return 0  # no level touches them: a = way
         else:
             for k, level in enumerate(levels):
                 if level & ring:
                     a = k
                     break
         if changed & ends:
-            b = 0
-        else:
-            for k, level in enumerate(to_raft):
-                if k >= way - a:
-                    break  # saves nothing from here on
-                if level & ring:
-                    b = k
-                    break
-        return max(0, way - a - b)
+            return way - a  # b = 0
+        left = min(way - a, len(to_raft))  # b from here on saves nothing
+        if left <= 0 or not to_raft[left - 1] & ring:
+            return 0
+        for b in range(left):
+            if to_raft[b] & ring:
+                return way - a - b
+        return 0
 
     def way_from(self, cat: int, parent: "Routes", limit: int = FAR) -> int:
         """The cat's way in this analysis (other fire), found from ``parent``'s (same

@@ -16,6 +16,7 @@ from engine.play.game import GameState
 from engine.play.heuristic import WATER_GAIN, HeuristicBot, Ways
 from engine.play.links import WHITE
 from engine.play.routes import FAR, Routes
+from engine.play.routes import targets as routes_targets
 
 
 def plain_water(state: GameState, base: int) -> Action | None:
@@ -63,5 +64,35 @@ def test_way_from_stops_at_its_limit(name: str) -> None:
                 for limit in range(min(fresh, FAR - 1) + 2):
                     found = other.way_from(cat, routes, limit)
                     assert found == fresh if fresh < limit else found >= limit
+                    compared += 1
+    assert compared > 100
+
+
+def plain_most_saved(routes: Routes, cat: int, changed: int) -> int:
+    """``way - a - b`` level by level: ``a`` the first level from the cat next to the
+    changed squares (0 when the cat stands on one), ``b`` the first level from the raft
+    next to them before ``way - a`` (0 when they touch the squares next to a target)."""
+    route = routes.route(cat)
+    if route.way >= FAR:
+        return FAR
+    state = routes.state
+    grid = state.island.grid
+    ring = grid.neighbours(changed) & ~changed
+    a = 0 if changed >> state.cat_sq[cat] & 1 else next((k for k, lv in enumerate(route.levels) if lv & ring), route.way)
+    targets = grid.neighbours(routes_targets(state, state.island.cat_terrain[cat]))
+    b = 0 if changed & targets else next((k for k, lv in enumerate(route.to_raft[: route.way - a]) if lv & ring), route.way)
+    return max(0, route.way - a - b)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_most_saved_equals_the_level_scan(name: str) -> None:
+    compared = 0
+    for state in play_positions(name, range(2))[::2]:
+        routes = Routes(state)
+        grid = state.island.grid
+        for mask, _ in state.tiles_placed.values():
+            for changed in (mask, grid.near(mask, 2)):
+                for cat in routes.live():
+                    assert routes.most_saved(cat, changed) == plain_most_saved(routes, cat, changed)
                     compared += 1
     assert compared > 100
