@@ -47,6 +47,7 @@ from collections.abc import Mapping
 
 from engine.model.catalog import TERRAINS, PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, PlacePathway, Refill, UseWater
+from engine.play.bitboard import BitGrid
 from engine.play.heuristic_advanced import choose_advanced
 from engine.play.heuristic_arrive import arrival
 from engine.play.heuristic_cards import CardSearch, best_card, shortening_card
@@ -315,12 +316,12 @@ class HeuristicBot:
         best: tuple[int, str] | None = None
         for tile in sorted(state.tiles_placed, key=state.island.tile_order.__getitem__):
             mask, _ = state.tiles_placed[tile]
-            near = grid.near(mask, 2)
+            near, ring = _around_tile(grid, mask)
             if not whites and not near & reach:
                 continue  # the ways stay: base, never better than another tile
             # a tile is chosen only if it saves WATER_GAIN, and more than the best so far
             need = WATER_GAIN if best is None else max(WATER_GAIN, base - best[0] + 1)
-            if not whites and base < FAR and not _may_save(routes, live, near, need):
+            if not whites and base < FAR and not _may_save(routes, live, near, need, ring):
                 continue  # it cannot save enough: never chosen
             fire = state.fire & ~mask
             other = Routes(state, fire=fire)
@@ -372,10 +373,29 @@ def _returned_total(routes: Routes, other: Routes, live: list[int], changed: int
     return total
 
 
-def _may_save(routes: Routes, live: list[int], changed: int, need: int = WATER_GAIN) -> bool:
-    """Whether changing the squares ``changed`` may shorten the ways by ``need``."""
+KEPT_AROUND = 4096  # placed tiles whose surroundings are kept per process (cleared when full)
+_AROUND: dict[tuple[BitGrid, int], tuple[int, int]] = {}
+
+
+def _around_tile(grid: BitGrid, mask: int) -> tuple[int, int]:
+    """``(near, ring)``: the squares within two squares of a placed tile (where
+    returning it may change own and passable squares) and the squares next to those,
+    kept per process: the water step asks them of every placed tile at every decision."""
+    found = _AROUND.get((grid, mask))
+    if found is None:
+        if len(_AROUND) >= KEPT_AROUND:
+            _AROUND.clear()
+        near = grid.near(mask, 2)
+        found = _AROUND[(grid, mask)] = (near, grid.neighbours(near) & ~near)
+    return found
+
+
+def _may_save(routes: Routes, live: list[int], changed: int, need: int = WATER_GAIN, ring: int | None = None) -> bool:
+    """Whether changing the squares ``changed`` may shorten the ways by ``need``
+    (``ring``: the squares next to ``changed``, when the caller has them)."""
     saved = 0
-    ring = routes.state.island.grid.neighbours(changed) & ~changed  # the same for every cat
+    if ring is None:
+        ring = routes.state.island.grid.neighbours(changed) & ~changed  # the same for every cat
     for c in live:
         saved += routes.most_saved(c, changed, ring)
         if saved >= need:
