@@ -25,7 +25,7 @@ close-to objectives never walk ahead.
 from __future__ import annotations
 
 from engine.play.actions import Action, MoveCat
-from engine.play.bitboard import bit_list
+from engine.play.bitboard import BitGrid, bit_list
 from engine.play.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
 from engine.play.heuristic_tokens import best_collect
 from engine.play.links import WHITE
@@ -72,15 +72,13 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
         white = island.cat_terrain[cat] == WHITE
         later = island.cat_colours[cat] not in first
         goal = destinations(state, island.cat_terrain[cat]) or island.raft
-        goals = [grid.square(g) for g in bit_list(goal)]
-        r0, c0 = state.cat_square(cat)
-        now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals) if goals else 0
+        rings = distance_rings(grid, goal) if goal else [grid.full]  # no goal: every distance 0
+        now = _distance(rings, 1 << state.cat_sq[cat])
         free = ground & ~(state.cat_mask & ~(1 << state.cat_sq[cat]))
         mine: list[tuple[int, bool, int, int, int, int, int, int]] = []
         for t in bit_list(targets):
             bit = 1 << t
-            r, c = grid.square(t)
-            d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals) if goals else 0
+            d = _distance(rings, bit)
             if white and d >= now:  # along a path: only a step closer is worth a card
                 continue
             heat = (grid.near(bit, 1) & state.fire).bit_count()
@@ -122,17 +120,17 @@ def walk_ahead(state: GameState, player: int, hand: list[str], routes: Routes, l
         if route.way < WALK_WAY:
             continue
         goal = destinations(state, island.cat_terrain[cat]) or island.raft
-        goals = [grid.square(g) for g in bit_list(goal)]
-        if not goals:
+        if not goal:
             continue
-        r0, c0 = state.cat_square(cat)
-        now = min(abs(r0 - gr) + abs(c0 - gc) for gr, gc in goals)
+        rings = distance_rings(grid, goal)
+        now = _distance(rings, 1 << state.cat_sq[cat])
+        if now < WALK_GAIN:
+            continue  # no square is WALK_GAIN nearer
         level = route.raft_level(1 << state.cat_sq[cat])
-        for t in bit_list(move_targets(state, cat)):
-            r, c = grid.square(t)
-            d = min(abs(r - gr) + abs(c - gc) for gr, gc in goals)
-            if now - d < WALK_GAIN or route.raft_level(1 << t) > level:
+        for t in bit_list(move_targets(state, cat) & rings[now - WALK_GAIN]):  # WALK_GAIN nearer or more
+            if route.raft_level(1 << t) > level:
                 continue
+            d = _distance(rings, 1 << t)
             if need < 0:
                 need = needed_squares(state, routes, live)
             free = island.land & ~(state.fire | island.raft | state.safe_any | (state.cat_mask & ~(1 << state.cat_sq[cat])))
@@ -144,6 +142,37 @@ def walk_ahead(state: GameState, player: int, hand: list[str], routes: Routes, l
     _, _, cat, t = best
     to = grid.square(t)
     return MoveCat(player, state.cat_square(cat), to, tuple(hand[:1]), best_collect(state, cat, to))
+
+
+KEPT_RINGS = 256  # goal masks whose distance rings are kept per process (cleared when full)
+_RINGS: dict[tuple[BitGrid, int], list[int]] = {}
+
+
+def distance_rings(grid: BitGrid, goal: int) -> list[int]:
+    """``rings[k]``: the squares at most ``k`` (Manhattan distance) from a square of
+    ``goal``, up to the whole grid (a shortest Manhattan path between two squares stays
+    in their bounding box, so on the full grid it is a 4-neighbour breadth-first
+    search).  Kept per process: a cat's goal squares are its colour's raft squares."""
+    found = _RINGS.get((grid, goal))
+    if found is None:
+        if len(_RINGS) >= KEPT_RINGS:
+            _RINGS.clear()
+        found = [goal]
+        while found[-1] != grid.full:
+            grown = found[-1] | grid.neighbours(found[-1])
+            if grown == found[-1]:
+                break
+            found.append(grown)
+        _RINGS[(grid, goal)] = found
+    return found
+
+
+def _distance(rings: list[int], bit: int) -> int:
+    """The first ring holding the square ``bit``: its distance from the goal."""
+    for k, ring in enumerate(rings):
+        if ring & bit:
+            return k
+    raise ValueError("a square off the grid")
 
 
 __all__ = ["WALK_GAIN", "WALK_WAY", "blocked_need", "choose_move", "needed_squares", "walk_ahead"]

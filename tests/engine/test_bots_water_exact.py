@@ -12,11 +12,11 @@ import pytest
 from test_bots_search_exact import SCENARIOS, VARIANTS, play_positions
 
 from engine.play.actions import Action, UseWater
-from engine.play.game import GameState
 from engine.play.heuristic import WATER_GAIN, HeuristicBot, Ways
 from engine.play.links import WHITE
 from engine.play.routes import FAR, Routes
 from engine.play.routes import targets as routes_targets
+from engine.play.state import GameState
 
 
 def plain_water(state: GameState, base: int) -> Action | None:
