@@ -419,25 +419,30 @@ class Position:
         copy's RNG, when the caller has one for it (a fair view's); else a copy of this
         one's (reading and setting the generator's state is half the clone's work)."""
         other = type(self).__new__(type(self))
-        for name in ("island", "rules", "players", "seed", "tile_fire", "fire", "cat_mask", "pending",
-                     "water", "water_used", "phase", "round", "_outcome", "disaster", "bonus", "task", "maps",
-                     "safe_any"):  # fmt: skip
-            setattr(other, name, getattr(self, name))
+        # attribute by attribute, written out: getattr/setattr by name and list() calls made half the work
+        other.island, other.rules, other.players, other.seed = self.island, self.rules, self.players, self.seed
+        other.tile_fire, other.fire, other.cat_mask = self.tile_fire, self.fire, self.cat_mask
+        other.pending, other.water, other.water_used = self.pending, self.water, self.water_used
+        other.phase, other.round, other._outcome = self.phase, self.round, self._outcome
+        other.disaster, other.bonus, other.task = self.disaster, self.bonus, self.task
+        other.maps, other.safe_any = self.maps, self.safe_any
         if rng is None:
             rng = random.Random.__new__(random.Random)  # not seeded from the OS: the state is set next
             rng.setstate(self.rng.getstate())
         other.rng = rng
-        for name in ("terrain", "cat_sq", "exhausted", "arrived", "arrivals", "arrival_turns", "drawn",
-                     "disaster_pile",
-                     "discard_pile", "removed", "placed", "bag", "history", "disaster_deck", "disaster_used",
-                     "disaster_log", "extra_cards", "held", "safe"):  # fmt: skip
-            setattr(other, name, list(getattr(self, name)))
-        other.tiles_placed = dict(self.tiles_placed)
-        other.tokens = dict(self.tokens)
-        other.decks = {d: list(cards) for d, cards in self.decks.items()}
-        other.hands = [list(h) for h in self.hands]
-        other.reserve = [list(r) for r in self.reserve]
-        other.comm_tokens = [list(seat) for seat in self.comm_tokens]
+        other.terrain, other.cat_sq, other.exhausted = self.terrain[:], self.cat_sq[:], self.exhausted[:]
+        other.arrived, other.arrivals, other.arrival_turns = self.arrived[:], self.arrivals[:], self.arrival_turns[:]
+        other.drawn, other.disaster_pile = self.drawn[:], self.disaster_pile[:]
+        other.discard_pile, other.removed, other.placed = self.discard_pile[:], self.removed[:], self.placed[:]
+        other.bag, other.history = self.bag[:], self.history[:]
+        other.disaster_deck, other.disaster_used = self.disaster_deck[:], self.disaster_used[:]
+        other.disaster_log, other.extra_cards = self.disaster_log[:], self.extra_cards[:]
+        other.held, other.safe = self.held[:], self.safe[:]
+        other.tiles_placed, other.tokens = self.tiles_placed.copy(), self.tokens.copy()
+        other.decks = {d: cards[:] for d, cards in self.decks.items()}
+        other.hands = [h[:] for h in self.hands]
+        other.reserve = [r[:] for r in self.reserve]
+        other.comm_tokens = [seat[:] for seat in self.comm_tokens]
         return other
 
     @property
