@@ -235,17 +235,22 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     state, grid, routes = search.state, search.grid, search.routes
     colour = state.island.cat_terrain
     window, way, weight, base = search.window, search.way, search.weight, search.base
-    shifted = {}
-    for r in search.cats:
-        if r.way < FAR:
-            ends = routes.ends(r.cat)
-            shifted[r.cat] = Shifted(ends, kept_bounds(ends), grid)
-    # anchors whose window touches the cat's wide corridor (as the full search asks)
+    # the cats a card may shorten (a way to shorten, anchors whose window touches the
+    # cat's wide corridor, as the full search asks): their ends levels, packed on demand.
+    # A trial never reads another cat's (none of its windows touch the corridor, or the
+    # way is 0 or FAR: not shortened)
     stride = grid.stride
-    touching_c = {c: touching(search.touch[c], stride) & useful_mask for c in shifted}
-    # the cats a card may shorten: (colour, levels, their kept bounds, touching, way, weight)
-    active = [(colour[c], shifted[c], shifted[c].kept, touching_c[c], way[c], weight[c])
-              for c in shifted if touching_c[c] and way[c]]  # fmt: skip
+    shifted = {}
+    touching_c = {}
+    for r in search.cats:
+        if 0 < r.way < FAR:
+            near = touching(search.touch[r.cat], stride) & useful_mask
+            if near:
+                ends = routes.ends(r.cat)
+                shifted[r.cat] = Shifted(ends, kept_bounds(ends), grid)
+                touching_c[r.cat] = near
+    # (colour, levels, their kept bounds, touching, way, weight)
+    active = [(colour[c], shifted[c], shifted[c].kept, touching_c[c], way[c], weight[c]) for c in shifted]
     buckets: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}  # bound -> (ki, a, ri, rot, faces)
     keys = list(dict.fromkeys(search.hand))
     for ki, key in enumerate(keys):
