@@ -227,7 +227,7 @@ class Routes:
         a += [a[-1]] * (top - len(a))
         b += [b[-1]] * (top - len(b))
         other = step & ~own
-        found = self._ends[cat] = (tuple(x & other for x in a[:top]), tuple(x & other for x in b[:top]))
+        found = self._ends[cat] = (tuple(map(other.__and__, a[:top])), tuple(map(other.__and__, b[:top])))
         return found
 
     def fresh_route(self, cat: int) -> CatRoute:
