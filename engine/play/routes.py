@@ -78,10 +78,11 @@ _KEPT: dict[tuple[int, int], list[tuple[object, object, int, int, int, CatRoute]
 class Routes:
     """Route analysis of one position (optionally with other fire) for its live cats."""
 
-    def __init__(self, state: Position, fire: int | None = None) -> None:
+    def __init__(self, state: Position, fire: int | None = None, coverable: int | None = None) -> None:
         self.state = state
         self.fire = state.fire if fire is None else fire
-        self.coverable = coverable_squares(state, self.fire)
+        # the squares a card could still cover with that fire (worked out when not given)
+        self.coverable = coverable_squares(state, self.fire) if coverable is None else coverable
         self._routes: dict[int, CatRoute] = {}
         self._memo: dict[tuple[int, int], int] = {}
         self._saving: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...], int]] = {}  # most_saved's reads
