@@ -57,7 +57,7 @@ from engine.play.heuristic_rescue import rescue_move
 from engine.play.heuristic_tokens import token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
-from engine.play.reach import coverable_squares, raft_entries, walkable
+from engine.play.reach import coverable_squares, kept_coverable, raft_entries, walkable
 from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
 from engine.play.view import deck_of, fair_view
@@ -324,16 +324,18 @@ class HeuristicBot:
             if not whites and base < FAR and not _may_save(routes, live, near, need, ring):
                 continue  # it cannot save enough: never chosen
             fire = state.fire & ~mask
-            other = Routes(state, fire=fire)
-            # exactly what changes: the tile's squares and the squares a card could now cover
-            changed = (other.coverable ^ routes.coverable) | mask
             if not whites and base < FAR:
+                # exactly what changes: the tile's squares and the squares a card could now
+                # cover (kept by fire mask: the next decision of a round asks them again)
+                cover = kept_coverable(state, fire)
+                changed = (cover ^ routes.coverable) | mask
                 # chosen only if it saves WATER_GAIN and beats the best so far: searched no further
                 most = base - WATER_GAIN if best is None else best[0] - 1
-                found = _returned_total(routes, other, live, changed, base, need, most)
+                found = _returned_total(routes, fire, cover, live, changed, base, need, most)
                 if found is not None:
                     best = (found, tile)
                 continue
+            other = Routes(state, fire=fire)
             total = 0
             for c in live:
                 total += other.way_from(c, routes)
@@ -349,11 +351,12 @@ class HeuristicBot:
         return None
 
 
-def _returned_total(routes: Routes, other: Routes, live: list[int], changed: int, base: int, need: int,
+def _returned_total(routes: Routes, fire: int, cover: int, live: list[int], changed: int, base: int, need: int,
                     most: int) -> int | None:  # fmt: skip
     """The total of the ways ``base`` (no white cats, every cat with a way) becomes with
-    a tile returned (``other``: the analysis of that fire; ``changed``: the squares it
-    changes), or None when it cannot save ``need`` or ends above ``most``.  A tile
+    a tile returned (``fire``: the fire then, ``cover``: the squares a card could then
+    cover, ``changed``: the squares it changes; the analysis of that fire is made only
+    when some cat may save), or None when it cannot save ``need`` or ends above ``most``.  A tile
     returned only adds own and passable squares, so no way gets longer, and a way
     shortens by at most :meth:`Routes.most_saved`: a cat that cannot save keeps its way
     unsearched, and each other cat is searched only as far as the total (the cats not
@@ -363,6 +366,7 @@ def _returned_total(routes: Routes, other: Routes, live: list[int], changed: int
     if sum(saving) < need:
         return None  # it cannot save enough: never chosen
     total = base - sum(saving)  # the least the total can be
+    other = Routes(routes.state, fire=fire, coverable=cover)
     for c, saved in zip(live, saving):
         if not saved:
             continue
