@@ -137,18 +137,35 @@ class Shifted:
         a, b = self.ends
         n = len(a)
         span, low = self.span, self.low
-        from_cat = from_raft = clean = 0
+        from_cat = from_raft = 0
         for i in range(n):
             from_cat |= a[i] << (i * span)
             from_raft |= b[n - 1 - i] << (i * span)
+        self.from_cat, self.from_raft, self.count = from_cat, from_raft, n
+        self.clean, self.folds = _segments(low, span, n)
+
+
+_SEGMENTS: dict[tuple[int, int, int], tuple[int, list[int]]] = {}  # (low, span, n) -> (clean, folds)
+
+
+def _segments(low: int, span: int, n: int) -> tuple[int, list[int]]:
+    """``(clean, folds)`` for ``n`` segments of ``span`` bits: the grid's bits ``low`` in
+    every segment, and the shifts that fold the segments onto the first (1, 2, 4, ...
+    segments).  Kept per process: a grid has a few level counts."""
+    found = _SEGMENTS.get((low, span, n))
+    if found is None:
+        clean = 0
+        for i in range(n):
             clean |= low << (i * span)
-        self.from_cat, self.from_raft, self.clean, self.count = from_cat, from_raft, clean, n
-        folds = []  # the shifts that fold n segments onto the first: 1, 2, 4, ... segments
+        folds = []
         h = 1
         while h < n:
             folds.append(h * span)
             h <<= 1
-        self.folds = folds
+        if len(_SEGMENTS) >= KEPT_BOUNDS:
+            _SEGMENTS.clear()
+        found = _SEGMENTS[(low, span, n)] = (clean, folds)
+    return found
 
 
 def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[int]:
@@ -327,8 +344,16 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     # a placement's tie (squares it takes from the corridors less those it gives them) is
     # the cats' own corridor squares under its window, less its faces' squares on the
     # corridors: the first part depends on the anchor alone
-    held = [(t, colour[c]) for c, t in search.touch.items()]
-    owned = [own0[c] & t for c, t in search.touch.items()]
+    # ... summed over the cats in one count: each cat's masks in its own lane of
+    # ``lane`` bits (a placed card's squares lie on the grid, so no shift leaves a lane)
+    lane = grid.full.bit_length()
+    held = lanes = owned = windows = 0
+    lane_colours = []
+    for i, (c, t) in enumerate(search.touch.items()):
+        held |= t << (i * lane)
+        owned |= (own0[c] & t) << (i * lane)
+        windows |= window << (i * lane)
+        lane_colours.append((colour[c], i * lane))
     # per cat whose own squares a placement may change: what the trials read of it
     touched = [(c, t, own0[c], colour[c], weight[c], shifted.get(c), way[c], corridor[c])
                for c, t in search.touch.items()]  # fmt: skip
@@ -340,18 +365,15 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             break
         candidates: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
         for ki, anchors, ri, rot, m in buckets[bound]:
-            faces = [(m[ci], t) for t, ci in held if m[ci]]  # anchored at bit 0: shifted below
+            lanes = 0  # the card's faces, each in its cat's lane, anchored at bit 0
+            for ci, shift in lane_colours:
+                lanes |= m[ci] << shift
             for a in bit_list(anchors):
                 at = under.get(a)
                 if at is None:
-                    win = window << a
-                    tie = 0
-                    for o in owned:
-                        tie += (o & win).bit_count()
-                    at = under[a] = (tie, rank(a))
+                    at = under[a] = (((windows << a) & owned).bit_count(), rank(a))
                 tie, pos = at
-                for f, t in faces:
-                    tie -= ((f << a) & t).bit_count()
+                tie -= ((lanes << a) & held).bit_count()
                 candidates.append((tie, ki, pos, ri, a, rot, m))
         candidates.sort()  # by (tie, index): the index (card, anchor, rotation) is unique
         for tie, ki, pos, ri, a, rot, m in candidates:
