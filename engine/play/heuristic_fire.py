@@ -33,8 +33,10 @@ the first cat that ranks it there; the cut-off check floods only when the tile h
 chain that took the cat to the raft (kept across decisions while it still does,
 :func:`kept_path`); a way search resumes after the route's levels the tile leaves alone
 (:func:`way_after`); the phase reads the game itself and copies it (a fair view) only
-for the trial placements, and once the first trial lost, a placement the engine's
-cut-off check ends the game for is seen without a copy (:func:`lays_cut_off`).
+for the trial placements, and a placement the engine's cut-off check ends the game for
+is seen without a copy played to the end (:func:`lays_cut_off`): while water is left
+that check is all a trial needs, on a plain copy of the game (:func:`only_cut_off_ends`),
+else once the first trial lost.
 """
 
 from __future__ import annotations
@@ -141,8 +143,14 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
     rest = (spots[key & INDEX_MASK] for key in keys[FIRE_TRIALS:])
     others = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for a, shape in rest)
+    tried = chain(cheapest, islice(others, LINKED_TRIALS * 4))
+    if only_cut_off_ends(state):  # no copy played to the end: the cut-off check alone decides
+        probe = state.clone(state.rng)  # read by the check only (what a player sees), never drawn from
+        for action in tried:
+            if not lays_cut_off(probe, action):
+                return action
     base: GameState | None = None  # a fair view to copy, made once the first trial lost
-    for action in chain(cheapest, islice(others, LINKED_TRIALS * 4)):
+    for action in tried:
         if base is not None and lays_cut_off(base, action):
             continue  # the engine's first check after the tile ends the game: no copy needed to see it
         trial = fair_view(state) if base is None else base.clone()
@@ -153,6 +161,16 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
             base = fair_view(state)
     _, _, a, shape = checked[0]
     return PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)  # every placement tried loses the game
+
+
+def only_cut_off_ends(state: GameState) -> bool:
+    """Whether a fire placement can end the game of ``state`` only at the engine's
+    cut-off check: no disaster card to go on with, no Kickstarter tokens to resolve, and
+    water left (after the check the player refills and play must go on, and
+    :func:`engine.play.legal.has_play` holds while water is left and a tile lies, as the
+    placed one does).  Then a trial needs no copy played to the end, nor a fair view:
+    the check reads only what a player sees (:func:`lays_cut_off`)."""
+    return state.disaster is None and state.task is None and state.water > 0
 
 
 def lays_cut_off(view: GameState, action: PlaceFire) -> bool:
@@ -344,6 +362,7 @@ __all__ = [
     "coverable_after",
     "kept_path",
     "lays_cut_off",
+    "only_cut_off_ends",
     "score_placements",
     "way_after",
 ]

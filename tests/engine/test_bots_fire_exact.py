@@ -296,13 +296,14 @@ def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
     """:func:`engine.play.heuristic_fire.lays_cut_off` (a lost position's trials, made
     on one fair view with the tile laid and taken off again) says the game ends at the
     engine's cut-off check exactly when playing the placement on a copy ends it so, and
-    leaves the view as it was; with hybrid tiles (safe spots) too."""
+    leaves the view as it was; with hybrid tiles (safe spots) too.  While
+    :func:`engine.play.heuristic_fire.only_cut_off_ends` holds, nothing else ends it."""
     hybrid_rules = replace(load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
                            hybrid_fire_tiles=True)  # fmt: skip
     cases = [(name, players, variant, None) for name, players, variant in SCENARIOS]
     cases.append(("campaign-1/01-waiting-for-friends", 1, "solo", hybrid_rules))
     bot = HeuristicBot()
-    cut = kept = 0
+    cut = kept = alone = 0
     for name, players, variant, changed in cases:
         scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
         catalog = None
@@ -324,7 +325,10 @@ def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
                         trial.apply_unchecked(action)
                         outcome = trial.outcome()
                         assert seen == (outcome is not None and outcome.reason == CAT_CUT_OFF)
+                        if hf.only_cut_off_ends(view):  # then nothing else ends it
+                            assert trial.is_terminal() == seen
+                            alone += 1
                         cut += seen
                         kept += not seen
                 state.apply_unchecked(bot.choose(state, rng))
-    assert cut > 50 and kept > 500
+    assert cut > 50 and kept > 500 and alone > 300
