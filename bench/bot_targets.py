@@ -2,7 +2,8 @@
 """Bot targets over the 39 bundled scenarios in solo (issue "Difficulty from simulation").
 
 For every bundled scenario, ``--games`` games (default 200) of ``--bot`` (default the
-heuristic bot), seeds 0..games-1, on ``--jobs`` processes; then per campaign group
+heuristic bot), seeds ``--seed`` .. ``--seed`` + games - 1 (default 0: a second sample of
+the same size is ``--seed 200``), on ``--jobs`` processes; then per campaign group
 (Tutorial, Practice, Campaigns 1-4) the win rate over all its games, and Spearman's
 coefficient between the scenarios' win rates and their group order (Tutorial easiest:
 the coefficient of group rank against 1 - win rate; 1.0 = perfect agreement).
@@ -27,6 +28,7 @@ import sys
 import time
 from pathlib import Path
 from statistics import median
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -76,15 +78,32 @@ def fit_floors(rows: list[tuple[int, float]], paws: int = len(GROUPS)) -> list[t
     return floors
 
 
+def summed_runs(runs: list[list[dict[str, Any]]]) -> list[tuple[str, int, int]]:
+    """``(group, wins, games)`` per scenario over the ``--json`` lists ``runs`` (a scenario's
+    games summed over the runs that have it, in the order first seen): two samples of
+    different seeds make one of their combined size."""
+    summed: dict[str, list[Any]] = {}
+    for run in runs:
+        for e in run:
+            key = "/".join(Path(e["file"]).parts[-2:])  # group folder and file name
+            found = summed.setdefault(key, [Path(e["file"]).parent.name, 0, 0])
+            found[1] += e["wins"]
+            found[2] += e["games"]
+    return [(group, wins, games) for group, wins, games in summed.values()]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (a second sample: --seed 200)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", default=None, help="campaign folders to run (default all six)")
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--json", type=Path)
-    parser.add_argument("--summary", type=Path, help="sum up a --json file of an earlier run instead of playing")
+    parser.add_argument("--summary", type=Path, nargs="+",
+                        help="sum up --json files of earlier runs instead of playing (several: each "
+                             "scenario's games summed, e.g. a --seed 0 run and a --seed 200 run)")  # fmt: skip
     args = parser.parse_args()
     rows: list[tuple[int, str, float, int, int]] = []
     out = []
@@ -92,10 +111,9 @@ def main() -> int:
     load_start = os.getloadavg()[0]
     games_played = 0
     if args.summary:
-        for e in json.loads(args.summary.read_text()):
-            group = Path(e["file"]).parent.name
-            rows.append((GROUPS.index(group), group, e["win_rate"], e["wins"], e["games"]))
-            games_played += e["games"]
+        for group, wins, games in summed_runs([json.loads(p.read_text()) for p in args.summary]):
+            rows.append((GROUPS.index(group), group, wins / games, wins, games))
+            games_played += games
     for rank, group in enumerate([] if args.summary else GROUPS):
         if args.only and group not in args.only:
             continue
@@ -103,7 +121,7 @@ def main() -> int:
             scenario = load_scenario(path)
             t = time.perf_counter()
             try:
-                e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, jobs=args.jobs)
+                e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, jobs=args.jobs, seed=args.seed)
             except ValueError as exc:
                 print(f"{group:10} {path.name:40} not playable yet: {exc}", flush=True)
                 continue
@@ -115,9 +133,9 @@ def main() -> int:
             out.append(e.to_dict())
     elapsed = max(time.perf_counter() - start, 1e-9)
     if args.summary:
-        print(f"\nsummary of {args.summary}: {len(rows)} scenarios, {games_played} games")
+        print(f"\nsummary of {', '.join(map(str, args.summary))}: {len(rows)} scenarios, {games_played} games")
     else:
-        print(f"\n{args.bot} bot, {args.games} solo games per scenario, {args.jobs} jobs, "
+        print(f"\n{args.bot} bot, {args.games} solo games per scenario (seeds from {args.seed}), {args.jobs} jobs, "
               f"{games_played} games in {elapsed:.0f} s ({games_played / elapsed:.1f} games/s); "
               f"load average {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")  # fmt: skip
     medians = {}

@@ -32,3 +32,22 @@ def test_floors_never_rise_with_the_paws_and_equal_rates_share_a_rating() -> Non
     assert values == sorted(values, reverse=True)
     assert [p for p, _ in floors] == [0, 1, 2, 3, 4]
     assert all(f in (0.0, 0.2, 1.0) for f in values)
+
+
+def test_summary_sums_each_scenarios_games_over_runs_of_other_seeds() -> None:
+    """``--summary A.json B.json`` (a ``--seed 0`` and a ``--seed 200`` run): a scenario's
+    wins and games are summed over the runs, matched by group folder and file name."""
+    first = [
+        {"file": "/a/campaigns/practice/01-x.scenario.json", "wins": 3, "games": 10},
+        {"file": "/a/campaigns/campaign-4/02-y.scenario.json", "wins": 0, "games": 10},
+    ]
+    second = [
+        {"file": "/b/campaigns/campaign-4/02-y.scenario.json", "wins": 1, "games": 10},
+        {"file": "/b/campaigns/practice/01-x.scenario.json", "wins": 4, "games": 10},
+        {"file": "/b/campaigns/practice/02-z.scenario.json", "wins": 2, "games": 10},
+    ]
+    assert _bot_targets().summed_runs([first, second]) == [
+        ("practice", 7, 20),
+        ("campaign-4", 1, 20),
+        ("practice", 2, 10),
+    ]
