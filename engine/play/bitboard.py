@@ -45,6 +45,27 @@ def iter_bits(mask: int) -> Iterator[int]:
 _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 
+def fill(seed: int, passable: int, stride: int) -> int:
+    """:meth:`BitGrid.flood` without a limit, for non-negative masks of a grid of
+    ``stride``: the squares 4-connected to ``seed`` through ``passable``.  A plain
+    function, so the route analyses, which grow every level with it, call it directly.
+
+    Each round fills every run of passable squares towards higher bits (along a row) in
+    one addition: added to the passable bits, a region bit carries up to the end of its
+    run, clearing the bits it passes (the XOR brings them back); then one step down the
+    row and one step up and down a column.  Rounds follow the turns of a path, not its
+    squares."""
+    p = passable | seed
+    region = seed
+    while True:
+        grown = region | (((p + region) ^ p) & p)
+        grown |= (grown >> 1) & p
+        grown |= ((grown << stride) | (grown >> stride)) & p
+        if grown == region:
+            return region
+        region = grown
+
+
 def bit_list(mask: int) -> list[int]:
     """Indices of the set bits, lowest first.  A mask with many bits goes through its
     binary digits, one byte per bit, picked by :func:`itertools.compress`: about three
@@ -169,20 +190,7 @@ class BitGrid:
         with ``limit``, at most that many steps from the seed."""
         s = self.stride
         if limit is None and passable >= 0 and seed >= 0:
-            # Each round fills every run of passable squares towards higher bits (along
-            # a row) in one addition: added to the passable bits, a region bit carries
-            # up to the end of its run, clearing the bits it passes (the XOR brings them
-            # back); then one step down the row and one step up and down a column.
-            # Rounds follow the turns of a path, not its squares.
-            p = passable | seed
-            region = seed
-            while True:
-                grown = region | (((p + region) ^ p) & p)
-                grown |= (grown >> 1) & p
-                grown |= ((grown << s) | (grown >> s)) & p
-                if grown == region:
-                    return region
-                region = grown
+            return fill(seed, passable, s)
         region = seed
         steps = 0
         while limit is None or steps < limit:
@@ -203,7 +211,7 @@ class BitGrid:
         p = passable | seed
         region = seed
         while not region & goal:
-            grown = region | (((p + region) ^ p) & p)  # as in flood: runs towards higher bits in one addition
+            grown = region | (((p + region) ^ p) & p)  # as in fill: runs towards higher bits in one addition
             grown |= (grown >> 1) & p
             grown |= ((grown << s) | (grown >> s)) & p
             if grown == region:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.play.bitboard import fill
 from engine.play.links import WHITE
 from engine.play.position import Position
 from engine.play.reach import coverable_squares, destinations, walkable
@@ -317,7 +318,7 @@ class Routes:
                 break
             around = ((region << 1) | (region >> 1) | (region << s) | (region >> s)) & full  # grid.neighbours
             halos.append(region | around)
-            grown = _fill(region | (around & step), own, s)
+            grown = fill(region | (around & step), own, s)
             if grown == region:
                 break
             region = grown
@@ -332,7 +333,7 @@ class Routes:
         seed = entry & step
         while len(b_levels) <= cap and (len(b_levels) < 2 or b_levels[-1] != b_levels[-2]):
             prev = b_levels[-1]  # step lies on the grid: it masks the shifts' guard bits too
-            b_levels.append(_fill(prev | (((prev << 1) | (prev >> 1) | (prev << s) | (prev >> s)) & step) | seed, own, s))
+            b_levels.append(fill(prev | (((prev << 1) | (prev >> 1) | (prev << s) | (prev >> s)) & step) | seed, own, s))
         corridor = wide = 0
         if way < FAR:
             last = len(b_levels) - 1
@@ -346,20 +347,6 @@ class Routes:
             reach2 = grid.flood(reach2 | (grid.neighbours(reach2) & step), own)
         return CatRoute(cat, way, walk, corridor, wide, exits, entry, tuple(b_levels), reach2, tuple(a_levels),
                         tuple(halos))
-
-
-def _fill(seed: int, own: int, s: int) -> int:
-    """``grid.flood(seed, own)`` for a grid of stride ``s`` and masks of its squares (its
-    fast path as a plain function: the analyses grow every level with it)."""
-    p = own | seed
-    region = seed
-    while True:
-        grown = region | (((p + region) ^ p) & p)
-        grown |= (grown >> 1) & p
-        grown |= ((grown << s) | (grown >> s)) & p
-        if grown == region:
-            return region
-        region = grown
 
 
 def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int = FAR,
