@@ -347,7 +347,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
     # ... summed over the cats in one count: each cat's masks in its own lane of
     # ``lane`` bits (a placed card's squares lie on the grid, so no shift leaves a lane)
     lane = grid.full.bit_length()
-    held = lanes = owned = windows = 0
+    held = owned = windows = 0
     lane_colours = []
     for i, (c, t) in enumerate(search.touch.items()):
         held |= t << (i * lane)
@@ -387,7 +387,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
             changes = []
             win = window << a
             keep = ~win
-            for c, t, old, ci, w, levels, was, lane in touched:  # the cats whose own squares change
+            for c, t, old, ci, w, levels, was, corr in touched:  # the cats whose own squares change
                 if not t & win:
                     continue
                 face = m[ci]
@@ -402,7 +402,7 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
                         if not g >> a & 1:
                             break
                         k += 1
-                if not k and was < FAR and not old & ~new & lane:
+                if not k and was < FAR and not old & ~new & corr:
                     # no shorter (the ends bound: k = 0) and no longer (no own square of any
                     # shortest way is lost): the way stays, nothing to search
                     continue
