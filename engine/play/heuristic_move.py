@@ -113,6 +113,7 @@ def walk_ahead(state: GameState, player: int, hand: list[str], routes: Routes, l
     grid = island.grid
     best: tuple[int, int, int, int] | None = None
     need = -1  # the squares cards must still cover, found once a target qualifies
+    ground = island.land & ~(state.fire | island.raft | state.safe_any)
     for cat in live:
         if state.exhausted[cat] or island.cat_terrain[cat] == WHITE:
             continue
@@ -127,13 +128,13 @@ def walk_ahead(state: GameState, player: int, hand: list[str], routes: Routes, l
         if now < WALK_GAIN:
             continue  # no square is WALK_GAIN nearer
         level = route.raft_level(1 << state.cat_sq[cat])
+        free = ground & ~(state.cat_mask & ~(1 << state.cat_sq[cat]))  # as choose_move's: the cat's own square free
         for t in bit_list(move_targets(state, cat) & rings[now - WALK_GAIN]):  # WALK_GAIN nearer or more
             if route.raft_level(1 << t) > level:
                 continue
             d = _distance(rings, 1 << t)
             if need < 0:
                 need = needed_squares(state, routes, live)
-            free = island.land & ~(state.fire | island.raft | state.safe_any | (state.cat_mask & ~(1 << state.cat_sq[cat])))
             key = (blocked_need(state, need, free, t) if need else 0, d - now, cat, t)
             if best is None or key < best:
                 best = key
