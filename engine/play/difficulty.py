@@ -40,13 +40,13 @@ MAX_ACTIONS = 5_000
 #: Win-rate floors per paw rating, fewest paws first: a scenario gets the first rating
 #: whose floor its heuristic-bot solo win rate reaches (5 paws below every floor).
 #: Fitted on the bundled campaigns by ``bench/bot_targets.py --games 200 --jobs 2`` with
-#: ``--seed 0``, ``200``, ``400`` and ``600``, summed by ``--summary A.json B.json C.json
-#: D.json --fit`` (the heuristic bot with HEMMED 25 and NOTCHED 3, 2026-11-26, 31,200
-#: games; groups Tutorial..Campaign 4 = 0..5 paws; an isotonic least-absolute-error fit:
-#: paws never fall as the win rate rises, each floor midway between the win rates either
-#: side of a paw step; 20 of the 39 scenarios get their group's paws, total error 29
-#: paws; README "Difficulty").
-CALIBRATION: tuple[tuple[int, float], ...] = ((0, 0.64), (1, 0.5219), (2, 0.1425), (3, 0.0656), (4, 0.0112))
+#: ``--seed 0``, ``200``, ``400``, ``600`` and ``800``, summed by ``--summary s0.json ...
+#: s800.json --fit`` (the heuristic bot of 2026-11-26: HEMMED 25, NOTCHED 3, step-4 moves
+#: nearest the raft first; 39,000 games; groups Tutorial..Campaign 4 = 0..5 paws; an
+#: isotonic least-absolute-error fit: paws never fall as the win rate rises, each floor
+#: midway between the win rates either side of a paw step; 19 of the 39 scenarios get
+#: their group's paws, total error 28 paws; README "Difficulty").
+CALIBRATION: tuple[tuple[int, float], ...] = ((0, 0.7655), (1, 0.536), (2, 0.269), (3, 0.071), (4, 0.005))
 
 Progress = Callable[[int], None]  # games finished so far
 

@@ -28,7 +28,7 @@ Play phase, in order:
    levels a card leaves alone and skips cards that cannot beat the best so far;
 4. otherwise cards are spent moving a cat (four discards cost one fire tile, a placed
    card costs one): fresh cats first, to the square fewest repaints from the raft,
-   away from fire;
+   then nearest the raft, then away from fire;
 5. otherwise the card that hurts least is placed.
 
 Draw phase: the deck whose unseen cards carry most squares of the colours the cats

@@ -5,7 +5,7 @@ the cheapest move first (fresh cats), to the square fewest repaints from the raf
 equals, the square where the cat **blocks fewest windows** a card still needs: a card
 cannot go over a cat (rulebook "Placement"), so a cat standing next to the one square
 its way still has to repaint can keep every card off it (the route analysis, like the
-cut-off analysis, lets cats pass).  Then away from fire, then nearest the raft.  A white
+cut-off analysis, lets cats pass).  Then nearest the raft, then away from fire.  A white
 cat only steps closer to its destination along its paths.  When the scenario has
 arrival-order or close-to objectives, a cat that must arrive next is moved first and no
 move that would break one is made (:mod:`engine.play.heuristic_arrive`).
@@ -60,7 +60,10 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
     ground = island.land & ~(state.fire | island.raft | state.safe_any)
     checked = has_move_objectives(state)
     first = next_in_order(state) if checked else set()
-    # (cost, not wanted next, level, blocked, heat, distance, cat, target)
+    # (cost, not wanted next, level, blocked, distance, heat, cat, target): nearest the raft
+    # before away from fire (the other way round won fewer games in every group: over five
+    # 200-seed samples of the bundled scenarios Campaign 4 387 wins of 7,000 against 357,
+    # Practice 1,011 of 4,000 against 972, Campaign 1 4,375 of 8,000 against 4,276)
     options: list[tuple[int, bool, int, int, int, int, int, int]] = []
     for cat in live:
         cost = state.rules.move_cost(state.exhausted[cat])
@@ -84,7 +87,7 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
             heat = (grid.near(bit, 1) & state.fire).bit_count()
             level = 0 if white else routes.route(cat).raft_level(bit)
             blocked = blocked_need(state, need, free, t) if need else 0
-            mine.append((cost, later, level, blocked, heat, d, cat, t))
+            mine.append((cost, later, level, blocked, d, heat, cat, t))
         if not checked and mine:
             mine = [min(mine)]  # only the best of each cat can be chosen
         options.extend(mine)

@@ -88,7 +88,7 @@ def plain_choose_move(state: GameState, player: int, hand: list[str], routes: Ro
             heat = (grid.near(1 << t, 1) & state.fire).bit_count()
             level = 0 if white else routes.route(cat).raft_level(1 << t)
             blocked = blocked_need(state, need, free, t) if need else 0
-            options.append((cost, island.cat_colours[cat] not in first, level, blocked, heat, d, cat, t))
+            options.append((cost, island.cat_colours[cat] not in first, level, blocked, d, heat, cat, t))
     for cost, _, _, _, _, _, cat, target in sorted(options):
         to = grid.square(target)
         move = MoveCat(player, state.cat_square(cat), to, tuple(hand[:cost]), best_collect(state, cat, to))
