@@ -14,11 +14,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
+from engine.bots.bots import get_bot, playout  # noqa: E402
 from engine.model.catalog import Catalog, default_catalog  # noqa: E402
 from engine.model.disaster_cards import DisasterCard, DisasterEffect  # noqa: E402
 from engine.model.formats import load_scenario  # noqa: E402
 from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.bots import get_bot, playout  # noqa: E402
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 E = DisasterEffect

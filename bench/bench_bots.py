@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Bot speed figures (`make bench`), on the bundled Campaign 1 scenario "Waiting for
-friends" in solo, through :func:`engine.play.difficulty.estimate` (the CLI's path):
+friends" in solo, through :func:`engine.sim.difficulty.estimate` (the CLI's path):
 
 * random playouts, games/s per core (target >= 500): wall clock of one process, and
   games per CPU second of this process (what a busy machine does not take away);
@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.model.catalog import default_catalog  # noqa: E402
 from engine.model.formats import load_scenario  # noqa: E402
 from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.difficulty import estimate  # noqa: E402
+from engine.sim.difficulty import estimate  # noqa: E402
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 

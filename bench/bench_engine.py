@@ -19,9 +19,9 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GameState, new_game  # noqa: E402
+from engine.bots.bots import RandomBot, playout  # noqa: E402
 from engine.model.formats import load_scenario  # noqa: E402
 from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.bots import RandomBot, playout  # noqa: E402
 from engine.play.legal import fire_anchor_sets  # noqa: E402
 from engine.play.reach import find_cut_off, move_targets  # noqa: E402
 from engine.play.state import FIRE, PendingFire  # noqa: E402

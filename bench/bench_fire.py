@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The heuristic bot's fire decision: milliseconds per decision, the mask-checked choice
-(:func:`engine.play.heuristic_fire.choose_fire`) against the look-ahead on copies it
-replaced (:func:`engine.play.heuristic_fire.choose_fire_linked`, still used on islands
+(:func:`engine.bots.heuristic_fire.choose_fire`) against the look-ahead on copies it
+replaced (:func:`engine.bots.heuristic_fire.choose_fire_linked`, still used on islands
 with Oshax paths or rescue strips), over the fire phases of a few heuristic games of
 five bundled scenarios (the same fair views for both).  README "Difficulty"."""
 
@@ -15,14 +15,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.bots.heuristic import HeuristicBot, Ways  # noqa: E402
+from engine.bots.heuristic_fire import choose_fire, choose_fire_linked  # noqa: E402
+from engine.bots.view import fair_view  # noqa: E402
 from engine.model.formats import load_scenario  # noqa: E402
 from engine.model.resources import campaigns_dir  # noqa: E402
 from engine.play.game import new_game  # noqa: E402
-from engine.play.heuristic import HeuristicBot, Ways  # noqa: E402
-from engine.play.heuristic_fire import choose_fire, choose_fire_linked  # noqa: E402
 from engine.play.phases import FIRE  # noqa: E402
 from engine.play.state import GameState  # noqa: E402
-from engine.play.view import fair_view  # noqa: E402
 
 SCENARIOS = ["campaign-1/01", "campaign-1/05", "practice/02", "campaign-4/01", "campaign-2/02"]
 GAMES = 3

@@ -20,8 +20,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
 from test_playouts_boards_oshax import CATALOG, RESCUE, SPECIAL, WHITE_CAT  # noqa: E402
 
 from engine import new_game  # noqa: E402
+from engine.bots.bots import RandomBot, playout  # noqa: E402
 from engine.model.scenario import Scenario  # noqa: E402
-from engine.play.bots import RandomBot, playout  # noqa: E402
 from engine.play.reach import find_cut_off, move_targets  # noqa: E402
 
 

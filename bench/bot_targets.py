@@ -7,7 +7,7 @@ the same size is ``--seed 200``), on ``--jobs`` processes; then per campaign gro
 (Tutorial, Practice, Campaigns 1-4) the win rate over all its games, and Spearman's
 coefficient between the scenarios' win rates and their group order (Tutorial easiest:
 the coefficient of group rank against 1 - win rate; 1.0 = perfect agreement).
-``--fit`` prints a paw calibration (``engine.play.difficulty.CALIBRATION``): the
+``--fit`` prints a paw calibration (``engine.sim.difficulty.CALIBRATION``): the
 scenarios, taken as 0-5 paws by their group (Tutorial 0 .. Campaign 4 5), are given
 paws that never fall as the win rate rises and differ from their group's in total as
 little as possible (an isotonic fit in absolute error, :func:`fit_floors`); each floor
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.model.formats import load_scenario  # noqa: E402
 from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.difficulty import estimate, spearman  # noqa: E402
+from engine.sim.difficulty import estimate, spearman  # noqa: E402
 
 GROUPS = ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "campaign-4"]
 

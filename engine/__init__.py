@@ -2,7 +2,8 @@
 (DESIGN.md; the import-linter contracts in ``pyproject.toml`` hold it to that).
 
 Sub-packages, each layer importing only the ones below it:
-``engine.model`` (scenario model and static facts), ``engine.play`` (the game),
+``engine.model`` (scenario model and static facts), ``engine.play`` (the rules),
+``engine.bots`` (fair players), ``engine.sim`` (Monte-Carlo runs and the estimate),
 ``engine.check`` (validation), ``engine.interop`` (foreign notations).
 """
 

@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.bots.bots import bot_names
 from engine.model.catalog import Catalog
 from engine.model.scenario import Scenario
-from engine.play.bots import bot_names
-from engine.play.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, estimate, stored
-from engine.play.traced import game_replay
+from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, estimate, stored
+from engine.sim.traced import game_replay
 
 from .. import commands
 from ..document import ScenarioDocument

@@ -1,5 +1,5 @@
 """``raftwright difficulty PATH...``: estimate how hard scenarios are by letting a bot
-play them many times (:mod:`engine.play.difficulty`).
+play them many times (:mod:`engine.sim.difficulty`).
 
 A scenario file gives its estimate; a campaign file or a folder gives a table of its
 scenarios ranked from easiest to hardest.  ``--json`` prints one object per scenario.
@@ -18,12 +18,12 @@ from typing import Any
 
 from tqdm import tqdm
 
+from engine.bots.bots import bot_names
 from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
-from engine.play.bots import bot_names
-from engine.play.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
+from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
 from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
 
 
@@ -45,7 +45,7 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 def runner_for(args: argparse.Namespace) -> Runner | None:
     if not args.cluster:
         return None
-    cluster = importlib.import_module("engine.play.cluster")  # the optional extra, only when asked for
+    cluster = importlib.import_module("engine.sim.cluster")  # the optional extra, only when asked for
     runner: Runner = cluster.dask_runner(args.cluster, jobs=args.jobs)
     return runner
 

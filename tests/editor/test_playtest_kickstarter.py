@@ -21,12 +21,12 @@ from PySide6.QtWidgets import QPushButton
 from editor.playtest import PlaytestWindow
 from editor.playtest.tokens_view import TOKEN_COLOURS
 from engine import GameState, new_game
+from engine.bots.heuristic import HeuristicBot
 from engine.model.catalog import Catalog, FireTile, default_catalog
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario, TokenPlacement
 from engine.play.actions import Action, MoveCat, PlacePathway, ResolveToken, ReturnToken
-from engine.play.heuristic import HeuristicBot
 from engine.play.phases import FIRE, PendingFire
 from engine.play.tokens import maps_collected
 

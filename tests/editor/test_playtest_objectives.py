@@ -17,13 +17,13 @@ from playtest_search import find_game
 
 from editor.playtest import PlaytestWindow
 from engine import GameState, new_game
+from engine.bots.heuristic import HeuristicBot
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterCard, DisasterEffect
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario
 from engine.play.actions import Action, BonusDraw, BonusMove, DisasterDiscard, DisasterMove, MoveCat, Refill
-from engine.play.heuristic import HeuristicBot
 from engine.play.objectives import objective_statuses
 
 FIRST_STEPS = "tutorial/01-first-steps.scenario.json"

@@ -1,7 +1,7 @@
 """The heuristic card search's bit-parallel shortcuts equal their plain definitions.
 
-Each fast path of ``engine.play.heuristic_cards`` (and what it reads from
-``engine.play.routes``) is checked square by square, or choice by choice, against a
+Each fast path of ``engine.bots.heuristic_cards`` (and what it reads from
+``engine.bots.routes``) is checked square by square, or choice by choice, against a
 plain computation on positions from real heuristic games (``play_positions``)."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from test_bots_search_exact import SCENARIOS, holder, play_positions
 
+from engine.bots.heuristic import Ways
+from engine.bots.heuristic_cards import CardSearch, Shifted, end_masks, touching
+from engine.bots.heuristic_notch import _pocket, pocket
+from engine.bots.routes import FAR, Routes
 from engine.play.bitboard import bit_list
-from engine.play.heuristic import Ways
-from engine.play.heuristic_cards import CardSearch, Shifted, end_masks, touching
-from engine.play.heuristic_notch import _pocket, pocket
-from engine.play.routes import FAR, Routes
 
 
 def plain_end_masks(ends: tuple[tuple[int, ...], tuple[int, ...]], cells: list[int], most: int, way: int,

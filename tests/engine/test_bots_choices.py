@@ -10,8 +10,8 @@ import random
 from advanced_fixtures import ADVANCED_ISLAND, advanced_state
 from engine_pictures import deal
 
+from engine.bots.heuristic import HeuristicBot
 from engine.play.actions import BonusDraw, BonusMove, MoveCat
-from engine.play.heuristic import HeuristicBot
 from engine.play.state import GameState
 
 ISLAND = ADVANCED_ISLAND  # blue 3 squares from an any-colour raft square

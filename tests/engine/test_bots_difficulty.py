@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots.bots import get_bot
 from engine.model.formats import load_scenario, save_scenario, scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat
-from engine.play.bots import get_bot
-from engine.play.cluster import dask_runner
-from engine.play.difficulty import CALIBRATION, estimate, spearman, stored, suggest_paws, wilson
 from engine.play.game import new_game
-from engine.play.traced import crossed_squares, game_replay
+from engine.sim.cluster import dask_runner
+from engine.sim.difficulty import CALIBRATION, estimate, spearman, stored, suggest_paws, wilson
+from engine.sim.traced import crossed_squares, game_replay
 from raftwright.cli import main
 
 FIRST_STEPS = campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"

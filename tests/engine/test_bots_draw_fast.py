@@ -10,12 +10,12 @@ import random
 import pytest
 
 from engine import GameState, new_game
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.view import deck_of
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import Action, DrawCard, Refill
-from engine.play.heuristic import HeuristicBot
 from engine.play.phases import DRAW, REFILL
-from engine.play.view import deck_of
 
 SCENARIOS = ["tutorial/01-first-steps", "campaign-1/01-waiting-for-friends", "campaign-3/05-everyone-is-welcome"]
 

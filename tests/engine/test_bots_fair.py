@@ -9,11 +9,11 @@ import random
 import pytest
 
 from engine import GameState, new_game
+from engine.bots.bots import BOTS, get_bot, playout
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.view import deck_of, fair_view
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
-from engine.play.bots import BOTS, get_bot, playout
-from engine.play.heuristic import HeuristicBot
-from engine.play.view import deck_of, fair_view
 
 SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-1/03-the-old-teruvian", "tutorial/02-ancient-trail"]
 

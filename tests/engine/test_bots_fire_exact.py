@@ -1,7 +1,7 @@
 """The fire phase's fast scoring gives exactly the plain scoring's numbers.
 
-:func:`engine.play.heuristic_fire.score_placements` folds the weight masks into bit
-planes and keeps each tile shape's footprints (:mod:`engine.play.fire_planes`); here
+:func:`engine.bots.heuristic_fire.score_placements` folds the weight masks into bit
+planes and keeps each tile shape's footprints (:mod:`engine.bots.fire_planes`); here
 every decision of real heuristic games is scored again the plain way (one popcount per
 weight mask, the footprints computed at each anchor) and must give the same costs in
 the same order, so the bot's fire choices do not change."""
@@ -15,21 +15,21 @@ import pytest
 from kickstarter_fixtures import hybrid_catalog
 
 from engine import GameState, new_game
+from engine.bots import heuristic_fire
+from engine.bots import heuristic_fire as hf
+from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
+from engine.bots.heuristic import HeuristicBot, Ways
+from engine.bots.heuristic_fire import FRONTIER, INDEX_BITS, Spot, choose_fire, coverable_after
+from engine.bots.routes import FAR, CatRoute, Routes, targets, way_to_raft
+from engine.bots.view import fair_view
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
-from engine.play import heuristic_fire
-from engine.play import heuristic_fire as hf
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import BitGrid, bit_grid, bit_list
-from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
-from engine.play.heuristic import HeuristicBot, Ways
-from engine.play.heuristic_fire import FRONTIER, INDEX_BITS, Spot, choose_fire, coverable_after
 from engine.play.legal import fire_anchor_sets
 from engine.play.outcome import CAT_CUT_OFF
 from engine.play.phases import FIRE
 from engine.play.reach import coverable_squares, walkable
-from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
-from engine.play.view import fair_view
 
 SCENARIOS = [
     ("campaign-1/01-waiting-for-friends", 1, "solo"),
@@ -211,7 +211,7 @@ def test_fast_fire_choice_equals_plain_choice() -> None:
 
 
 def plain_choose_fire(state: GameState) -> PlaceFire:
-    """The fire phase as first written (see :mod:`engine.play.heuristic_fire`)."""
+    """The fire phase as first written (see :mod:`engine.bots.heuristic_fire`)."""
     assert state.pending is not None
     island = state.island
     grid = island.grid
@@ -293,11 +293,11 @@ def test_fast_scoring_equals_plain_scoring_when_any_unburnt_square_is_passable()
 
 
 def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
-    """:func:`engine.play.heuristic_fire.lays_cut_off` (a lost position's trials, made
+    """:func:`engine.bots.heuristic_fire.lays_cut_off` (a lost position's trials, made
     on one fair view with the tile laid and taken off again) says the game ends at the
     engine's cut-off check exactly when playing the placement on a copy ends it so, and
     leaves the view as it was; with hybrid tiles (safe spots) too.  While
-    :func:`engine.play.heuristic_fire.only_cut_off_ends` holds, nothing else ends it."""
+    :func:`engine.bots.heuristic_fire.only_cut_off_ends` holds, nothing else ends it."""
     hybrid_rules = replace(load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
                            hybrid_fire_tiles=True)  # fmt: skip
     cases = [(name, players, variant, None) for name, players, variant in SCENARIOS]

@@ -1,5 +1,5 @@
 """The heuristic bot's card search favours a cat in a notch the fire may close
-(issue "Difficulty from simulation" item 2; :mod:`engine.play.heuristic_notch`).
+(issue "Difficulty from simulation" item 2; :mod:`engine.bots.heuristic_notch`).
 
 Rules cited: rulebook "How to lose" (a cat that can no longer get to the raft is lost;
 RULINGS LC-5) and "Placement" (fire tiles touch fire): a cat at the top of a narrow
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from engine_pictures import deal, picture_state
 
-from engine.play.heuristic import Ways
-from engine.play.heuristic_cards import HEMMED, CardSearch
-from engine.play.heuristic_notch import NOTCHED, notch, pocket
-from engine.play.routes import Routes
+from engine.bots.heuristic import Ways
+from engine.bots.heuristic_cards import HEMMED, CardSearch
+from engine.bots.heuristic_notch import NOTCHED, notch, pocket
+from engine.bots.routes import Routes
 from engine.play.state import GameState
 
 # A purple cat at the top of a two-wide inlet of fire (rows 0-2, columns 4-5); the

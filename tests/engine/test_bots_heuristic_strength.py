@@ -17,13 +17,13 @@ from test_bots_choices import BLUE as BONUS_BLUE
 from test_bots_choices import BLUE_RAFT as BONUS_RAFT
 from test_bots_choices import ISLAND as BONUS_ISLAND
 
+from engine.bots import heuristic_move
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.heuristic_move import blocked_need, choose_move, needed_squares, walk_ahead
+from engine.bots.routes import Routes
 from engine.model.scenario import Objective
-from engine.play import heuristic_move
 from engine.play.actions import BonusMove, MoveCat, PlaceFire, PlacePathway, UseWater
-from engine.play.heuristic import HeuristicBot
-from engine.play.heuristic_move import blocked_need, choose_move, needed_squares, walk_ahead
 from engine.play.reach import tiles_needed
-from engine.play.routes import Routes
 from engine.play.state import FIRE, GameState, PendingFire
 
 # A red and a blue cat, each one step from the raft's any-colour squares.

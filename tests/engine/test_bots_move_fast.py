@@ -1,4 +1,4 @@
-"""The heuristic bot's cat moves (``engine.play.heuristic_move``) read a square's
+"""The heuristic bot's cat moves (``engine.bots.heuristic_move``) read a square's
 Manhattan distance from its cat's raft squares off rings kept per goal mask
 (``distance_rings``), and the walk ahead lists only the targets within its gain's
 ring.  Checked here against the plain definitions (the least distance to a goal
@@ -9,11 +9,9 @@ from __future__ import annotations
 import pytest
 from test_bots_search_exact import SCENARIOS, VARIANTS, holder, play_positions
 
-from engine.play.actions import Action, MoveCat
-from engine.play.bitboard import bit_list
-from engine.play.heuristic import Ways
-from engine.play.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
-from engine.play.heuristic_move import (
+from engine.bots.heuristic import Ways
+from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
+from engine.bots.heuristic_move import (
     WALK_GAIN,
     WALK_WAY,
     blocked_need,
@@ -22,10 +20,12 @@ from engine.play.heuristic_move import (
     needed_squares,
     walk_ahead,
 )
-from engine.play.heuristic_tokens import best_collect
+from engine.bots.heuristic_tokens import best_collect
+from engine.bots.routes import Routes
+from engine.play.actions import Action, MoveCat
+from engine.play.bitboard import bit_list
 from engine.play.links import WHITE
 from engine.play.reach import destinations, move_targets
-from engine.play.routes import Routes
 from engine.play.state import GameState
 
 

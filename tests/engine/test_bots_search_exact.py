@@ -1,7 +1,7 @@
 """The heuristic bot's shortcuts choose exactly what its plain searches choose.
 
 The card search lists only placements whose bound (the ways' ends levels,
-``engine.play.routes``) allow a shorter way, the water step skips tiles too far from the
+``engine.bots.routes``) allow a shorter way, the water step skips tiles too far from the
 cats or unable to save enough, and the analyses are kept per process and reused where
 a position differs only outside what they depend on.  Each is checked here against the
 plain computation on positions from real heuristic games."""
@@ -13,12 +13,12 @@ import random
 import pytest
 
 from engine import GameState, new_game
+from engine.bots.heuristic import WATER_GAIN, HeuristicBot, Ways
+from engine.bots.heuristic_cards import CardSearch, best_card, shortening_card
+from engine.bots.routes import FAR, Routes
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
-from engine.play.heuristic import WATER_GAIN, HeuristicBot, Ways
-from engine.play.heuristic_cards import CardSearch, best_card, shortening_card
 from engine.play.phases import PLAY
-from engine.play.routes import FAR, Routes
 
 SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-2/03-tricky-waters", "campaign-4/03-mixed-messages"]
 

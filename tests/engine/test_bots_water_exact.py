@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 from test_bots_search_exact import SCENARIOS, VARIANTS, play_positions
 
+from engine.bots.heuristic import WATER_GAIN, HeuristicBot, Ways
+from engine.bots.routes import FAR, Routes
+from engine.bots.routes import targets as routes_targets
 from engine.play.actions import Action, UseWater
-from engine.play.heuristic import WATER_GAIN, HeuristicBot, Ways
 from engine.play.links import WHITE
-from engine.play.routes import FAR, Routes
-from engine.play.routes import targets as routes_targets
 from engine.play.state import GameState
 
 

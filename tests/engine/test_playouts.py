@@ -9,13 +9,13 @@ import random
 import pytest
 
 from engine import GameState, Replay, new_game, replay
+from engine.bots.bots import RandomBot, playout
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, RuleOptions, Scenario
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat, PlaceFire
-from engine.play.bots import RandomBot, playout
-from engine.play.montecarlo import run
+from engine.sim.montecarlo import run
 
 BUNDLED = [
     "tutorial/01-first-steps",  # raft A, no water

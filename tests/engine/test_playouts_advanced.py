@@ -18,6 +18,8 @@ import pytest
 from advanced_fixtures import fixture_card
 
 from engine import GameState, Replay, new_game
+from engine.bots.bots import RandomBot, get_bot
+from engine.bots.view import fair_view
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
 from engine.model.formats import load_scenario
@@ -25,9 +27,7 @@ from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, Objective, RuleOptions, Scenario
 from engine.model.schemas import schema_errors
 from engine.play.actions import Action, BonusMove, DisasterMove, MoveCat
-from engine.play.bots import RandomBot, get_bot
 from engine.play.objectives import FAILED, MET, objective_statuses
-from engine.play.view import fair_view
 
 E = DisasterEffect
 CARDS = (

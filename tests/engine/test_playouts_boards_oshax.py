@@ -14,12 +14,12 @@ from fixture_boards_oshax import RESCUE_LOCATION, SHAPE_1_PLAIN, WHITE_LOCATION,
 from test_playouts import check_invariants
 
 from engine import GameState, Replay, new_game
+from engine.bots.bots import RandomBot
+from engine.bots.heuristic import HeuristicBot
 from engine.check.validate import validate
 from engine.model.scenario import BoardSlot, CardPlacement, Objective, Scenario
 from engine.model.special_boards import outline_of
 from engine.play.actions import MoveCat
-from engine.play.bots import RandomBot
-from engine.play.heuristic import HeuristicBot
 from engine.play.links import WHITE, exits_now
 from engine.play.objectives import FAILED, MET, objective_statuses
 
@@ -139,7 +139,7 @@ def white_first_invariants(state: GameState, before: GameState | None) -> None:
 def test_white_first_playouts_keep_every_invariant() -> None:
     games = sweep(WHITE_FIRST, white_first_invariants, random_games=8, heuristic_games=3)
     # the heuristic bot holds the other cats back until white has arrived (OB-3,
-    # engine.play.heuristic_arrive): none of its arrivals fails the objective
+    # engine.bots.heuristic_arrive): none of its arrivals fails the objective
     for game in games[8:]:
         assert not game.arrivals or game.island.cat_terrain[game.arrivals[0]] == WHITE
 

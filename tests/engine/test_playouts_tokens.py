@@ -16,6 +16,9 @@ from kickstarter_fixtures import hybrid_catalog
 from test_playouts import check_invariants
 
 from engine import GameState, Replay, new_game
+from engine.bots.bots import RandomBot, playout
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.view import fair_view
 from engine.model.catalog import Catalog
 from engine.model.disaster_cards import DisasterEffect
 from engine.model.formats import load_scenario
@@ -23,13 +26,10 @@ from engine.model.resources import campaigns_dir
 from engine.model.scenario import KICKSTARTER_TOKENS, Objective, Scenario, TokenPlacement
 from engine.model.schemas import schema_errors
 from engine.play.actions import BonusMove, DisasterMove, MoveCat, PlaceFire, ResolveToken, ReturnToken
-from engine.play.bots import RandomBot, playout
-from engine.play.heuristic import HeuristicBot
 from engine.play.objectives import objective_statuses
 from engine.play.phases import TOKENS
 from engine.play.reach import move_targets, walkable
 from engine.play.tokens import maps_collected
-from engine.play.view import fair_view
 
 BUNDLED = ["tutorial/01-first-steps", "campaign-1/01-waiting-for-friends", "campaign-1/07-river-rafts"]
 KINDS = ("map", "fish", "water", "fire")

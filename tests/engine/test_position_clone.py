@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from engine import new_game
+from engine.bots.bots import RandomBot
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
-from engine.play.bots import RandomBot
 from engine.play.position import Position
 
 

@@ -1,5 +1,5 @@
 """The random bot's pick without the action list (issue 11 item 7):
-:func:`engine.play.random_pick.random_action` returns exactly
+:func:`engine.bots.random_pick.random_action` returns exactly
 ``legal_actions()[rng.randrange(len(legal_actions()))]`` and leaves the RNG where that
 leaves it, on every position of seeded random games of bundled scenarios (solo,
 COMP1110 digital variant, two-player standard) and of the advanced game."""
@@ -15,9 +15,9 @@ from test_playouts_advanced import CARDS
 from test_playouts_tokens import kickstarter
 
 from engine import GameState, new_game
+from engine.bots.random_pick import random_action
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
-from engine.play.random_pick import random_action
 
 SCENARIOS = ["tutorial/01-first-steps", "practice/01-early-morning", "campaign-1/01-waiting-for-friends",
              "campaign-2/06-meet-the-twins", "campaign-3/05-everyone-is-welcome", "campaign-4/06-down-the-waterfall"]  # fmt: skip

@@ -12,11 +12,11 @@ from advanced_fixtures import fixture_card
 from kickstarter_fixtures import FIXTURE_HYBRID
 
 from engine import new_game, validate
+from engine.bots.bots import RandomBot
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
-from engine.play.bots import RandomBot
 from engine.play.support import UnsupportedScenario
 from engine.play.variants.base import ADVANCED_MOVE_LIMIT
 

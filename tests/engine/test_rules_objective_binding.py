@@ -9,11 +9,11 @@ import random
 
 from engine_pictures import deal, picture_state
 
+from engine.bots.heuristic import HeuristicBot
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import Objective, Scenario
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat
-from engine.play.heuristic import HeuristicBot
 from engine.play.objectives import FAILED, MET, PENDING, objective_statuses
 from engine.play.state import GameState
 

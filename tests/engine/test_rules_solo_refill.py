@@ -12,17 +12,17 @@ import random
 import pytest
 from engine_pictures import deal, picture_state
 
+from engine.bots.bots import HeuristicBot, RandomBot, playout
+from engine.bots.view import fair_view
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat, Refill, parse_action
-from engine.play.bots import HeuristicBot, RandomBot, playout
 from engine.play.game import Replay, new_game, replay
 from engine.play.outcome import IllegalAction
 from engine.play.position import PositionError
 from engine.play.state import PLAY, REFILL, GameState
 from engine.play.variants import SOLO, get_variant
-from engine.play.view import fair_view
 
 OPEN = """
 rrrrrrrwww

@@ -10,7 +10,7 @@ break an objective the engine checks (rulebook "Additional rules" 3 and 5;
 * **bound squares** (OB-2): a cat lands on a square a pending objective binds to its
   colour first, never on one bound to another colour (:func:`landing_squares`);
 * **close to** (CT-1): no move ends with the two named cats too far apart
-  (:func:`breaks_objective`, used by :mod:`engine.play.heuristic_move` too).
+  (:func:`breaks_objective`, used by :mod:`engine.bots.heuristic_move` too).
 
 Without objectives, of several raft squares the cat takes the one the other cats of its
 colour need least (the fewest of them have it as their nearest raft square), so that
@@ -19,13 +19,13 @@ same-colour cats do not compete for one raft square.
 
 from __future__ import annotations
 
+from engine.bots.heuristic_tokens import best_collect
+from engine.bots.view import fair_view
 from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import bit_list
-from engine.play.heuristic_tokens import best_collect
 from engine.play.objectives import PENDING, bound_squares, failed_objective, objective_statuses
 from engine.play.reach import destinations, move_targets
 from engine.play.state import GameState
-from engine.play.view import fair_view
 
 CHECKED = ("arrival_order", "close_to")  # objectives a single move can break
 

@@ -1,10 +1,10 @@
 """Bots: one small protocol, and a playout loop that plays any bot on any state.
 
 A bot is handed the whole :class:`GameState` and an injected RNG and returns one legal
-action; a fair bot decides from :func:`engine.play.view.fair_view` only (the random bot
+action; a fair bot decides from :func:`engine.bots.view.fair_view` only (the random bot
 reads nothing hidden either).  :data:`BOTS` names the bots the CLI and the studio
-offer.  Monte-Carlo runs over many seeds live in :mod:`engine.play.montecarlo`, the
-difficulty estimate in :mod:`engine.play.difficulty`.
+offer.  Monte-Carlo runs over many seeds live in :mod:`engine.sim.montecarlo`, the
+difficulty estimate in :mod:`engine.sim.difficulty`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.random_pick import random_action
 from engine.play.actions import Action
-from engine.play.heuristic import HeuristicBot
 from engine.play.outcome import Outcome
-from engine.play.random_pick import random_action
 from engine.play.state import GameState
 
 
@@ -30,7 +30,7 @@ class Bot(Protocol):
 
 class RandomBot:
     """Uniformly random over ``state.legal_actions()``: one index draw, the actions
-    counted rather than listed (:func:`engine.play.random_pick.random_action`)."""
+    counted rather than listed (:func:`engine.bots.random_pick.random_action`)."""
 
     name = "random"
 

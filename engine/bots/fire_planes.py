@@ -1,4 +1,4 @@
-"""Shortcuts for the fire phase's cheap scoring (:mod:`engine.play.heuristic_fire`).
+"""Shortcuts for the fire phase's cheap scoring (:mod:`engine.bots.heuristic_fire`).
 
 The scoring sums, over the squares a placement takes from the cats, a weight per square
 mask the square lies in (``sum(w * popcount(lost & m))`` over some dozen masks).  The

@@ -14,9 +14,9 @@ Nothing is chosen when the hand cannot pay for the move.
 
 from __future__ import annotations
 
+from engine.bots.heuristic_tokens import best_collect
 from engine.play.actions import MoveCat
 from engine.play.bitboard import bit_list
-from engine.play.heuristic_tokens import best_collect
 from engine.play.links import link_flood, square_links, without
 from engine.play.position import Position
 from engine.play.reach import move_targets

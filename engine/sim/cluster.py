@@ -1,12 +1,12 @@
-"""The Dask backend for :func:`engine.play.difficulty.estimate` (the optional extra
-``raftwright[cluster]``): the same :func:`~engine.play.difficulty.play_games` tasks as
+"""The Dask backend for :func:`engine.sim.difficulty.estimate` (the optional extra
+``raftwright[cluster]``): the same :func:`~engine.sim.difficulty.play_games` tasks as
 the local process pool, sent to a Dask ``distributed`` scheduler.
 
 ``address="local"`` starts a :class:`distributed.LocalCluster` with one single-threaded
 worker process per job; any other address (``tcp://HOST:8786``) connects to a running
 scheduler (``dask scheduler`` on one machine, ``dask worker tcp://HOST:8786`` on each
 of the others, every one with Raftwright installed).  The records come back in any
-order; :func:`~engine.play.difficulty.summarise` sorts them by seed, so the estimate is
+order; :func:`~engine.sim.difficulty.summarise` sorts them by seed, so the estimate is
 identical to a local run with the same seeds.
 """
 
@@ -16,11 +16,11 @@ from typing import Any
 
 from distributed import Client, LocalCluster, as_completed
 
-from engine.play.difficulty import GameRecord, Progress, Runner, play_games
+from engine.sim.difficulty import GameRecord, Progress, Runner, play_games
 
 
 def dask_runner(address: str, jobs: int = 2) -> Runner:
-    """A runner for :func:`~engine.play.difficulty.estimate` on ``address``."""
+    """A runner for :func:`~engine.sim.difficulty.estimate` on ``address``."""
 
     def run(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
             progress: Progress | None = None) -> list[GameRecord]:  # fmt: skip

@@ -1,5 +1,5 @@
 """The heuristic bot's simple choices in the advanced game's own phases (the raft-arrival
-bonus, a disaster card's choices), from a fair view (:mod:`engine.play.view`).
+bonus, a disaster card's choices), from a fair view (:mod:`engine.bots.view`).
 
 Bonus (AD-2): a bonus move that lands a cat on the raft (it chains, AD-3); otherwise
 the bonus draw from the deck the cats need most (``deck_scores``, the heuristic bot's
@@ -8,7 +8,7 @@ with no deck left, the bonus move that brings a cat nearest its raft destination
 it gains at least 2 squares; otherwise pass.  Disaster: a forced discard gives up the first card in the engine's order (the
 bot holds no plan for its hand across actions); a forced move ends where the cat stays
 nearest its raft destinations.  With arrival-order or close-to objectives, moves that
-would fail one are left out (:mod:`engine.play.heuristic_arrive`).  Distances are orthogonal steps to the nearest
+would fail one are left out (:mod:`engine.bots.heuristic_arrive`).  Distances are orthogonal steps to the nearest
 destination the cat may use (the raft's squares for an open raft).
 """
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives
 from engine.model.geometry import Square
 from engine.play.actions import Action, BonusDraw, BonusMove, BonusPass, DisasterMove
-from engine.play.heuristic_arrive import breaks_objective, has_move_objectives
 from engine.play.state import GameState
 
 MOVE_GAIN = 2  # squares a bonus move must gain to beat drawing a card

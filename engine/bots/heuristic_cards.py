@@ -1,10 +1,10 @@
 """The heuristic bot's pathway-card choice in the play phase (step 3 and 5 of
-:mod:`engine.play.heuristic`).
+:mod:`engine.bots.heuristic`).
 
 Every placement of every card in hand along the cats' corridors (windows touching a
 cat's near-shortest ways, ``wide``, or where it walks) is scored by how much it
-shortens the cats' ways (:mod:`engine.play.routes`; a hemmed-in cat counts double, a
-cat in a notch the fire may close more, :mod:`engine.play.heuristic_notch`);
+shortens the cats' ways (:mod:`engine.bots.routes`; a hemmed-in cat counts double, a
+cat in a notch the fire may close more, :mod:`engine.bots.heuristic_notch`);
 ties go to the card that gives the corridors most squares, then to the first in the
 search order (hand order, windows most on the corridors first, rotations).
 
@@ -12,7 +12,7 @@ search order (hand order, windows most on the corridors first, rotations).
 scoring most placements: a way through the squares a card repaints for a cat enters
 the first of them after ``a`` repainted squares from the cat and leaves the last with
 ``b`` to go to the raft, so the card shortens the way by at most ``way + 2 - a - b``
-(:meth:`engine.play.routes.Routes.ends`).  Only windows where that bound is positive
+(:meth:`engine.bots.routes.Routes.ends`).  Only windows where that bound is positive
 are listed; their ways are searched best bound first until no bound can beat the best
 score.  So it returns exactly the placement the full search (:func:`best_card`) would
 pick whenever that one shortens the ways (any true bound gives the same choice; a
@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engine.bots.heuristic_notch import NOTCHED, notch
+from engine.bots.routes import FAR, Routes
 from engine.play.actions import PlacePathway
 from engine.play.bitboard import CARD, BitGrid, bit_list, window_mask
-from engine.play.heuristic_notch import NOTCHED, notch
 from engine.play.legal import card_anchors, distinct_rotations
-from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
 
 HEMMED = 25  # a cat that reaches fewer squares with two repainted counts double: it needs cards first

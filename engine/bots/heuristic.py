@@ -1,6 +1,6 @@
-"""A heuristic team bot that plays from a fair view (:mod:`engine.play.view`).
+"""A heuristic team bot that plays from a fair view (:mod:`engine.bots.view`).
 
-The measure behind every choice is a cat's **way** (:mod:`engine.play.routes`): how
+The measure behind every choice is a cat's **way** (:mod:`engine.bots.routes`): how
 many squares not of its colour separate it from a raft square it may use, through
 squares a pathway card could still cover (the cut-off analysis' passable squares),
 with its corridor (the squares on near-shortest ways) and its exits.  White cats'
@@ -9,7 +9,7 @@ are scored by them.
 
 Play phase, in order:
 
-0. rescue friends: :mod:`engine.play.heuristic_rescue` (a friend onto the circle, then
+0. rescue friends: :mod:`engine.bots.heuristic_rescue` (a friend onto the circle, then
    the held cat through the strip);
 1. a cat that can step onto the raft does (the cheapest such move), on a square no
    pending objective binds to another colour (OB-2);
@@ -17,7 +17,7 @@ Play phase, in order:
    reopens a way that only water could reopen (at 3 squares or more, fewer games won);
 2b. a far cat walks ahead: a fresh cat whose way is 3 or more and that can walk 4
    squares or more nearer the raft along its colour does (the longest such walk)
-   (:func:`engine.play.heuristic_move.walk_ahead`: a discard costs a quarter of the
+   (:func:`engine.bots.heuristic_move.walk_ahead`: a discard costs a quarter of the
    fire tile a placed card costs, and a far cat walked early leaves the fire a shorter
    corridor to cut; 200 games of each bundled scenario won Campaign 4 78 of 1,400
    against 57, Practice 179 of 800 against 145, Campaign 1 874 of 1,600 against 735);
@@ -34,10 +34,10 @@ Play phase, in order:
 Draw phase: the deck whose unseen cards carry most squares of the colours the cats
 still need (weighted by their way).  Refill phase (solo): by the same measure, the
 face-down card from the best deck (its back is all the player sees; the first such
-card in draw order).  Fire phase: :mod:`engine.play.heuristic_fire`; cat moves (step 4):
-:mod:`engine.play.heuristic_move`.  Ties fall to the first candidate in the engine's
+card in draw order).  Fire phase: :mod:`engine.bots.heuristic_fire`; cat moves (step 4):
+:mod:`engine.bots.heuristic_move`.  Ties fall to the first candidate in the engine's
 legal order, so the bot is deterministic; it never reads the bot RNG.  Advanced game:
-the bonus and disaster choices are :mod:`engine.play.heuristic_advanced`.
+the bonus and disaster choices are :mod:`engine.bots.heuristic_advanced`.
 """
 
 from __future__ import annotations
@@ -45,22 +45,22 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from engine.bots.heuristic_advanced import choose_advanced
+from engine.bots.heuristic_arrive import arrival
+from engine.bots.heuristic_cards import CardSearch, best_card, shortening_card
+from engine.bots.heuristic_fire import choose_fire
+from engine.bots.heuristic_move import choose_move, walk_ahead
+from engine.bots.heuristic_rescue import rescue_move
+from engine.bots.heuristic_tokens import token_choice
+from engine.bots.routes import FAR, Routes
+from engine.bots.view import deck_of, fair_view
 from engine.model.catalog import TERRAINS, PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, PlacePathway, Refill, UseWater
 from engine.play.bitboard import BitGrid
-from engine.play.heuristic_advanced import choose_advanced
-from engine.play.heuristic_arrive import arrival
-from engine.play.heuristic_cards import CardSearch, best_card, shortening_card
-from engine.play.heuristic_fire import choose_fire
-from engine.play.heuristic_move import choose_move, walk_ahead
-from engine.play.heuristic_rescue import rescue_move
-from engine.play.heuristic_tokens import token_choice
 from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
 from engine.play.reach import coverable_squares, kept_coverable, raft_entries, walkable
-from engine.play.routes import FAR, Routes
 from engine.play.state import GameState
-from engine.play.view import deck_of, fair_view
 
 PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
 WATER_GAIN = 1  # water is spent when returning a tile shortens the ways this much, or saves a cat
@@ -84,7 +84,7 @@ class Ways:
 
     def way(self, cat: int) -> tuple[int, int]:
         """``(way, corridor)``: the way and the squares its search reached, memoised by
-        the cat's own squares (the squares :class:`engine.play.routes.Routes` walks it
+        the cat's own squares (the squares :class:`engine.bots.routes.Routes` walks it
         over too: :func:`engine.play.reach.walkable` off the fire)."""
         ci = self.state.island.cat_terrain[cat]
         if ci == WHITE:  # the Oshax: the way is along paths, whatever the terrain
@@ -138,7 +138,7 @@ class Ways:
         return sum(self.way(c)[0] for c in self.live())
 
     def white_total(self) -> int:
-        """The white cats' ways (the coloured cats' are :class:`engine.play.routes.Routes`')."""
+        """The white cats' ways (the coloured cats' are :class:`engine.bots.routes.Routes`')."""
         white = self.state.island.cat_terrain
         return sum(self.way(c)[0] for c in self.live() if white[c] == WHITE)
 
@@ -193,7 +193,7 @@ class HeuristicBot:
             return choose_advanced(view, self._deck_scores(view))
         if view.phase == DISASTER:
             return choose_advanced(view)
-        if view.phase == TOKENS:  # Kickstarter tokens: engine.play.heuristic_tokens
+        if view.phase == TOKENS:  # Kickstarter tokens: engine.bots.heuristic_tokens
             return token_choice(view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total())
         return self._play(view)
 
@@ -254,7 +254,7 @@ class HeuristicBot:
             scores[deck] = score / max(len(pool), 1)
         return scores
 
-    # --- fire: engine.play.heuristic_fire ---------------------------------------------
+    # --- fire: engine.bots.heuristic_fire ---------------------------------------------
     def _fire(self, state: GameState) -> Action:
         return choose_fire(state, Ways)
 
@@ -275,7 +275,7 @@ class HeuristicBot:
             rescue = rescue_move(state, player, hand)
             if rescue is not None:
                 return rescue
-        # 1. arrivals (engine.play.heuristic_arrive: objectives decide who may come first)
+        # 1. arrivals (engine.bots.heuristic_arrive: objectives decide who may come first)
         arrive = arrival(state, player, hand, live)
         if arrive is not None:
             return arrive
@@ -284,7 +284,7 @@ class HeuristicBot:
         water = self._water(state, base, routes, bool(whites))
         if water is not None:
             return water
-        # 2b. a far cat walks ahead (engine.play.heuristic_move.walk_ahead)
+        # 2b. a far cat walks ahead (engine.bots.heuristic_move.walk_ahead)
         walk = walk_ahead(state, player, hand, routes, live)
         if walk is not None:
             return walk

@@ -1,4 +1,4 @@
-"""Notched cats for the heuristic bot's card search (:mod:`engine.play.heuristic_cards`).
+"""Notched cats for the heuristic bot's card search (:mod:`engine.bots.heuristic_cards`).
 
 A cat at the top of a narrow inlet of the fire strip (fire on three sides) is lost as
 soon as fire tiles, which must touch fire (rulebook "Placement"), close the inlet's
@@ -13,8 +13,8 @@ from the cat is at most ``NOTCH_MOUTH`` squares wide.  A few limited floods per 
 
 from __future__ import annotations
 
+from engine.bots.routes import FAR, Routes
 from engine.play.bitboard import BitGrid
-from engine.play.routes import FAR, Routes
 
 NOTCH_RADIUS = 3  # steps around the cat that make its neighbourhood
 NOTCH_SIZE = 12  # a notched cat has at most this many passable squares that near (an open field has 25)

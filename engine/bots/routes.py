@@ -94,7 +94,7 @@ class Routes:
 
     def live(self) -> list[int]:
         """Cats not on the raft yet, white cats aside (their ways run along Oshax paths,
-        :meth:`engine.play.heuristic.Ways.white_way`)."""
+        :meth:`engine.bots.heuristic.Ways.white_way`)."""
         colour = self.state.island.cat_terrain
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c] and colour[c] != WHITE]
 

@@ -13,9 +13,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from engine.bots.bots import Bot, RandomBot, playout
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import Scenario
-from engine.play.bots import Bot, RandomBot, playout
 from engine.play.game import new_game
 
 

@@ -1,4 +1,4 @@
-"""The heuristic bot's cat moves in the play phase (step 4 of :mod:`engine.play.heuristic`).
+"""The heuristic bot's cat moves in the play phase (step 4 of :mod:`engine.bots.heuristic`).
 
 Cards are spent moving a cat (four discards cost one fire tile, a placed card costs one):
 the cheapest move first (fresh cats), to the square fewest repaints from the raft; among
@@ -8,9 +8,9 @@ its way still has to repaint can keep every card off it (the route analysis, lik
 cut-off analysis, lets cats pass).  Then nearest the raft, then away from fire.  A white
 cat only steps closer to its destination along its paths.  When the scenario has
 arrival-order or close-to objectives, a cat that must arrive next is moved first and no
-move that would break one is made (:mod:`engine.play.heuristic_arrive`).
+move that would break one is made (:mod:`engine.bots.heuristic_arrive`).
 
-A **walk ahead** (:func:`walk_ahead`, step 2b of :mod:`engine.play.heuristic`) comes
+A **walk ahead** (:func:`walk_ahead`, step 2b of :mod:`engine.bots.heuristic`) comes
 before the card search: a fresh cat still ``WALK_WAY`` or more squares from the raft
 that can walk ``WALK_GAIN`` squares nearer it (Manhattan distance) along its own
 colour, without its way growing, walks: the longest such walk.  A placed card costs a whole
@@ -24,13 +24,13 @@ close-to objectives never walk ahead.
 
 from __future__ import annotations
 
+from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
+from engine.bots.heuristic_tokens import best_collect
+from engine.bots.routes import Routes
 from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import BitGrid, bit_list
-from engine.play.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
-from engine.play.heuristic_tokens import best_collect
 from engine.play.links import WHITE
 from engine.play.reach import destinations, move_targets, walkable
-from engine.play.routes import Routes
 from engine.play.state import GameState
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.bots import Bot, get_bot
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import bit_list
-from engine.play.bots import Bot, get_bot
 from engine.play.game import Replay, new_game
 from engine.play.links import WHITE
 from engine.play.position import Position
@@ -45,7 +45,7 @@ def crossed_squares(state: Position, action: MoveCat) -> int:
 
 
 def traced_playout(state: GameState, bot: Bot, rng: random.Random, max_actions: int) -> tuple[int, int]:
-    """Play ``state`` forward in place like :func:`engine.play.bots.playout`; returns
+    """Play ``state`` forward in place like :func:`engine.bots.bots.playout`; returns
     ``(actions taken, squares the cats crossed)``."""
     taken = crossed = 0
     choose, apply = bot.choose, state.apply_unchecked

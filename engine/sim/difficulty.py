@@ -4,7 +4,7 @@ The unit of work is :func:`play_games`: a scenario (as its JSON dict, so it pick
 small), a list of seeds, the variant, the player count and a bot name, returning one
 :class:`GameRecord` per seed.  Seed ``s`` plays ``new_game(..., seed=s)`` with the bot's
 RNG seeded ``s``, so every game can be replayed on its own.  A local process pool
-(:func:`estimate` with ``jobs``) and a Dask cluster (:mod:`engine.play.cluster`) run the
+(:func:`estimate` with ``jobs``) and a Dask cluster (:mod:`engine.sim.cluster`) run the
 very same tasks; the records are put back in seed order before they are summed, so
 the estimate is identical whatever the number of jobs or the backend.
 
@@ -25,12 +25,12 @@ from importlib.metadata import PackageNotFoundError, version
 from statistics import mean, median
 from typing import Any, Callable, Sequence
 
+from engine.bots.bots import get_bot
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
-from engine.play.bots import get_bot
 from engine.play.game import new_game
 from engine.play.outcome import CAT_CUT_OFF, WIN
-from engine.play.traced import traced_playout
+from engine.sim.traced import traced_playout
 
 DEFAULT_GAMES = 200
 DEFAULT_BOT = "heuristic"
@@ -66,7 +66,7 @@ class GameRecord:
     water_used: int
     score: int  # SC-1: 5 minus water spent on a win, 0 on a loss
     fire: tuple[tuple[int, int], ...]  # squares under fire tiles at the end
-    crossed: tuple[tuple[int, int], ...] = ()  # squares the cats crossed (engine.play.traced)
+    crossed: tuple[tuple[int, int], ...] = ()  # squares the cats crossed (engine.sim.traced)
 
 
 def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str) -> list[GameRecord]:

@@ -5,7 +5,7 @@ own terrain and the squares some 3x3 card could still cover, as the cut-off anal
 sees them, :func:`engine.play.reach.coverable_squares`): the tile's own squares, and
 every square that only windows across the tile could cover.  For every legal placement
 those lost squares are found with a few mask operations and scored against each live
-cat's route (:mod:`engine.play.routes`): corridor squares (8), exits (4), squares next
+cat's route (:mod:`engine.bots.routes`): corridor squares (8), exits (4), squares next
 to the raft (3), squares near the corridors (2), and fire frontier the tile opens near
 the cats (4: harmless frontier is where later tiles must go; 1 won fewer games).  The
 cheapest ``FIRE_TRIALS`` are then checked, still without a copy of the game, cat by cat:
@@ -45,16 +45,16 @@ from collections.abc import Callable
 from itertools import chain, islice
 from typing import Protocol
 
+from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
+from engine.bots.routes import FAR, CatRoute, Routes, targets, way_to_raft
+from engine.bots.view import fair_view
 from engine.play import hybrid
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import BitGrid, TileShape, bit_list
-from engine.play.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.play.legal import fire_anchor_sets
 from engine.play.links import WHITE
 from engine.play.reach import coverable_squares, find_cut_off
-from engine.play.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.play.state import GameState
-from engine.play.view import fair_view
 
 FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
 COPIES = 3  # of those, at most this many played on a copy of the game
@@ -77,7 +77,7 @@ def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> 
     """The fire placement for the fire phase of ``state``; ``ways_of`` gives the white
     cats' ways of a position (islands with Oshax paths).  Reads only what a player
     sees (the island, the cats, the drawn tile); placements are tried on fair views
-    (:func:`engine.play.view.fair_view`), never on the game itself."""
+    (:func:`engine.bots.view.fair_view`), never on the game itself."""
     assert state.pending is not None
     island = state.island
     if island.rescues or WHITE in [island.cat_terrain[c] for c in range(state.cat_count()) if not state.arrived[c]]:
@@ -240,7 +240,7 @@ def score_placements(
     the legal order): ``sum(w * (lost & m).bit_count())`` over ``weights`` for the
     squares ``lost`` (the tile's and the coverable squares only windows across it could
     cover) plus ``FRONTIER`` per ``calm`` square next to the tile.  The weights are
-    folded into bit planes and the shapes' footprints kept (:mod:`engine.play.fire_planes`);
+    folded into bit planes and the shapes' footprints kept (:mod:`engine.bots.fire_planes`);
     every mask is taken shifted up by ``spoil_shift`` so that a footprint needs one shift
     to its anchor (each Python operation on an int costs alike, whatever its size).  The
     squares next to the tile ride in a band above the board's (from bit ``high``) with the
