@@ -64,7 +64,9 @@ def first_paint() -> None:
     boards = 0
     for _ in range(RUNS):
         began = time.perf_counter()
-        out = subprocess.run([sys.executable, __file__, "--child"], capture_output=True, text=True, check=True, cwd=ROOT)
+        out = subprocess.run(
+            [sys.executable, __file__, "--child"], capture_output=True, text=True, check=True, cwd=ROOT
+        )
         total = time.perf_counter() - began
         line = next(row for row in out.stdout.splitlines() if row.startswith("painted "))
         _, seconds, boards_text = line.split()
@@ -72,8 +74,12 @@ def first_paint() -> None:
         launched.append(total * 1000)
         boards = int(boards_text)
     print(f"start to first painted window ({boards}-board Tutorial 1, {RUNS} fresh processes):")
-    print(f"  from launch (interpreter, imports, quit included): median {statistics.median(launched):7.1f} ms   min {min(launched):7.1f} ms")
-    print(f"  from the script's first line to the first paint:   median {statistics.median(in_script):7.1f} ms   min {min(in_script):7.1f} ms")
+    print(
+        f"  from launch (interpreter, imports, quit included): median {statistics.median(launched):7.1f} ms   min {min(launched):7.1f} ms"
+    )
+    print(
+        f"  from the script's first line to the first paint:   median {statistics.median(in_script):7.1f} ms   min {min(in_script):7.1f} ms"
+    )
 
 
 def edit_and_redraw() -> None:
@@ -99,7 +105,9 @@ def edit_and_redraw() -> None:
         window.show()
         app.processEvents()
         scenario = load_scenario(path)
-        card = max(range(len(scenario.cards)), key=lambda i: scenario.cards[i].kind != "fire")  # a location or raft card
+        card = max(
+            range(len(scenario.cards)), key=lambda i: scenario.cards[i].kind != "fire"
+        )  # a location or raft card
         validate, redraw, together, waited = [], [], [], []
         clock = QElapsedTimer()
         for n in range(EDITS):
@@ -126,9 +134,13 @@ def edit_and_redraw() -> None:
         def show(name: str, values: list[float]) -> None:
             values = sorted(values)
             p95 = values[int(0.95 * (len(values) - 1))]
-            print(f"  {name:48s} median {statistics.median(values):6.2f} ms   p95 {p95:6.2f} ms   max {values[-1]:6.2f} ms")
+            print(
+                f"  {name:48s} median {statistics.median(values):6.2f} ms   p95 {p95:6.2f} ms   max {values[-1]:6.2f} ms"
+            )
 
-        print(f"one edit on {path.parent.name}/{path.name} ({len(scenario.boards)} boards, {len(scenario.cards)} cards), {EDITS} edits:")
+        print(
+            f"one edit on {path.parent.name}/{path.name} ({len(scenario.boards)} boards, {len(scenario.cards)} cards), {EDITS} edits:"
+        )
         show("validation (engine.check.validate)", validate)
         show("redraw (canvas and problems dock)", redraw)
         show("edit + validation + redraw (target < 50 ms)", together)

@@ -72,7 +72,9 @@ def main() -> None:
     print(f"legal placements of one fire tile:  {fire * 1e3:7.3f} ms  (target < 1 ms; "
           f"{min(counts)}-{max(counts)} placements, mean over {len(probes)} tiles, as PlaceFire actions)")  # fmt: skip
     sets = sum(per_call(lambda p=p: fire_anchor_sets(p), 50) for p in probes) / len(probes)
-    print(f"  of which the placement bit sets:  {sets * 1e3:7.3f} ms  (anchors per orientation, before building actions)")
+    print(
+        f"  of which the placement bit sets:  {sets * 1e3:7.3f} ms  (anchors per orientation, before building actions)"
+    )
 
     cats = [c for c in range(state.cat_count()) if not state.arrived[c]]
     reach = sum(per_call(lambda c=c: move_targets(state, c), 500) for c in cats) / len(cats)
@@ -114,8 +116,10 @@ def cut_off_spread(seeds: int = 2) -> str:
                         times.append(time.perf_counter() - start)
     times.sort()
     n = len(times)
-    return (f"  over {n} states of all bundled scenarios: median {times[n // 2] * 1e3:.3f} ms, "
-            f"p99 {times[int(n * 0.99)] * 1e3:.3f} ms, worst {times[-1] * 1e3:.3f} ms")
+    return (
+        f"  over {n} states of all bundled scenarios: median {times[n // 2] * 1e3:.3f} ms, "
+        f"p99 {times[int(n * 0.99)] * 1e3:.3f} ms, worst {times[-1] * 1e3:.3f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -42,10 +42,16 @@ def main() -> int:
     sources = collect(bundled_campaign_paths())
     data, manifest = build_pack(info, sources)
     print(f"pack of {len(manifest.scenarios)} scenarios: {len(manifest.files)} files, {len(data)} bytes")
-    timed("build (validate every scenario, canonical JSON, zip)", lambda: build_pack(info, collect(bundled_campaign_paths())))
+    timed(
+        "build (validate every scenario, canonical JSON, zip)",
+        lambda: build_pack(info, collect(bundled_campaign_paths())),
+    )
     timed("open and check (names, limits, hashes, schemas)", lambda: open_pack(data))
     root = Path(tempfile.mkdtemp(prefix="raftwright-bench-install-"))
-    timed("open + install (staged, renamed; --force after the first)", lambda: install_pack(open_pack(data), force=True, root=root))
+    timed(
+        "open + install (staged, renamed; --force after the first)",
+        lambda: install_pack(open_pack(data), force=True, root=root),
+    )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("manifest.json", b"{}")

@@ -31,7 +31,9 @@ GAMES = 6
 def _ms(values: list[float]) -> str:
     if not values:
         return "n/a"
-    return f"median {statistics.median(values) * 1000:6.2f} ms, worst {max(values) * 1000:6.2f} ms ({len(values)} samples)"
+    return (
+        f"median {statistics.median(values) * 1000:6.2f} ms, worst {max(values) * 1000:6.2f} ms ({len(values)} samples)"
+    )
 
 
 def _hover(window, squares: list[tuple[int, int]]) -> list[float]:  # type: ignore[no-untyped-def]

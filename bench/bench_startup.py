@@ -25,11 +25,17 @@ RUNS = 5
 
 
 def first_paint(command: list[str], home: Path) -> float:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RAFTWRIGHT_USER_DIR=str(home / "user"),
-               RAFTWRIGHT_SETTINGS=str(home / "settings.ini"), **{ENV_SMOKE: "1"})
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RAFTWRIGHT_USER_DIR=str(home / "user"),
+        RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
+        **{ENV_SMOKE: "1"},
+    )
     start = time.monotonic()
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-                          cwd=ROOT) as process:
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT
+    ) as process:
         assert process.stdout is not None
         painted = next((time.monotonic() - start for line in process.stdout if line.strip() == SMOKE_LINE), None)
         process.wait()

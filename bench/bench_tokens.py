@@ -74,7 +74,9 @@ def main() -> None:
     for bot, games in (("random", 100), ("heuristic", 8)):
         for label, scenario in (("plain", plain), ("tokens", tokens)):
             per_second, length = rate(scenario, bot, games, catalog)
-            print(f"{bot:9} {label:6} solo playouts: {per_second:7.1f} games/s  ({games} games, ~{length} actions each)")
+            print(
+                f"{bot:9} {label:6} solo playouts: {per_second:7.1f} games/s  ({games} games, ~{length} actions each)"
+            )
     for label, scenario in (("plain", plain), ("tokens", tokens)):
         ms, count = legal_time(scenario, catalog)
         print(f"legal_actions() listed in full, {label:6}: {ms:6.2f} ms ({count} actions)")

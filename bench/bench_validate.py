@@ -57,13 +57,17 @@ def _cli() -> list[float]:
 
 def main() -> int:
     cold, warm, files, errors = _in_process()
-    print(f"validate bundled content in-process: {files} files, {sum(errors)} errors, "
-          f"{len(errors) - sum(errors)} warnings")
+    print(
+        f"validate bundled content in-process: {files} files, {sum(errors)} errors, "
+        f"{len(errors) - sum(errors)} warnings"
+    )
     print(f"  {'cold (imports, catalog, schemas):':<36}{cold * 1000:7.1f} ms")
     print(f"  {f'warm, median of {RUNS}:':<36}{statistics.median(warm) * 1000:7.1f} ms   (target < 500 ms)")
     cli = _cli()
-    print(f"raftwright validate --bundled, whole process, median of {RUNS}: "
-          f"{statistics.median(cli) * 1000:7.1f} ms   (target < 1500 ms; min {min(cli) * 1000:.1f} ms)")
+    print(
+        f"raftwright validate --bundled, whole process, median of {RUNS}: "
+        f"{statistics.median(cli) * 1000:7.1f} ms   (target < 1500 ms; min {min(cli) * 1000:.1f} ms)"
+    )
     return 0
 
 

@@ -120,9 +120,11 @@ def main() -> int:
     if args.files:
         figures, crashes, seconds = run("files", args.files, args.workers, args.seed)
         cases = figures["accepted"] + figures["refused"] + figures["crash"]
-        print(f"loader cases: {cases} in {seconds:.0f} s ({cases / seconds:.0f}/s, {args.workers} workers): "
-              f"{figures['accepted']} accepted, {figures['refused']} refused with the documented error, "
-              f"{figures['crash']} crashes")
+        print(
+            f"loader cases: {cases} in {seconds:.0f} s ({cases / seconds:.0f}/s, {args.workers} workers): "
+            f"{figures['accepted']} accepted, {figures['refused']} refused with the documented error, "
+            f"{figures['crash']} crashes"
+        )
         if figures["mutator gave up"]:
             print(f"  (the mutator gave up on {figures['mutator gave up']} draws: not counted as cases)")
         for key in sorted(k for k in figures if k.startswith(("kind ", "entry "))):
@@ -132,9 +134,11 @@ def main() -> int:
         failed |= bool(figures["crash"])
     if args.sequences:
         figures, crashes, seconds = run("sequences", args.sequences, args.workers, args.seed)
-        print(f"edit sequences: {figures['held'] + figures['crash']} in {seconds:.0f} s ({figures['steps']} steps, "
-              f"{figures['saves']} saves reopened identical, {figures['refused saves']} saves refused with a reason): "
-              f"{figures['crash']} broken")
+        print(
+            f"edit sequences: {figures['held'] + figures['crash']} in {seconds:.0f} s ({figures['steps']} steps, "
+            f"{figures['saves']} saves reopened identical, {figures['refused saves']} saves refused with a reason): "
+            f"{figures['crash']} broken"
+        )
         for crash in crashes[:10]:
             print(f"  BROKEN {crash}")
         failed |= bool(figures["crash"])

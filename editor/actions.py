@@ -35,10 +35,27 @@ class ActionSpec:
 
 def _nudges() -> list[ActionSpec]:
     out = []
-    for name, key, delta in (("up", "Up", (-1, 0)), ("down", "Down", (1, 0)), ("left", "Left", (0, -1)), ("right", "Right", (0, 1))):
-        out.append(ActionSpec(f"edit.move_{name}", f"Move {name}", "nudge", (key,), "&Edit/&Move", args=delta, scope="canvas"))
+    for name, key, delta in (
+        ("up", "Up", (-1, 0)),
+        ("down", "Down", (1, 0)),
+        ("left", "Left", (0, -1)),
+        ("right", "Right", (0, 1)),
+    ):
+        out.append(
+            ActionSpec(f"edit.move_{name}", f"Move {name}", "nudge", (key,), "&Edit/&Move", args=delta, scope="canvas")
+        )
         big = (delta[0] * 3, delta[1] * 3)
-        out.append(ActionSpec(f"edit.move_{name}_card", f"Move {name} one card (3 squares)", "nudge", (f"Shift+{key}",), "&Edit/&Move", args=big, scope="canvas"))
+        out.append(
+            ActionSpec(
+                f"edit.move_{name}_card",
+                f"Move {name} one card (3 squares)",
+                "nudge",
+                (f"Shift+{key}",),
+                "&Edit/&Move",
+                args=big,
+                scope="canvas",
+            )
+        )
     return out
 
 
@@ -47,15 +64,40 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("file.open", "&Open…", "open_file", ("Ctrl+O",), "&File", toolbar=True, short="Open"),
     ActionSpec("file.save", "&Save", "save", ("Ctrl+S",), "&File", toolbar=True, short="Save"),
     ActionSpec("file.save_as", "Save &as…", "save_as", ("Ctrl+Shift+S",), "&File"),
-    ActionSpec("file.export_image", "&Export image…", "export_image", (), "&File",
-               tip="Save the campaign-book sheet as PNG, SVG or PDF (by the file name's extension)"),
+    ActionSpec(
+        "file.export_image",
+        "&Export image…",
+        "export_image",
+        (),
+        "&File",
+        tip="Save the campaign-book sheet as PNG, SVG or PDF (by the file name's extension)",
+    ),
     ActionSpec("file.print", "&Print…", "print_sheet", ("Ctrl+P",), "&File", tip="Print the sheet, with a preview"),
-    ActionSpec("file.sheet_difficulty", "Sheets show simulated &difficulty", "toggle_sheet_difficulty", (), "&File",
-               checkable=True, tip="Add the bot's difficulty estimate to exported and printed sheets"),
-    ActionSpec("file.export_pack", "Export pac&k…", "export_pack", (), "&File",
-               tip="Build a .raftpack of campaigns and scenarios to share"),
-    ActionSpec("file.import_pack", "&Import pack…", "import_pack", (), "&File",
-               tip="Check a .raftpack, show what it holds, then install it"),
+    ActionSpec(
+        "file.sheet_difficulty",
+        "Sheets show simulated &difficulty",
+        "toggle_sheet_difficulty",
+        (),
+        "&File",
+        checkable=True,
+        tip="Add the bot's difficulty estimate to exported and printed sheets",
+    ),
+    ActionSpec(
+        "file.export_pack",
+        "Export pac&k…",
+        "export_pack",
+        (),
+        "&File",
+        tip="Build a .raftpack of campaigns and scenarios to share",
+    ),
+    ActionSpec(
+        "file.import_pack",
+        "&Import pack…",
+        "import_pack",
+        (),
+        "&File",
+        tip="Check a .raftpack, show what it holds, then install it",
+    ),
     ActionSpec("file.quit", "&Quit", "close", ("Ctrl+Q",), "&File"),
     ActionSpec("edit.undo", "&Undo", "undo", ("Ctrl+Z",), "&Edit", toolbar=True, short="Undo"),
     ActionSpec("edit.redo", "&Redo", "redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Edit", toolbar=True, short="Redo"),
@@ -66,25 +108,130 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("edit.delete", "De&lete", "delete", ("Delete", "Backspace"), "&Edit", scope="canvas"),
     ActionSpec("edit.select_all", "Select &all", "select_all", ("Ctrl+A",), "&Edit", scope="canvas"),
     ActionSpec("edit.select_none", "Select &none", "select_none", ("Ctrl+Shift+A",), "&Edit"),
-    ActionSpec("edit.rotate", "&Rotate clockwise", "rotate", ("R",), "&Edit", toolbar=True, args=(1,), scope="canvas", short="Rotate"),
-    ActionSpec("edit.rotate_back", "Rotate counter-clockwise", "rotate", ("Shift+R",), "&Edit", args=(-1,), scope="canvas"),
-    ActionSpec("edit.flip", "&Flip board face", "flip", ("F",), "&Edit", toolbar=True, scope="canvas", tip="Fire face ⇄ plain face", short="Flip"),
-    ActionSpec("edit.fire_edge", "Move fire &strip to the next edge", "fire_edge", ("E",), "&Edit", toolbar=True, scope="canvas", short="Fire edge"),
+    ActionSpec(
+        "edit.rotate",
+        "&Rotate clockwise",
+        "rotate",
+        ("R",),
+        "&Edit",
+        toolbar=True,
+        args=(1,),
+        scope="canvas",
+        short="Rotate",
+    ),
+    ActionSpec(
+        "edit.rotate_back", "Rotate counter-clockwise", "rotate", ("Shift+R",), "&Edit", args=(-1,), scope="canvas"
+    ),
+    ActionSpec(
+        "edit.flip",
+        "&Flip board face",
+        "flip",
+        ("F",),
+        "&Edit",
+        toolbar=True,
+        scope="canvas",
+        tip="Fire face ⇄ plain face",
+        short="Flip",
+    ),
+    ActionSpec(
+        "edit.fire_edge",
+        "Move fire &strip to the next edge",
+        "fire_edge",
+        ("E",),
+        "&Edit",
+        toolbar=True,
+        scope="canvas",
+        short="Fire edge",
+    ),
     *_nudges(),
-    ActionSpec("tool.select", "&Select and move", "set_tool", ("V",), "&Tools", toolbar=True, args=("select",), checkable=True, group="tools", scope="canvas", short="Select"),
-    ActionSpec("tool.place", "&Place from palette", "set_tool", ("P",), "&Tools", toolbar=True, args=("place",), checkable=True, group="tools", scope="canvas", short="Place"),
-    ActionSpec("tool.rotate", "&Rotate tool", "set_tool", ("T",), "&Tools", toolbar=True, args=("rotate",), checkable=True, group="tools", scope="canvas", short="Turn"),
-    ActionSpec("tool.erase", "&Erase tool", "set_tool", ("X",), "&Tools", toolbar=True, args=("erase",), checkable=True, group="tools", scope="canvas", short="Erase"),
-    ActionSpec("tool.token", "Objective &token tool", "set_tool", ("K",), "&Tools", toolbar=True, args=("token",), checkable=True, group="tools", scope="canvas", short="Tokens"),
+    ActionSpec(
+        "tool.select",
+        "&Select and move",
+        "set_tool",
+        ("V",),
+        "&Tools",
+        toolbar=True,
+        args=("select",),
+        checkable=True,
+        group="tools",
+        scope="canvas",
+        short="Select",
+    ),
+    ActionSpec(
+        "tool.place",
+        "&Place from palette",
+        "set_tool",
+        ("P",),
+        "&Tools",
+        toolbar=True,
+        args=("place",),
+        checkable=True,
+        group="tools",
+        scope="canvas",
+        short="Place",
+    ),
+    ActionSpec(
+        "tool.rotate",
+        "&Rotate tool",
+        "set_tool",
+        ("T",),
+        "&Tools",
+        toolbar=True,
+        args=("rotate",),
+        checkable=True,
+        group="tools",
+        scope="canvas",
+        short="Turn",
+    ),
+    ActionSpec(
+        "tool.erase",
+        "&Erase tool",
+        "set_tool",
+        ("X",),
+        "&Tools",
+        toolbar=True,
+        args=("erase",),
+        checkable=True,
+        group="tools",
+        scope="canvas",
+        short="Erase",
+    ),
+    ActionSpec(
+        "tool.token",
+        "Objective &token tool",
+        "set_tool",
+        ("K",),
+        "&Tools",
+        toolbar=True,
+        args=("token",),
+        checkable=True,
+        group="tools",
+        scope="canvas",
+        short="Tokens",
+    ),
     ActionSpec("view.zoom_in", "Zoom &in", "zoom_in", ("Ctrl++", "Ctrl+="), "&View"),
     ActionSpec("view.zoom_out", "Zoom &out", "zoom_out", ("Ctrl+-",), "&View"),
     ActionSpec("view.fit", "&Fit island", "fit_island", ("Ctrl+0",), "&View", toolbar=True, short="Fit"),
     ActionSpec("view.actual", "&Actual size", "actual_size", ("Ctrl+1",), "&View"),
     ActionSpec("view.grid", "&Grid lines", "toggle_grid", ("Ctrl+G",), "&View", checkable=True),
-    ActionSpec("game.playtest", "&Playtest", "playtest", ("F5",), "&Game", toolbar=True, short="Playtest",
-               tip="Play the open scenario, unsaved edits included; the scenario is not changed"),  # fmt: skip
-    ActionSpec("game.estimate_difficulty", "Estimate &difficulty", "estimate_difficulty", (), "&Game",
-               tip="Play the open scenario many times with a bot, off the GUI thread (Difficulty dock)"),  # fmt: skip
+    ActionSpec(
+        "game.playtest",
+        "&Playtest",
+        "playtest",
+        ("F5",),
+        "&Game",
+        toolbar=True,
+        short="Playtest",
+        tip="Play the open scenario, unsaved edits included; the scenario is not changed",
+    ),  # fmt: skip
+    ActionSpec(
+        "game.estimate_difficulty",
+        "Estimate &difficulty",
+        "estimate_difficulty",
+        (),
+        "&Game",
+        tip="Play the open scenario many times with a bot, off the GUI thread (Difficulty dock)",
+    ),  # fmt: skip
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
     ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),
 )
@@ -113,7 +260,9 @@ def build_actions(owner: QWidget, canvas: QWidget, specs: tuple[ActionSpec, ...]
     return actions
 
 
-def build_menus(menubar: QMenuBar, actions: dict[str, QAction], specs: tuple[ActionSpec, ...] = ACTIONS) -> dict[str, QMenu]:
+def build_menus(
+    menubar: QMenuBar, actions: dict[str, QAction], specs: tuple[ActionSpec, ...] = ACTIONS
+) -> dict[str, QMenu]:
     """Menus (and sub-menus, ``"&Edit/&Move"``) in declaration order."""
     menus: dict[str, QMenu] = {}
     for s in specs:

@@ -89,7 +89,9 @@ def create_campaign(name: str, folder: Path | None = None) -> Path:
 
 def _editable(campaign_path: Path) -> Campaign:
     if is_bundled(campaign_path):
-        raise PermissionError(f"{campaign_path} is a bundled campaign and cannot be changed; create your own campaign in the library and add scenarios to it")
+        raise PermissionError(
+            f"{campaign_path} is a bundled campaign and cannot be changed; create your own campaign in the library and add scenarios to it"
+        )
     return load_campaign(campaign_path)
 
 

@@ -46,7 +46,14 @@ def elements_from_json(text: str) -> list[Element]:
         return []
     if not isinstance(data, dict) or not any(isinstance(data.get(k), list) for k in LAYERS):
         return []
-    doc = {"format": "raftwright.scenario", "format_version": 1, "id": "clipboard", "name": "clipboard", "boards": [], "cards": []}
+    doc = {
+        "format": "raftwright.scenario",
+        "format_version": 1,
+        "id": "clipboard",
+        "name": "clipboard",
+        "boards": [],
+        "cards": [],
+    }
     doc.update({k: data[k] for k in LAYERS if isinstance(data.get(k), list)})
     if schema_errors("scenario", doc):
         return []

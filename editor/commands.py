@@ -85,14 +85,18 @@ def delete_elements(doc: "ScenarioDocument", refs: Iterable[Ref]) -> bool:
     return doc.edit(_count_text("Delete", doc, refs), edits.remove(doc.scenario, refs), frozenset())
 
 
-def move_elements(doc: "ScenarioDocument", refs: Iterable[Ref], delta: tuple[int, int], merge_key: object = None) -> bool:
+def move_elements(
+    doc: "ScenarioDocument", refs: Iterable[Ref], delta: tuple[int, int], merge_key: object = None
+) -> bool:
     refs = [r for r in refs if r[0] in edits.LAYERS]
     if not refs:
         return False
     return doc.edit(_count_text("Move", doc, refs), edits.move(doc.scenario, refs, delta), merge_key=merge_key)
 
 
-def move_from(doc: "ScenarioDocument", start: Scenario, refs: list[Ref], delta: tuple[int, int], merge_key: object) -> None:
+def move_from(
+    doc: "ScenarioDocument", start: Scenario, refs: list[Ref], delta: tuple[int, int], merge_key: object
+) -> None:
     """One step of a drag: ``refs`` moved by ``delta`` from where they were at ``start``."""
     doc.edit(_count_text("Move", doc, refs), edits.move(start, refs, delta), merge_key=merge_key)
 
@@ -116,7 +120,9 @@ def cycle_fire_edges(doc: "ScenarioDocument", refs: Iterable[Ref]) -> bool:
     return doc.edit(_count_text("Move fire strip of", doc, boards), after)
 
 
-def change_element(doc: "ScenarioDocument", ref: Ref, change: Callable[[Element], Element], text: str, merge_key: object = None) -> bool:
+def change_element(
+    doc: "ScenarioDocument", ref: Ref, change: Callable[[Element], Element], text: str, merge_key: object = None
+) -> bool:
     """Replace one element by ``change(element)`` (properties dock edits)."""
     old = edits.element(doc.scenario, ref)
     new = change(old)

@@ -61,7 +61,7 @@ class FileFlows(QMainWindow):
 
     # --- questions (tests replace these) --------------------------------------------------
     def ask_unsaved(self) -> str:
-        """"save", "discard" or "cancel"."""
+        """ "save", "discard" or "cancel"."""
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self,
@@ -168,7 +168,10 @@ class FileFlows(QMainWindow):
     def save_to(self, path: str | Path) -> bool:
         path = Path(path)
         if campaigns.is_bundled(path):
-            self.show_error("Cannot save there", f"{path} is bundled content, which the studio never overwrites; save a copy in your own folder ({user_campaigns_dir()}).")
+            self.show_error(
+                "Cannot save there",
+                f"{path} is bundled content, which the studio never overwrites; save a copy in your own folder ({user_campaigns_dir()}).",
+            )
             return False
         try:
             save_scenario_file(self.doc.scenario, path)
@@ -208,9 +211,11 @@ class FileFlows(QMainWindow):
         if one was opened.  Unreadable ones are named once and left in place."""
         found_files, unreadable = scan_recoveries()
         if unreadable:
-            self.show_error("Some recovery files cannot be read",
-                            "These autosaved files could not be read; they are left in place for you to look at "
-                            "(open them in a text editor, then delete them):\n\n" + "\n".join(unreadable))
+            self.show_error(
+                "Some recovery files cannot be read",
+                "These autosaved files could not be read; they are left in place for you to look at "
+                "(open them in a text editor, then delete them):\n\n" + "\n".join(unreadable),
+            )
         for found in found_files:
             if self.ask_recover(found):
                 self.doc.reset(found.scenario, found.original, modified=True)
@@ -231,9 +236,12 @@ class FileFlows(QMainWindow):
         self._autosave_note.setText("Autosave stopped")
         self._autosave_note.setToolTip(message)
         self._autosave_note.show()
-        self.show_error("Autosave stopped", f"{message}\n\nYour changes are not protected against a crash until "
-                        "this is fixed: free some disk space or fix the folder's permissions, or save the scenario "
-                        "now. The studio keeps trying and the status bar says when autosave works again.")
+        self.show_error(
+            "Autosave stopped",
+            f"{message}\n\nYour changes are not protected against a crash until "
+            "this is fixed: free some disk space or fix the folder's permissions, or save the scenario "
+            "now. The studio keeps trying and the status bar says when autosave works again.",
+        )
 
     def autosave_resumed(self) -> None:
         if self._autosave_note is not None:

@@ -91,9 +91,12 @@ def save_scenario_file(scenario: Scenario, path: str | Path) -> None:
     if blockers:
         first = blockers[0]
         more = f" (and {len(blockers) - 1} more, listed in the Problems dock)" if len(blockers) > 1 else ""
-        raise SaveError(path, f"it would not open again: {first.message} ({first.where.describe()}){more}",
-                        "fix that (the Problems dock lists it) and save again; your changes are kept in the studio "
-                        "and autosaved for recovery")
+        raise SaveError(
+            path,
+            f"it would not open again: {first.message} ({first.where.describe()}){more}",
+            "fix that (the Problems dock lists it) and save again; your changes are kept in the studio "
+            "and autosaved for recovery",
+        )
     write_text_atomically(path, scenario_text(scenario))
 
 

@@ -92,7 +92,11 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("(opened)")
         self.history.setWidget(self.undo_view)
-        left, right, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        left, right, bottom = (
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        )
         self.addDockWidget(left, self.palette_dock)
         self.addDockWidget(left, self.library)
         self.tabifyDockWidget(self.palette_dock, self.library)
@@ -139,7 +143,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         stack.redoTextChanged.connect(lambda _: self._update_edit_actions())
         self.palette_dock.picked.connect(self._picked)
         self.tools.toolChanged.connect(self._tool_changed)
-        self.canvas.squareHovered.connect(lambda sq: self.square_label.setText("" if sq is None else f"square {square_text(sq)}"))
+        self.canvas.squareHovered.connect(
+            lambda sq: self.square_label.setText("" if sq is None else f"square {square_text(sq)}")
+        )
         self.canvas.zoomChanged.connect(self._update_zoom)
         self.canvas.message.connect(self._canvas_message)
         self.problems.located.connect(lambda _: self.canvas.setFocus())
@@ -163,7 +169,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def _update_problem_count(self) -> None:
         self.problem_label.setText(summary(self.doc.issues))
-        self.problem_label.setStyleSheet("color: #b3261e; font-weight: bold" if any(i.is_error for i in self.doc.issues) else "")
+        self.problem_label.setStyleSheet(
+            "color: #b3261e; font-weight: bold" if any(i.is_error for i in self.doc.issues) else ""
+        )
 
     def _update_zoom(self, zoom: float) -> None:
         self.zoom_label.setText(f"{zoom * 100:.0f}%")
@@ -176,7 +184,16 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.action_map["edit.undo"].setText(f"&Undo {stack.undoText()}".strip())
         self.action_map["edit.redo"].setEnabled(stack.canRedo())
         self.action_map["edit.redo"].setText(f"&Redo {stack.redoText()}".strip())
-        for key in ("edit.cut", "edit.copy", "edit.duplicate", "edit.delete", "edit.rotate", "edit.rotate_back", "edit.flip", "edit.fire_edge"):
+        for key in (
+            "edit.cut",
+            "edit.copy",
+            "edit.duplicate",
+            "edit.delete",
+            "edit.rotate",
+            "edit.rotate_back",
+            "edit.flip",
+            "edit.fire_edge",
+        ):
             self.action_map[key].setEnabled(chosen)
 
     def _picked(self, template: edits.Element) -> None:
@@ -218,7 +235,11 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.copy()
         refs = self._selected_refs()
         if refs:
-            self.doc.edit("Cut" if len(refs) == 1 else f"Cut {len(refs)} elements", edits.remove(self.doc.scenario, refs), frozenset())
+            self.doc.edit(
+                "Cut" if len(refs) == 1 else f"Cut {len(refs)} elements",
+                edits.remove(self.doc.scenario, refs),
+                frozenset(),
+            )
 
     def paste(self) -> None:
         elements = clipboard.from_mime(QApplication.clipboard().mimeData())

@@ -72,8 +72,16 @@ def _flame(p: QPainter, rect: QRectF) -> None:
     """A small flame mark on a fire square."""
     c, w, h = rect.center(), rect.width(), rect.height()
     path = QPainterPath(QPointF(c.x(), rect.top() + h * 0.22))
-    path.cubicTo(QPointF(c.x() + w * 0.28, c.y()), QPointF(c.x() + w * 0.22, rect.bottom() - h * 0.2), QPointF(c.x(), rect.bottom() - h * 0.2))
-    path.cubicTo(QPointF(c.x() - w * 0.22, rect.bottom() - h * 0.2), QPointF(c.x() - w * 0.28, c.y()), QPointF(c.x(), rect.top() + h * 0.22))
+    path.cubicTo(
+        QPointF(c.x() + w * 0.28, c.y()),
+        QPointF(c.x() + w * 0.22, rect.bottom() - h * 0.2),
+        QPointF(c.x(), rect.bottom() - h * 0.2),
+    )
+    path.cubicTo(
+        QPointF(c.x() - w * 0.22, rect.bottom() - h * 0.2),
+        QPointF(c.x() - w * 0.28, c.y()),
+        QPointF(c.x(), rect.top() + h * 0.22),
+    )
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(FLAME)
     p.drawPath(path)
@@ -122,7 +130,10 @@ def paint_board(p: QPainter, slot: BoardSlot, catalog: Catalog, label: bool = Tr
         else:
             p.fillRect(cell, STRIP_DARK if sq in strip else BOARD_GREY)
             if slot.special and sq in strip:
-                _flame(p, cell.adjusted(cell.width() * 0.2, cell.height() * 0.15, -cell.width() * 0.2, -cell.height() * 0.1))
+                _flame(
+                    p,
+                    cell.adjusted(cell.width() * 0.2, cell.height() * 0.15, -cell.width() * 0.2, -cell.height() * 0.1),
+                )
     p.setBrush(Qt.BrushStyle.NoBrush)
     if slot.special:
         paint_square_edge(p, squares, QColor("#555"), 2)
@@ -198,7 +209,13 @@ def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog, badge: bool =
 
 def paint_card_features(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
     """A location or raft card's Oshax paths, rescue strips and circles (catalog data)."""
-    printed = card.location_card(catalog) if card.kind == "location" else card.raft_card(catalog) if card.kind == "raft" else None
+    printed = (
+        card.location_card(catalog)
+        if card.kind == "location"
+        else card.raft_card(catalog)
+        if card.kind == "raft"
+        else None
+    )
     if printed is None:
         return
     for sq, exits in printed.oshax:
@@ -246,7 +263,9 @@ def paint_circle(p: QPainter, square: Square, colour: str) -> None:
 def paint_card_badge(p: QPainter, card: CardPlacement) -> None:
     """A location card's number or a raft's letter (fire cards have none)."""
     if card.kind != "fire":
-        _badge(p, square_rect(card.at[0], card.at[1], 3, 3), f"{card.ident}{'*' if card.stand_in else ''}", card.rotation)
+        _badge(
+            p, square_rect(card.at[0], card.at[1], 3, 3), f"{card.ident}{'*' if card.stand_in else ''}", card.rotation
+        )
 
 
 def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
@@ -279,7 +298,15 @@ def _cat(p: QPainter, cell: QRectF, colour: str) -> None:
     ears = []
     for side in (-1, 1):
         tip = QPointF(c.x() + side * radius * 0.8, c.y() - radius * 1.35)
-        ears.append(QPolygonF([QPointF(c.x() + side * radius * 0.15, c.y() - radius * 0.85), tip, QPointF(c.x() + side * radius * 0.98, c.y() - radius * 0.3)]))
+        ears.append(
+            QPolygonF(
+                [
+                    QPointF(c.x() + side * radius * 0.15, c.y() - radius * 0.85),
+                    tip,
+                    QPointF(c.x() + side * radius * 0.98, c.y() - radius * 0.3),
+                ]
+            )
+        )
     halo = QPen(QColor("white"), SQUARE * 0.12)
     halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     for pen in (halo, QPen(QColor("#111"), 1.6)):
@@ -313,13 +340,29 @@ def _token_icon(p: QPainter, r: QRectF, kind: str) -> None:
     c = r.center()
     if kind == "water":  # a drop
         path = QPainterPath(QPointF(c.x(), r.top()))
-        path.cubicTo(QPointF(r.right(), c.y() + r.height() * 0.1), QPointF(r.right() - r.width() * 0.1, r.bottom()), QPointF(c.x(), r.bottom()))
-        path.cubicTo(QPointF(r.left() + r.width() * 0.1, r.bottom()), QPointF(r.left(), c.y() + r.height() * 0.1), QPointF(c.x(), r.top()))
+        path.cubicTo(
+            QPointF(r.right(), c.y() + r.height() * 0.1),
+            QPointF(r.right() - r.width() * 0.1, r.bottom()),
+            QPointF(c.x(), r.bottom()),
+        )
+        path.cubicTo(
+            QPointF(r.left() + r.width() * 0.1, r.bottom()),
+            QPointF(r.left(), c.y() + r.height() * 0.1),
+            QPointF(c.x(), r.top()),
+        )
         p.drawPath(path)
     elif kind == "fish":  # body and tail
         body = QRectF(r.left(), r.top() + r.height() * 0.25, r.width() * 0.7, r.height() * 0.5)
         p.drawEllipse(body)
-        p.drawPolygon(QPolygonF([QPointF(body.right() - 2, c.y()), QPointF(r.right(), r.top() + r.height() * 0.2), QPointF(r.right(), r.bottom() - r.height() * 0.2)]))
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(body.right() - 2, c.y()),
+                    QPointF(r.right(), r.top() + r.height() * 0.2),
+                    QPointF(r.right(), r.bottom() - r.height() * 0.2),
+                ]
+            )
+        )
     elif kind == "map":  # a sheet with a cross
         sheet = r.adjusted(r.width() * 0.08, r.height() * 0.15, -r.width() * 0.08, -r.height() * 0.15)
         p.drawRect(sheet)
@@ -346,7 +389,12 @@ def label_corner(slot: BoardSlot, covered: set[Square]) -> int:
     """The first corner of the board (bottom-right, bottom-left, top-right, top-left)
     whose label squares (the three along the edge there) no card or token covers."""
     r0, c0, r1, c1 = slot.at[0], slot.at[1], slot.at[0] + slot.rows - 1, slot.at[1] + slot.cols - 1
-    spots = {2: (r1, range(c1 - 2, c1 + 1)), 3: (r1, range(c0, c0 + 3)), 1: (r0, range(c1 - 2, c1 + 1)), 0: (r0, range(c0, c0 + 3))}
+    spots = {
+        2: (r1, range(c1 - 2, c1 + 1)),
+        3: (r1, range(c0, c0 + 3)),
+        1: (r0, range(c1 - 2, c1 + 1)),
+        0: (r0, range(c0, c0 + 3)),
+    }
     for corner, (row, cols) in spots.items():
         if not any((row, c) in covered for c in cols):
             return corner

@@ -50,8 +50,9 @@ class RecoveryFile:
         name = str(self.original) if self.original else f"an unsaved scenario ({self.scenario.name})"
         text = f"{name}, autosaved {self.saved_at}"
         if self.problems:
-            text += (f"; it has {len(self.problems)} problem(s) to fix before it can be saved, the first: "
-                     f"{self.problems[0]}")
+            text += (
+                f"; it has {len(self.problems)} problem(s) to fix before it can be saved, the first: {self.problems[0]}"
+            )
         return text
 
     def discard(self) -> None:
@@ -84,18 +85,32 @@ def read_recovery_file(path: Path) -> RecoveryFile:
             raise FormatError(path, "the recovery file is too large to be one the studio wrote; it is left in place")
         data = json.loads(raw.decode("utf-8"))  # our own file: lone surrogates allowed, so nothing is lost
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise FormatError(path, f"cannot read the recovery file ({exc.__class__.__name__}: {exc}); it is left in place") from None
-    if not isinstance(data, dict) or data.get("format") != RECOVERY_FORMAT or not isinstance(data.get("scenario"), dict):
+        raise FormatError(
+            path, f"cannot read the recovery file ({exc.__class__.__name__}: {exc}); it is left in place"
+        ) from None
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != RECOVERY_FORMAT
+        or not isinstance(data.get("scenario"), dict)
+    ):
         raise FormatError(path, "not a Raftwright recovery file; it is left in place")
     try:
         scenario = scenario_from_dict(data["scenario"])
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise FormatError(path, f"the recovered scenario is damaged ({exc!r}, deeper than {MAX_DEPTH} levels or "
-                          "missing a field); it is left in place") from None
+        raise FormatError(
+            path,
+            f"the recovered scenario is damaged ({exc!r}, deeper than {MAX_DEPTH} levels or "
+            "missing a field); it is left in place",
+        ) from None
     problems = tuple(f"{i.message} ({i.where.describe()})" for i in save_blockers(scenario))
     original = data.get("original")
-    return RecoveryFile(path, Path(original) if isinstance(original, str) and original else None,
-                        str(data.get("saved_at", "")), scenario, problems)
+    return RecoveryFile(
+        path,
+        Path(original) if isinstance(original, str) and original else None,
+        str(data.get("saved_at", "")),
+        scenario,
+        problems,
+    )
 
 
 def scan_recoveries(folder: Path | None = None) -> tuple[list[RecoveryFile], list[str]]:

@@ -121,7 +121,9 @@ class SelectTool(Tool):
             selection = {ref}
             self.doc.set_selection(selection)
         refs = [r for r in edits.ordered(selection) if r[0] in edits.LAYERS]
-        self.drag = _Drag(self.doc.scenario, refs, edits.element(self.doc.scenario, ref), ev.pos, commands.new_merge_key("drag"))
+        self.drag = _Drag(
+            self.doc.scenario, refs, edits.element(self.doc.scenario, ref), ev.pos, commands.new_merge_key("drag")
+        )
 
     def move(self, ev: CanvasEvent) -> None:
         if self.drag is not None and ev.buttons & Qt.MouseButton.LeftButton:
@@ -308,7 +310,9 @@ class TokenTool(Tool):
             if index is not None:
                 commands.delete_elements(self.doc, [("tokens", index)])
             return
-        if ev.button != Qt.MouseButton.LeftButton or not (0 <= ev.square[0] < edits.GRID_SIZE and 0 <= ev.square[1] < edits.GRID_SIZE):
+        if ev.button != Qt.MouseButton.LeftButton or not (
+            0 <= ev.square[0] < edits.GRID_SIZE and 0 <= ev.square[1] < edits.GRID_SIZE
+        ):
             return
         if index is None:
             commands.add_elements(self.doc, [self.next_token(ev.square)])
@@ -321,6 +325,7 @@ class TokenTool(Tool):
         values = OBJECTIVE_TOKEN_VALUES
         new_value = values[(values.index(token.value or "1") + step) % len(values)]
         self.doc.set_selection({("tokens", index)})
+
         def set_value(el: Element) -> Element:
             return replace(el, value=new_value) if isinstance(el, TokenPlacement) else el
 
@@ -364,7 +369,9 @@ class ToolManager(QObject):
         place = self.tools["place"]
         assert isinstance(place, PlaceTool)
         place.template = template
-        place.move(CanvasEvent(pos, IslandView.square_of(pos), Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, modifiers))
+        place.move(
+            CanvasEvent(pos, IslandView.square_of(pos), Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, modifiers)
+        )
 
     def drop(self, template: Element, pos: Pos, modifiers: Qt.KeyboardModifier) -> None:
         place = self.tools["place"]

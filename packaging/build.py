@@ -61,30 +61,56 @@ def platform_icons() -> None:
 def run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(command, text=True, capture_output=True, timeout=TIMEOUT, **kwargs)  # type: ignore[call-overload]
     if result.returncode != 0:
-        raise SystemExit(f"package: `{' '.join(command)}` failed (exit {result.returncode}):\n"
-                         f"{result.stdout[-2000:]}{result.stderr[-4000:]}")
+        raise SystemExit(
+            f"package: `{' '.join(command)}` failed (exit {result.returncode}):\n"
+            f"{result.stdout[-2000:]}{result.stderr[-4000:]}"
+        )
     return result  # type: ignore[no-any-return]
 
 
 def pyinstaller() -> float:
     start = time.monotonic()
-    run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN", "--distpath", str(DIST),
-         "--workpath", str(WORK / "pyinstaller"), str(PACKAGING / "raftwright.spec")],
-        env=dict(os.environ, RAFTWRIGHT_ICON_DIR=str(WORK)))
+    run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(DIST),
+            "--workpath",
+            str(WORK / "pyinstaller"),
+            str(PACKAGING / "raftwright.spec"),
+        ],
+        env=dict(os.environ, RAFTWRIGHT_ICON_DIR=str(WORK)),
+    )
     return time.monotonic() - start
 
 
 def smoke_env(home: Path) -> dict[str, str]:
     """Offscreen, with its own user folder and settings: the smoke test touches no real home."""
-    return dict(os.environ, QT_QPA_PLATFORM="offscreen", RAFTWRIGHT_USER_DIR=str(home / "user"),
-                RAFTWRIGHT_SETTINGS=str(home / "settings.ini"), HOME=str(home), XDG_DATA_HOME=str(home / "share"))
+    return dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RAFTWRIGHT_USER_DIR=str(home / "user"),
+        RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
+        HOME=str(home),
+        XDG_DATA_HOME=str(home / "share"),
+    )
 
 
 def first_paint(binary: Path, scenario: Path, env: dict[str, str]) -> float:
     """Seconds from starting the studio to its first paint (it then quits by itself)."""
     start = time.monotonic()
-    with subprocess.Popen([str(binary), "edit", str(scenario)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, env=dict(env, RAFTWRIGHT_SMOKE="1")) as process:
+    with subprocess.Popen(
+        [str(binary), "edit", str(scenario)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(env, RAFTWRIGHT_SMOKE="1"),
+    ) as process:
         assert process.stdout is not None
         painted = None
         for line in process.stdout:
@@ -107,7 +133,9 @@ def smoke(binary: Path, home: Path) -> dict[str, str]:
     if not scenarios:
         raise SystemExit("package: no bundled scenario inside the build; check the spec's datas")
     runs = [first_paint(binary, scenarios[0], env) for _ in range(3)]
-    figures["start to first paint (offscreen, best of 3)"] = f"{min(runs):.2f} s (runs: {', '.join(f'{r:.2f}' for r in runs)})"
+    figures["start to first paint (offscreen, best of 3)"] = (
+        f"{min(runs):.2f} s (runs: {', '.join(f'{r:.2f}' for r in runs)})"
+    )
     figures["validate --bundled"] = run([str(binary), "validate", "--bundled"], env=env).stderr.strip().splitlines()[-1]
     commands = run([str(binary), "--help"], env=env).stdout
     out = WORK / "smoke"  # kept, so the rendered sheet can be looked at
@@ -177,10 +205,14 @@ def install_test(staged: Path, home: Path) -> str:
     env = dict(smoke_env(home), RAFTWRIGHT_PREFIX=str(home / ".local"))
     run(["sh", str(staged / "install.sh")], env=env)
     data = home / "share"
-    expected = [home / ".local" / "bin" / APP_NAME, data / "applications" / f"{APP_ID}.desktop",
-                data / "metainfo" / f"{APP_ID}.metainfo.xml", data / "mime" / "packages" / f"{APP_ID}.xml",
-                data / "icons" / "hicolor" / "48x48" / "apps" / f"{APP_ID}.png",
-                data / "icons" / "hicolor" / "scalable" / "mimetypes" / "application-vnd.raftwright.pack.svg"]
+    expected = [
+        home / ".local" / "bin" / APP_NAME,
+        data / "applications" / f"{APP_ID}.desktop",
+        data / "metainfo" / f"{APP_ID}.metainfo.xml",
+        data / "mime" / "packages" / f"{APP_ID}.xml",
+        data / "icons" / "hicolor" / "48x48" / "apps" / f"{APP_ID}.png",
+        data / "icons" / "hicolor" / "scalable" / "mimetypes" / "application-vnd.raftwright.pack.svg",
+    ]
     missing = [str(p) for p in expected if not p.exists()]
     if missing:
         raise SystemExit(f"package: install.sh did not install {', '.join(missing)}")
@@ -214,8 +246,10 @@ def main() -> int:
     for name, value in figures.items():
         say(f"{name}: {value}")
     if failed:
-        say(f"FAILED: the bundle is {size:.1f} MiB, over the {BUDGET_MIB} MiB budget; look for unused Qt modules "
-            "or plugins (packaging/raftwright.spec: EXCLUDES, DROP_BINARIES)")
+        say(
+            f"FAILED: the bundle is {size:.1f} MiB, over the {BUDGET_MIB} MiB budget; look for unused Qt modules "
+            "or plugins (packaging/raftwright.spec: EXCLUDES, DROP_BINARIES)"
+        )
         return 1
     say(f"OK: {bundle.relative_to(ROOT)} built and smoke-tested")
     return 0

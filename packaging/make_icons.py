@@ -56,8 +56,11 @@ def save(image: QImage, path: Path, fmt: bytes) -> None:
 def png_targets() -> list[tuple[Path, Path, int]]:
     """(SVG source, PNG target, size) for every checked-in PNG."""
     names = [("apps", APP_ID)] + [("mimetypes", name) for name in MIME_ICONS]
-    return [(ICONS / f"{name}.svg", ICONS / "hicolor" / f"{size}x{size}" / context / f"{name}.png", size)
-            for context, name in names for size in SIZES]
+    return [
+        (ICONS / f"{name}.svg", ICONS / "hicolor" / f"{size}x{size}" / context / f"{name}.png", size)
+        for context, name in names
+        for size in SIZES
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,8 +35,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "run", None) is None:
-        say("choose a command: 'raftwright edit' opens the studio, 'raftwright validate PATH' checks files, "
-            "'raftwright --help' lists them all")
+        say(
+            "choose a command: 'raftwright edit' opens the studio, 'raftwright validate PATH' checks files, "
+            "'raftwright --help' lists them all"
+        )
         parser.print_usage(sys.stderr)
         return EXIT_UNREADABLE
     if args.command != "edit":  # the studio shows its own warning

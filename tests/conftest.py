@@ -63,7 +63,9 @@ def custom_catalog_doc() -> dict:
         "format_version": 1,
         "id": "my-cards",
         "name": "My cards",
-        "location_cards": [{"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}],
+        "location_cards": [
+            {"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}
+        ],
         "box": {"location_cards": 1},
     }
 

@@ -55,14 +55,28 @@ PATH_CARDS = ("triangle:fx-straight", "triangle:fx-corner", "triangle:fx-plain")
 
 
 def oshax_components() -> dict[str, Any]:
-    location = {"number": WHITE_LOCATION, "grid": ["ggg", "bgg", "ggg"],
-                "cats": [{"colour": "white", "square": [1, 1]}, {"colour": "blue", "square": [1, 0]}],
-                "oshax": [{"square": [1, 1], "exits": "E"}, {"square": [1, 2], "exits": "EW"}]}
+    location = {
+        "number": WHITE_LOCATION,
+        "grid": ["ggg", "bgg", "ggg"],
+        "cats": [{"colour": "white", "square": [1, 1]}, {"colour": "blue", "square": [1, 0]}],
+        "oshax": [{"square": [1, 1], "exits": "E"}, {"square": [1, 2], "exits": "EW"}],
+    }
     raft = {"letter": WHITE_RAFT, "grid": ["*w*", "w#w", "*w*"]}
     cards = [
-        {"id": "fx-straight", "grid": ["ggg", "ooo", "ggg"], "oshax": [{"square": [1, c], "exits": "EW"} for c in range(3)]},
-        {"id": "fx-corner", "grid": ["ppp", "ppp", "ppp"],
-         "oshax": [{"square": [1, 0], "exits": "EW"}, {"square": [1, 1], "exits": "WS"}, {"square": [2, 1], "exits": "NS"}]},
+        {
+            "id": "fx-straight",
+            "grid": ["ggg", "ooo", "ggg"],
+            "oshax": [{"square": [1, c], "exits": "EW"} for c in range(3)],
+        },
+        {
+            "id": "fx-corner",
+            "grid": ["ppp", "ppp", "ppp"],
+            "oshax": [
+                {"square": [1, 0], "exits": "EW"},
+                {"square": [1, 1], "exits": "WS"},
+                {"square": [2, 1], "exits": "NS"},
+            ],
+        },
         {"id": "fx-plain", "grid": ["rrr", "rrr", "rrr"]},
     ]
     return {"location_cards": [location], "raft_cards": [raft], "pathway_decks": [{"deck": "triangle", "cards": cards}],

@@ -52,8 +52,9 @@ def test_packages_are_not_repeated() -> None:
     assert debian == ["libxcb-shm0", "libxcb-sync1"] and fedora == ["libxcb"] and unknown == []
 
 
-@pytest.mark.parametrize(("platform", "wanted"), [("", True), ("xcb", True), ("xcb:foo", True),
-                                                  ("offscreen", False), ("wayland", False)])
+@pytest.mark.parametrize(
+    ("platform", "wanted"), [("", True), ("xcb", True), ("xcb:foo", True), ("offscreen", False), ("wayland", False)]
+)
 def test_only_xcb_is_checked(monkeypatch: pytest.MonkeyPatch, platform: str, wanted: bool) -> None:
     monkeypatch.setenv("QT_QPA_PLATFORM", platform)
     assert check.wants_xcb() is wanted
@@ -65,8 +66,10 @@ def test_table_covers_every_soname(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(rows) == len(check.PACKAGES) and all(len(row) == 3 for row in rows)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("ldd") is None,
-                    reason="the xcb plugin and ldd exist on Linux only")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("ldd") is None,
+    reason="the xcb plugin and ldd exist on Linux only",
+)
 def test_the_installed_plugin_is_found_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     plugin = check.xcb_plugin()
     assert plugin is not None and plugin.name == "libqxcb.so"

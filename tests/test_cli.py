@@ -81,7 +81,10 @@ def test_json_output(capsys: pytest.CaptureFixture[str], broken: Path) -> None:
     rows = json.loads(out)
     assert code == 1 and len(rows) == 1
     assert rows[0] == {
-        "file": str(broken), "code": "card-on-fire-strip", "severity": "error", "message": rows[0]["message"],
+        "file": str(broken),
+        "code": "card-on-fire-strip",
+        "severity": "error",
+        "message": rows[0]["message"],
         "where": {"path": "/cards/6", "squares": [[12, 2], [13, 2], [14, 2]]},
     }
 
@@ -99,8 +102,9 @@ def test_json_with_no_issues_is_an_empty_array(capsys: pytest.CaptureFixture[str
         ('{"format": "something.else"}', "not a Raftwright file"),
     ],
 )
-def test_unreadable_input_exits_2_with_a_reason(capsys: pytest.CaptureFixture[str], tmp_path: Path, broken: Path,
-                                                content: str | None, reason: str) -> None:
+def test_unreadable_input_exits_2_with_a_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, broken: Path, content: str | None, reason: str
+) -> None:
     path = tmp_path / "input.json"
     if content is not None:
         path.write_text(content, encoding="utf-8")
@@ -119,7 +123,9 @@ def test_folders_are_searched_recursively(capsys: pytest.CaptureFixture[str], tm
     assert code == 1  # broken.scenario.json
     assert "checked 6 files" in err  # 4 scenarios + campaign.json + broken; notes.json skipped
     assert {line.split(":")[0] for line in out.splitlines()} == {
-        str(broken), str(folder / "tutorial" / "04-down-the-river.scenario.json")}
+        str(broken),
+        str(folder / "tutorial" / "04-down-the-river.scenario.json"),
+    }
 
 
 def test_a_folder_without_raftwright_files_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -168,7 +174,7 @@ def test_show_a_pinned_board_and_tokens(capsys: pytest.CaptureFixture[str], tmp_
     code, out, _ = run(capsys, "show", "--no-legend", str(write_json(tmp_path / "p.scenario.json", doc)))
     rows = out.splitlines()
     assert code == 0 and "Legend" not in out
-    assert rows[2 + 5][4 + 9:4 + 18] == "$bgorogop"  # L1's plain face row 5 "rbgorogop", map token on top
+    assert rows[2 + 5][4 + 9 : 4 + 18] == "$bgorogop"  # L1's plain face row 5 "rbgorogop", map token on top
     assert rows[2 + 12][4 + 15] == "2"
 
 

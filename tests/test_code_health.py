@@ -1,6 +1,6 @@
 """Code health the tools keep, run with the suite so ``make test`` fails when it slips:
 
-* ruff over the whole checkout;
+* ruff over the whole checkout, and ruff format's layout;
 * mypy as configured in pyproject.toml (the editor in the default mode, the engine and
   the CLI with every per-module flag of ``--strict``), and ``mypy --strict`` itself over
   the engine and the CLI;
@@ -56,6 +56,13 @@ def test_ruff_passes_on_the_whole_checkout() -> None:
     assert result.returncode == 0, _output(result)
 
 
+def test_the_checkout_is_formatted_by_ruff() -> None:
+    """The code is laid out by ``ruff format`` (pyproject's line length); hand-aligned
+    tables keep their ``# fmt: skip`` markers, which ruff format honours."""
+    result = _run([sys.executable, "-m", "ruff", "format", "--check", "--no-cache", "."])
+    assert result.returncode == 0, _output(result)
+
+
 def test_mypy_passes_as_configured() -> None:
     """The files pyproject.toml names: engine and CLI strict, editor default mode."""
     result = _run([sys.executable, "-m", "mypy", "--cache-dir", _mypy_cache("configured")])
@@ -65,8 +72,21 @@ def test_mypy_passes_as_configured() -> None:
 def test_engine_and_cli_pass_mypy_strict() -> None:
     """``--strict`` itself, global-only flags included; the editor (which the CLI
     imports) is followed silently, as it is checked in the default mode above."""
-    result = _run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
-                   "--cache-dir", _mypy_cache("strict"), "-p", "engine", "-p", "raftwright"])
+    result = _run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--follow-imports=silent",
+            "--cache-dir",
+            _mypy_cache("strict"),
+            "-p",
+            "engine",
+            "-p",
+            "raftwright",
+        ]
+    )
     assert result.returncode == 0, _output(result)
 
 
@@ -119,7 +139,9 @@ def _copy_checkout(dest: Path) -> None:
 def _contract(kind: str, source: str) -> str:
     """The name of the ``kind`` contract (``forbidden`` or ``layers``) about ``source``."""
     for c in PYPROJECT["tool"]["importlinter"]["contracts"]:
-        if c["type"] == kind and source in (c.get("source_modules", []) if kind == "forbidden" else c.get("layers", [])):
+        if c["type"] == kind and source in (
+            c.get("source_modules", []) if kind == "forbidden" else c.get("layers", [])
+        ):
             return str(c["name"])
     raise AssertionError(f"pyproject.toml has no {kind} contract about {source}")
 
@@ -182,7 +204,9 @@ def test_no_engine_module_imports_inside_a_function() -> None:
         for path in sorted((ROOT / "engine").rglob("*.py"))
         for hit in _function_imports(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
     ]
-    assert offenders == [], "hoist these imports to the top of the module (a real circle means a concept needs its own module)"
+    assert offenders == [], (
+        "hoist these imports to the top of the module (a real circle means a concept needs its own module)"
+    )
 
 
 def test_the_function_import_check_sees_what_it_looks_for() -> None:

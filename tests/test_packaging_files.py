@@ -41,9 +41,14 @@ def _module(path: Path) -> ModuleType:
 def _spec_constants() -> dict[str, str]:
     """The spec's top-level string constants, read without running PyInstaller."""
     tree = ast.parse((PACKAGING / "raftwright.spec").read_text(encoding="utf-8"))
-    return {node.targets[0].id: node.value.value for node in tree.body
-            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    return {
+        node.targets[0].id: node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
 
 
 SPEC = _spec_constants()
@@ -97,12 +102,15 @@ def test_every_file_names_the_same_application(desktop: configparser.SectionProx
     assert build.APP_ID == icons.APP_ID == APP_ID and build.APP_NAME == command
 
 
-def test_mime_types_agree_and_cover_packs_and_scenarios(desktop: configparser.SectionProxy, metainfo: ET.Element,
-                                                         mime_types: dict[str, ET.Element]) -> None:
+def test_mime_types_agree_and_cover_packs_and_scenarios(
+    desktop: configparser.SectionProxy, metainfo: ET.Element, mime_types: dict[str, ET.Element]
+) -> None:
     declared = set(mime_types)
     assert set(_list(desktop["MimeType"])) == declared
     assert {node.text for node in metainfo.findall("provides/mediatype")} == declared
-    globs = {glob.attrib["pattern"]: kind for kind, node in mime_types.items() for glob in node.findall(f"{MIME_NS}glob")}
+    globs = {
+        glob.attrib["pattern"]: kind for kind, node in mime_types.items() for glob in node.findall(f"{MIME_NS}glob")
+    }
     assert set(globs) == {"*.raftpack", "*.scenario.json"}
     assert mime_types[globs["*.raftpack"]].find(f"{MIME_NS}sub-class-of").attrib["type"] == "application/zip"
     assert mime_types[globs["*.scenario.json"]].find(f"{MIME_NS}sub-class-of").attrib["type"] == "application/json"
@@ -129,7 +137,8 @@ def test_the_metainfo_release_is_the_pyproject_version(metainfo: ET.Element) -> 
     assert releases, f"{METAINFO_FILE}: no <release>"
     assert releases[0].attrib["version"] == PYPROJECT["project"]["version"], (
         f"{METAINFO_FILE}: the newest <release> is {releases[0].attrib['version']}; add a <release> for "
-        f"{PYPROJECT['project']['version']} (pyproject.toml) at the top of <releases>")
+        f"{PYPROJECT['project']['version']} (pyproject.toml) at the top of <releases>"
+    )
     spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
     assert 'VERSION = tomllib.loads((ROOT / "pyproject.toml")' in spec_text
 
@@ -139,15 +148,29 @@ def test_the_spec_bundles_the_data_where_the_engine_looks_for_it() -> None:
     for name in ("schema", "campaigns"):
         assert f'(str(ROOT / "{name}"), "engine/_bundled/{name}")' in spec_text
     assert '"_bundled"' in (ROOT / "engine" / "model" / "resources.py").read_text(encoding="utf-8")
-    for unused in ("PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtWebEngineCore", "PySide6.QtMultimedia",
-                   "PySide6.Qt3DCore"):
+    for unused in (
+        "PySide6.QtQml",
+        "PySide6.QtQuick",
+        "PySide6.QtWebEngineCore",
+        "PySide6.QtMultimedia",
+        "PySide6.Qt3DCore",
+    ):
         assert f'"{unused}"' in spec_text, f"the spec should exclude {unused}"
 
 
 def test_the_metainfo_has_what_appstream_requires(metainfo: ET.Element) -> None:
     assert metainfo.tag == "component" and metainfo.attrib.get("type") == "desktop-application"
-    for tag in ("id", "name", "summary", "metadata_license", "project_license", "description", "launchable",
-                "content_rating", "releases"):
+    for tag in (
+        "id",
+        "name",
+        "summary",
+        "metadata_license",
+        "project_license",
+        "description",
+        "launchable",
+        "content_rating",
+        "releases",
+    ):
         assert metainfo.find(tag) is not None, f"{METAINFO_FILE}: <{tag}> is missing"
     assert metainfo.findtext("project_license") == PYPROJECT["project"]["license"]
 
@@ -161,26 +184,33 @@ def test_the_desktop_entry_has_the_required_keys(desktop: configparser.SectionPr
 
 @pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstreamcli is not installed (Debian: appstream)")
 def test_appstreamcli_validates_the_metainfo() -> None:
-    result = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO_FILE)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", str(METAINFO_FILE)], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
-                    reason="desktop-file-validate is not installed (Debian: desktop-file-utils)")
+@pytest.mark.skipif(
+    shutil.which("desktop-file-validate") is None,
+    reason="desktop-file-validate is not installed (Debian: desktop-file-utils)",
+)
 def test_desktop_file_validate_accepts_the_entry() -> None:
     result = subprocess.run(["desktop-file-validate", str(DESKTOP_FILE)], capture_output=True, text=True, check=False)
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
 
 
-@pytest.mark.parametrize(("executable", "argv", "expected"), [
-    ("/opt/raftwright/raftwright", ["validate", "--bundled"], ["validate", "--bundled"]),
-    ("/opt/raftwright/raftwright", [], []),
-    ("C:/Raftwright/raftwright-studio.exe", ["C:/x.scenario.json"], ["edit", "C:/x.scenario.json"]),
-    ("/Applications/Raftwright.app/Contents/MacOS/raftwright-studio", ["-psn_0_12345"], ["edit"]),
-])
-def test_the_launcher_opens_the_studio_from_the_windowed_executable(executable: str, argv: list[str],
-                                                                    expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("executable", "argv", "expected"),
+    [
+        ("/opt/raftwright/raftwright", ["validate", "--bundled"], ["validate", "--bundled"]),
+        ("/opt/raftwright/raftwright", [], []),
+        ("C:/Raftwright/raftwright-studio.exe", ["C:/x.scenario.json"], ["edit", "C:/x.scenario.json"]),
+        ("/Applications/Raftwright.app/Contents/MacOS/raftwright-studio", ["-psn_0_12345"], ["edit"]),
+    ],
+)
+def test_the_launcher_opens_the_studio_from_the_windowed_executable(
+    executable: str, argv: list[str], expected: list[str]
+) -> None:
     launcher = _module(PACKAGING / "launcher.py")
     assert launcher.STUDIO_NAME == SPEC["STUDIO_NAME"]
     assert launcher.arguments(executable, argv) == expected
@@ -211,7 +241,8 @@ def test_install_and_uninstall_scripts_on_a_stand_in_bundle(tmp_path: Path) -> N
     subprocess.run(["sh", str(staged / "install.sh")], env=env, check=True, capture_output=True)
     installed = (home / "share" / "applications" / DESKTOP_FILE.name).read_text(encoding="utf-8")
     assert f"Exec={home / '.local' / 'lib' / 'raftwright' / 'raftwright'} edit %f" in installed.splitlines()
-    subprocess.run(["sh", str(home / ".local" / "lib" / "raftwright" / "uninstall.sh")], env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["sh", str(home / ".local" / "lib" / "raftwright" / "uninstall.sh")], env=env, check=True, capture_output=True
+    )
     assert not (home / "share" / "applications" / DESKTOP_FILE.name).exists()
     assert not (home / ".local" / "lib" / "raftwright").exists()

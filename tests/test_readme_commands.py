@@ -24,6 +24,8 @@ def command_list() -> str:
 
 def test_the_readme_command_list_names_every_subcommand() -> None:
     block = command_list()
-    listed = set(re.findall(r"^raftwright ([a-z0-9-]+)", block, re.MULTILINE)) | set(re.findall(r" / ([a-z0-9-]+) ", block))
+    listed = set(re.findall(r"^raftwright ([a-z0-9-]+)", block, re.MULTILINE)) | set(
+        re.findall(r" / ([a-z0-9-]+) ", block)
+    )
     assert subcommands() - listed == set(), "commands missing from the README's command list"
     assert listed - subcommands() == set(), "the README lists commands the CLI does not have"

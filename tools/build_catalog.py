@@ -100,12 +100,21 @@ def base_game(src: dict) -> dict:
             "disaster_cards": 16,
         },
         "known_missing": [
-            {"component": "location_card", "ids": ["2", "6", "8", "11", "12"],
-             "why": "Not transcribed by any source; they hold the white cats and the rescue-friend strips (RULINGS C10)."},
-            {"component": "disaster_card", "ids": [],
-             "why": "The text of the 16 disaster cards is unknown (RULINGS C15)."},
-            {"component": "oshax_paths", "ids": [],
-             "why": "Which pathway cards carry Oshax paths, and their geometry, is unknown (RULINGS OX-2)."},
+            {
+                "component": "location_card",
+                "ids": ["2", "6", "8", "11", "12"],
+                "why": "Not transcribed by any source; they hold the white cats and the rescue-friend strips (RULINGS C10).",
+            },
+            {
+                "component": "disaster_card",
+                "ids": [],
+                "why": "The text of the 16 disaster cards is unknown (RULINGS C15).",
+            },
+            {
+                "component": "oshax_paths",
+                "ids": [],
+                "why": "Which pathway cards carry Oshax paths, and their geometry, is unknown (RULINGS OX-2).",
+            },
         ],
         "comp1110": {
             "location_card_ids": {str(c["id"]): c["physical_number"] for c in src["cat_cards"]["cards"]},
@@ -124,12 +133,21 @@ def kickstarter() -> dict:
         "provenance": "Component list from the Kickstarter Pack text; no faces are known yet.",
         "box": {"special_boards": 4, "hybrid_fire_tiles": 10, "kickstarter_tokens": 6},
         "known_missing": [
-            {"component": "special_board", "ids": [],
-             "why": "The two special board shapes are unknown; shape 1 has one fire square at its centre (RULINGS KS-5)."},
-            {"component": "hybrid_fire_tile", "ids": [],
-             "why": "The 10 hybrid tile shapes and safe-spot colours are unknown (RULINGS C17)."},
-            {"component": "raft_card", "ids": ["E", "F", "G", "H"],
-             "why": "Named by the Expert diagrams but in no component list (RULINGS C18)."},
+            {
+                "component": "special_board",
+                "ids": [],
+                "why": "The two special board shapes are unknown; shape 1 has one fire square at its centre (RULINGS KS-5).",
+            },
+            {
+                "component": "hybrid_fire_tile",
+                "ids": [],
+                "why": "The 10 hybrid tile shapes and safe-spot colours are unknown (RULINGS C17).",
+            },
+            {
+                "component": "raft_card",
+                "ids": ["E", "F", "G", "H"],
+                "why": "Named by the Expert diagrams but in no component list (RULINGS C18).",
+            },
         ],
     }
 

@@ -94,8 +94,10 @@ def packages_for(sonames: list[str]) -> tuple[list[str], list[str], list[str]]:
 def advice(sonames: list[str]) -> str:
     """What to tell the person: the missing libraries and the commands that install them."""
     debian, fedora, unknown = packages_for(sonames)
-    lines = [f"The studio cannot start: Qt's xcb platform plugin needs {len(sonames)} system "
-             f"librar{'y' if len(sonames) == 1 else 'ies'} that are not installed: {', '.join(sonames)}."]
+    lines = [
+        f"The studio cannot start: Qt's xcb platform plugin needs {len(sonames)} system "
+        f"librar{'y' if len(sonames) == 1 else 'ies'} that are not installed: {', '.join(sonames)}."
+    ]
     if debian:
         lines.append(f"  Debian/Ubuntu: sudo apt-get install {' '.join(debian)}")
         lines.append(f"  Fedora:        sudo dnf install {' '.join(fedora)}")
@@ -136,8 +138,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     plugin = args.plugin or xcb_plugin()
     if plugin is None or not plugin.is_file():
-        print(f"check_qt_libs: Qt's xcb plugin is missing ({plugin or 'PySide6 is not installed'}); "
-              "reinstall PySide6 (make clean && make run)", file=sys.stderr)
+        print(
+            f"check_qt_libs: Qt's xcb plugin is missing ({plugin or 'PySide6 is not installed'}); "
+            "reinstall PySide6 (make clean && make run)",
+            file=sys.stderr,
+        )
         return 2
     result = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True, check=False)
     missing = missing_sonames(result.stdout)

@@ -103,7 +103,9 @@ class LossChart(QWidget):
             y = 4 + 18 * i
             p.setPen(self.palette().text().color())
             p.drawText(QRectF(0, y, 110, 16), Qt.AlignmentFlag.AlignVCenter, label)
-            p.fillRect(QRectF(112, y + 2, max(width * n / total, 1), 12), QColor("#3c9d5d" if label == "win" else "#d9534f"))
+            p.fillRect(
+                QRectF(112, y + 2, max(width * n / total, 1), 12), QColor("#3c9d5d" if label == "win" else "#d9534f")
+            )
             p.drawText(QRectF(116 + width * n / total, y, 40, 16), Qt.AlignmentFlag.AlignVCenter, str(n))
         p.end()
 

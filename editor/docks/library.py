@@ -66,7 +66,14 @@ class CampaignDialog(QDialog):
             box.setChecked(name in campaign.unlocks)
             grid.addWidget(box, n // 2, n % 2)
         form = QFormLayout()
-        for label, widget in (("Name", self.name), ("Author", self.author), ("Description", self.description), ("Points per win", self.points), ("Penalty per water token", self.penalty), ("Unlocks", rules)):
+        for label, widget in (
+            ("Name", self.name),
+            ("Author", self.author),
+            ("Description", self.description),
+            ("Points per win", self.points),
+            ("Penalty per water token", self.penalty),
+            ("Unlocks", rules),
+        ):
             form.addRow(label, widget)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -115,7 +122,9 @@ class LibraryDock(QDockWidget):
         }
         self.buttons["remove_pack"].setToolTip("Uninstall the selected scenario pack")
         self.buttons["booklet"].setToolTip("Save the selected campaign as a printable PDF booklet")
-        self.buttons["add"].setToolTip("List the open scenario in the selected campaign (it is copied into the campaign's folder)")
+        self.buttons["add"].setToolTip(
+            "List the open scenario in the selected campaign (it is copied into the campaign's folder)"
+        )
         self.buttons["remove"].setToolTip("Take the selected scenario out of its campaign (the file stays)")
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -128,7 +137,10 @@ class LibraryDock(QDockWidget):
     # --- the tree ---------------------------------------------------------------------
     def refresh(self, select: tuple[Path, int] | None = None) -> None:
         self.tree.clear()
-        for title, paths in (("Bundled campaigns", campaigns.bundled_campaigns()), ("My campaigns", campaigns.user_campaigns())):
+        for title, paths in (
+            ("Bundled campaigns", campaigns.bundled_campaigns()),
+            ("My campaigns", campaigns.user_campaigns()),
+        ):
             group = QTreeWidgetItem(self.tree, [title])
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             for path in paths:
@@ -144,7 +156,9 @@ class LibraryDock(QDockWidget):
             m = pack.manifest
             item = QTreeWidgetItem(group, [f"{m.title} {m.version}"])
             item.setData(0, PACK_ROLE, m.label)
-            item.setToolTip(0, f"{m.label} by {', '.join(m.authors)}, {m.licence}\n{pack.folder}\n{m.description}".strip())
+            item.setToolTip(
+                0, f"{m.label} by {', '.join(m.authors)}, {m.licence}\n{pack.folder}\n{m.description}".strip()
+            )
             for entry in m.scenarios:
                 child = QTreeWidgetItem(item, [entry.name])
                 child.setData(0, PACK_ROLE, m.label)

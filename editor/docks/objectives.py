@@ -65,15 +65,25 @@ class ObjectiveDialog(QDialog):
         self.square = QLineEdit()  # OB-2: the raft destination the token was put on
         self.square.setObjectName("objective-destination")
         self.square.setPlaceholderText("row, col of a raft destination (optional)")
-        self.square.setToolTip("Bind the objective to one raft destination square (when two fit, the team "
-                               "chooses one at setup: RULINGS OB-2); leave empty for any square of the raft")
-        self.square.setValidator(QRegularExpressionValidator(QRegularExpression(r"^\s*(\d{1,2}\s*,\s*\d{0,2})?\s*$"), self))
+        self.square.setToolTip(
+            "Bind the objective to one raft destination square (when two fit, the team "
+            "chooses one at setup: RULINGS OB-2); leave empty for any square of the raft"
+        )
+        self.square.setValidator(
+            QRegularExpressionValidator(QRegularExpression(r"^\s*(\d{1,2}\s*,\s*\d{0,2})?\s*$"), self)
+        )
         self.form = QFormLayout()
         self.form.addRow("Kind", self.kind)
         self.rows = {
-            "colour": ("Colour", self.colour), "position": ("Place", self.position), "colours": ("Colours", self.together),
-            "count": ("Maps", self.count), "pair_a": ("Cat", self.colour_a), "pair_b": ("Close to", self.colour_b),
-            "distance": ("Within", self.distance), "text": ("Text", self.text), "square": ("On square", self.square),
+            "colour": ("Colour", self.colour),
+            "position": ("Place", self.position),
+            "colours": ("Colours", self.together),
+            "count": ("Maps", self.count),
+            "pair_a": ("Cat", self.colour_a),
+            "pair_b": ("Close to", self.colour_b),
+            "distance": ("Within", self.distance),
+            "text": ("Text", self.text),
+            "square": ("On square", self.square),
         }
         for label, widget in self.rows.values():
             self.form.addRow(label, widget)
@@ -108,8 +118,11 @@ class ObjectiveDialog(QDialog):
 
     def _show_fields(self) -> None:
         wanted = {
-            "arrival_order": {"colour", "position", "square"}, "arrive_together": {"colours"}, "collect_maps": {"count"},
-            "close_to": {"pair_a", "pair_b", "distance"}, "text": {"text"},
+            "arrival_order": {"colour", "position", "square"},
+            "arrive_together": {"colours"},
+            "collect_maps": {"count"},
+            "close_to": {"pair_a", "pair_b", "distance"},
+            "text": {"text"},
         }[self.kind.currentData()]
         for key, (_, widget) in self.rows.items():
             self.form.setRowVisible(widget, key in wanted)
@@ -117,15 +130,18 @@ class ObjectiveDialog(QDialog):
     def objective(self) -> Objective:
         kind = self.kind.currentData()
         if kind == "arrival_order":
-            return Objective(kind, colour=self.colour.currentText(), position=self.position.value(),
-                             destination=self._destination())
+            return Objective(
+                kind, colour=self.colour.currentText(), position=self.position.value(), destination=self._destination()
+            )
         if kind == "arrive_together":
             colours = tuple(c.strip().lower() for c in self.together.text().split(",") if c.strip())
             return Objective(kind, colours=colours)
         if kind == "collect_maps":
             return Objective(kind, count=self.count.value())
         if kind == "close_to":
-            return Objective(kind, colours=(self.colour_a.currentText(), self.colour_b.currentText()), distance=self.distance.value())
+            return Objective(
+                kind, colours=(self.colour_a.currentText(), self.colour_b.currentText()), distance=self.distance.value()
+            )
         return Objective(kind, text=self.text.text())
 
     def _destination(self) -> Square | None:

@@ -41,11 +41,19 @@ def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element
                 variant = f" ({n + 1})" if len(outlines) > 1 else ""
                 slot = BoardSlot(SPECIAL, face, ORIGIN, shape=shape, outline=outline)
                 boards.append((f"Special board {shape}, {face} face{variant}", slot))
-    locations: list[tuple[str, Element]] = [(f"Location card {n}", CardPlacement("location", ORIGIN, str(n))) for n in sorted(catalog.location_cards)]
-    rafts: list[tuple[str, Element]] = [(f"Raft card {letter}", CardPlacement("raft", ORIGIN, letter)) for letter in sorted(catalog.raft_cards)]
+    locations: list[tuple[str, Element]] = [
+        (f"Location card {n}", CardPlacement("location", ORIGIN, str(n))) for n in sorted(catalog.location_cards)
+    ]
+    rafts: list[tuple[str, Element]] = [
+        (f"Raft card {letter}", CardPlacement("raft", ORIGIN, letter)) for letter in sorted(catalog.raft_cards)
+    ]
     fire: list[tuple[str, Element]] = [("Fire card", CardPlacement("fire", ORIGIN))]
-    objectives: list[tuple[str, Element]] = [(f"Objective token {v}", TokenPlacement("objective", ORIGIN, v)) for v in OBJECTIVE_TOKEN_VALUES]
-    kickstarter: list[tuple[str, Element]] = [(f"{kind.capitalize()} token", TokenPlacement(kind, ORIGIN)) for kind in KICKSTARTER_TOKENS]
+    objectives: list[tuple[str, Element]] = [
+        (f"Objective token {v}", TokenPlacement("objective", ORIGIN, v)) for v in OBJECTIVE_TOKEN_VALUES
+    ]
+    kickstarter: list[tuple[str, Element]] = [
+        (f"{kind.capitalize()} token", TokenPlacement(kind, ORIGIN)) for kind in KICKSTARTER_TOKENS
+    ]
     return [
         ("Boards", boards),
         ("Location cards", locations),
@@ -58,7 +66,9 @@ def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element
 
 class PaletteTree(QTreeWidget):
     def mimeData(self, items: list[QTreeWidgetItem]) -> QMimeData:  # type: ignore[override]
-        elements = [i.data(0, Qt.ItemDataRole.UserRole) for i in items if i.data(0, Qt.ItemDataRole.UserRole) is not None]
+        elements = [
+            i.data(0, Qt.ItemDataRole.UserRole) for i in items if i.data(0, Qt.ItemDataRole.UserRole) is not None
+        ]
         return clipboard.to_mime(elements)
 
     def mimeTypes(self) -> list[str]:

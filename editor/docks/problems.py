@@ -59,6 +59,7 @@ def squares_text(squares: tuple[Square, ...]) -> str:
     ``49 squares in rows 10-14, cols 5-13``."""
     if len(squares) <= 2:
         return ", ".join(square_text(sq) for sq in squares)
+
     def span(name: str, values: list[int]) -> str:
         return f"{name} {values[0]}" if values[0] == values[-1] else f"{name}s {values[0]}-{values[-1]}"
 
@@ -134,7 +135,9 @@ class ProblemsDock(QDockWidget):
             item.setIcon(0, self._icons.get(issue.severity, self._icons["warning"]))
             item.setToolTip(0, f"{issue.severity}: {issue.message}")
             squares = ", ".join(square_text(sq) for sq in issue.where.squares)
-            item.setToolTip(1, f"In the JSON file: {issue.where.path or '/'}" + (f"\nSquares: {squares}" if squares else ""))
+            item.setToolTip(
+                1, f"In the JSON file: {issue.where.path or '/'}" + (f"\nSquares: {squares}" if squares else "")
+            )
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.tree.addTopLevelItem(item)
         self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems")

@@ -124,15 +124,42 @@ class BoardPage(ElementPage[BoardSlot]):
         self.size_box, self.face = combo(("large", "small", "special")), combo(("fire", "plain"))
         self.edge, self.orientation = combo(()), combo(("horizontal", "vertical"))
         self.pin, self.pin_rotation = combo(()), combo(ROTATIONS)
-        for label, widget in (("Size", self.size_box), ("Face", self.face), ("Fire strip edge", self.edge), ("Orientation", self.orientation), ("Pinned board", self.pin), ("Pinned rotation", self.pin_rotation)):
+        for label, widget in (
+            ("Size", self.size_box),
+            ("Face", self.face),
+            ("Fire strip edge", self.edge),
+            ("Orientation", self.orientation),
+            ("Pinned board", self.pin),
+            ("Pinned rotation", self.pin_rotation),
+        ):
             self.form.addRow(label, widget)
         self.add_position()
-        self.size_box.activated.connect(lambda _: self.change("size", lambda b: edits.with_size(b, self.size_box.currentText()), "Change board size"))
-        self.face.activated.connect(lambda _: self.change("face", lambda b: edits.flip_face(b) if b.face != self.face.currentText() else b, "Flip board"))
-        self.edge.activated.connect(lambda _: self.change("edge", lambda b: replace(b, fire_edge=self.edge.currentText()), "Move fire strip"))
-        self.orientation.activated.connect(lambda _: self.change("orientation", lambda b: edits.rotate_board(b, 1) if b.orientation != self.orientation.currentText() else b, "Turn small board"))
+        self.size_box.activated.connect(
+            lambda _: self.change(
+                "size", lambda b: edits.with_size(b, self.size_box.currentText()), "Change board size"
+            )
+        )
+        self.face.activated.connect(
+            lambda _: self.change(
+                "face", lambda b: edits.flip_face(b) if b.face != self.face.currentText() else b, "Flip board"
+            )
+        )
+        self.edge.activated.connect(
+            lambda _: self.change("edge", lambda b: replace(b, fire_edge=self.edge.currentText()), "Move fire strip")
+        )
+        self.orientation.activated.connect(
+            lambda _: self.change(
+                "orientation",
+                lambda b: edits.rotate_board(b, 1) if b.orientation != self.orientation.currentText() else b,
+                "Turn small board",
+            )
+        )
         self.pin.activated.connect(lambda _: self.change("pin", self._pin, "Pin board"))
-        self.pin_rotation.activated.connect(lambda i: self.change("pin_rotation", lambda b: replace(b, pin=BoardPin(b.pin.board, i)) if b.pin else b, "Turn pinned board"))
+        self.pin_rotation.activated.connect(
+            lambda i: self.change(
+                "pin_rotation", lambda b: replace(b, pin=BoardPin(b.pin.board, i)) if b.pin else b, "Turn pinned board"
+            )
+        )
 
     def _pin(self, board: BoardSlot) -> BoardSlot:
         choice = self.pin.currentText()
@@ -167,15 +194,24 @@ class CardPage(ElementPage[CardPlacement]):
         self.ident = combo((), editable=True)
         self.rotation = combo(ROTATIONS)
         self.stand_in = QCheckBox("stands in for an unknown card")
-        for label, widget in (("Kind", self.kind), ("Card", self.ident), ("Rotation", self.rotation), ("Stand-in", self.stand_in)):
+        for label, widget in (
+            ("Kind", self.kind),
+            ("Card", self.ident),
+            ("Rotation", self.rotation),
+            ("Stand-in", self.stand_in),
+        ):
             self.form.addRow(label, widget)
         self.add_position()
         line = self.ident.lineEdit()
         assert line is not None, "the card box is editable"
         line.editingFinished.connect(self._ident)
         self.ident.activated.connect(lambda _: self._ident())
-        self.rotation.activated.connect(lambda i: self.change("rotation", lambda c: replace(c, rotation=i), "Rotate card"))
-        self.stand_in.toggled.connect(lambda on: self.change("stand_in", lambda c: replace(c, stand_in=on), "Mark stand-in"))
+        self.rotation.activated.connect(
+            lambda i: self.change("rotation", lambda c: replace(c, rotation=i), "Rotate card")
+        )
+        self.stand_in.toggled.connect(
+            lambda on: self.change("stand_in", lambda c: replace(c, stand_in=on), "Mark stand-in")
+        )
 
     def _ident(self) -> None:
         text = self.ident.currentText().strip()
@@ -211,7 +247,13 @@ class TokenPage(ElementPage[TokenPlacement]):
         self.form.addRow("Value", self.value)
         self.add_position()
         self.kind.activated.connect(lambda _: self.change("kind", self._kind, "Change token"))
-        self.value.activated.connect(lambda _: self.change("value", lambda t: replace(t, value=self.value.currentText()) if t.kind == "objective" else t, "Change token value"))
+        self.value.activated.connect(
+            lambda _: self.change(
+                "value",
+                lambda t: replace(t, value=self.value.currentText()) if t.kind == "objective" else t,
+                "Change token value",
+            )
+        )
 
     def _kind(self, token: TokenPlacement) -> TokenPlacement:
         kind = self.kind.currentText()
@@ -234,7 +276,11 @@ class PropertiesDock(QDockWidget):
         self.message = QLabel()
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
-        self.pages: dict[str, ElementPage] = {"boards": BoardPage(doc), "cards": CardPage(doc), "tokens": TokenPage(doc)}
+        self.pages: dict[str, ElementPage] = {
+            "boards": BoardPage(doc),
+            "cards": CardPage(doc),
+            "tokens": TokenPage(doc),
+        }
         self.stack.addWidget(self.message)
         for page in self.pages.values():
             self.stack.addWidget(page)

@@ -56,7 +56,15 @@ class ScenarioPage(QScrollArea):
         self.mode.addItems(list(MODES))
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(90)
-        for label, widget in (("Id", self.id), ("Name", self.name), ("Campaign", self.campaign), ("Difficulty", self.difficulty), ("Mode", self.mode), ("Author", self.author), ("Notes", self.notes)):
+        for label, widget in (
+            ("Id", self.id),
+            ("Name", self.name),
+            ("Campaign", self.campaign),
+            ("Difficulty", self.difficulty),
+            ("Mode", self.mode),
+            ("Author", self.author),
+            ("Notes", self.notes),
+        ):
             form.addRow(label, widget)
         layout.addWidget(meta)
 
@@ -74,7 +82,13 @@ class ScenarioPage(QScrollArea):
         self.communication = QCheckBox("meow and talk tokens")
         self.hybrid = QCheckBox("hybrid fire tiles in the bag")
         self.disaster = QCheckBox("disaster deck")
-        for label, option in (("Players", players), ("Water tokens", self.water), ("Communication", self.communication), ("Kickstarter", self.hybrid), ("Advanced", self.disaster)):
+        for label, option in (
+            ("Players", players),
+            ("Water tokens", self.water),
+            ("Communication", self.communication),
+            ("Kickstarter", self.hybrid),
+            ("Advanced", self.disaster),
+        ):
             rform.addRow(label, option)
         layout.addWidget(rules)
         layout.addStretch(1)
@@ -85,12 +99,16 @@ class ScenarioPage(QScrollArea):
         self.campaign.textEdited.connect(lambda t: self._field("campaign", t or None, "Change campaign"))
         self.author.textEdited.connect(lambda t: self._field("author", t, "Change author"))
         self.notes.textChanged.connect(lambda: self._field("notes", self.notes.toPlainText(), "Edit notes"))
-        self.difficulty.activated.connect(lambda i: self._field("difficulty", None if i == 0 else i - 1, "Change difficulty"))
+        self.difficulty.activated.connect(
+            lambda i: self._field("difficulty", None if i == 0 else i - 1, "Change difficulty")
+        )
         self.mode.activated.connect(lambda i: self._field("mode", MODES[i], "Change mode"))
         for box in self.players:
             box.toggled.connect(self._players)
         self.water.valueChanged.connect(lambda v: self._rules("water_tokens", v, "Change water tokens"))
-        self.communication.toggled.connect(lambda on: self._rules("communication_tokens", on, "Toggle communication tokens"))
+        self.communication.toggled.connect(
+            lambda on: self._rules("communication_tokens", on, "Toggle communication tokens")
+        )
         self.hybrid.toggled.connect(lambda on: self._rules("hybrid_fire_tiles", on, "Toggle hybrid fire tiles"))
         self.disaster.toggled.connect(lambda on: self._rules("disaster_deck", on, "Toggle disaster deck"))
         doc.changed.connect(self.load)
@@ -117,7 +135,12 @@ class ScenarioPage(QScrollArea):
         s = self.doc.scenario
         self._loading = True
         try:
-            for widget, value in ((self.id, s.id), (self.name, s.name), (self.campaign, s.campaign or ""), (self.author, s.author)):
+            for widget, value in (
+                (self.id, s.id),
+                (self.name, s.name),
+                (self.campaign, s.campaign or ""),
+                (self.author, s.author),
+            ):
                 if widget.text() != value:
                     widget.setText(value)
             if self.notes.toPlainText() != s.notes:

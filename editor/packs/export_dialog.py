@@ -62,7 +62,9 @@ class ExportPackDialog(QDialog):
         add_files, add_folder, remove = QPushButton("Add files…"), QPushButton("Add folder…"), QPushButton("Remove")
         add_files.clicked.connect(self._add_files)
         add_folder.clicked.connect(self._add_folder)
-        remove.clicked.connect(lambda: [self.sources.takeItem(self.sources.row(i)) for i in self.sources.selectedItems()])
+        remove.clicked.connect(
+            lambda: [self.sources.takeItem(self.sources.row(i)) for i in self.sources.selectedItems()]
+        )
         stored = settings()
         first = sources[0].name.split(".")[0] if sources else "my-pack"
         title = sources[0].parent.name if sources and sources[0].name == "campaign.json" else first
@@ -78,10 +80,17 @@ class ExportPackDialog(QDialog):
         self.sheets = QCheckBox("Add sheets and a preview image")
         self.sheets.setChecked(True)
         form = QFormLayout()
-        for label, widget in (("Title", self.title), ("Id", self.ident), ("Version", self.version),
-                              ("Authors (comma-separated)", self.author), ("Licence (SPDX id)", self.licence),
-                              ("Description", self.description), ("Languages", self.languages),
-                              ("", self.allow_errors), ("", self.sheets)):
+        for label, widget in (
+            ("Title", self.title),
+            ("Id", self.ident),
+            ("Version", self.version),
+            ("Authors (comma-separated)", self.author),
+            ("Licence (SPDX id)", self.licence),
+            ("Description", self.description),
+            ("Languages", self.languages),
+            ("", self.allow_errors),
+            ("", self.sheets),
+        ):
             form.addRow(label, widget)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
@@ -128,9 +137,15 @@ class ExportPackDialog(QDialog):
     def info(self) -> PackInfo:
         authors = tuple(a.strip() for a in self.author.text().split(",") if a.strip()) or ("Unknown",)
         languages = tuple(x.strip() for x in self.languages.text().split(",") if x.strip())
-        return PackInfo(id=self.ident.text().strip() or slug(self.title.text()), title=self.title.text().strip() or "Pack",
-                        version=self.version.text().strip(), authors=authors, licence=self.licence.text().strip(),
-                        description=self.description.toPlainText().strip(), languages=languages)
+        return PackInfo(
+            id=self.ident.text().strip() or slug(self.title.text()),
+            title=self.title.text().strip() or "Pack",
+            version=self.version.text().strip(),
+            authors=authors,
+            licence=self.licence.text().strip(),
+            description=self.description.toPlainText().strip(),
+            languages=languages,
+        )
 
     # --- building (on a worker thread) ------------------------------------------------
     def build(self) -> None:
@@ -149,7 +164,9 @@ class ExportPackDialog(QDialog):
             if self.sheets.isChecked():
                 self.status.setText("Drawing the sheets…")
                 self.status.repaint()
-            extra = tuple(sheet_files(sources, self.catalog)) if self.sheets.isChecked() else ()  # GUI thread: Qt painting
+            extra = (
+                tuple(sheet_files(sources, self.catalog)) if self.sheets.isChecked() else ()
+            )  # GUI thread: Qt painting
         except PackError as exc:
             self._failed("\n".join(p.line() for p in exc.problems))
             return

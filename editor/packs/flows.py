@@ -76,7 +76,9 @@ class PackFlows(FileFlows):
 
     def _pack_installed(self, pack: InstalledPack) -> None:
         self.library.refresh()
-        self.statusBar().showMessage(f"Installed {pack.manifest.label}; its scenarios are in the campaign library", 8000)
+        self.statusBar().showMessage(
+            f"Installed {pack.manifest.label}; its scenarios are in the campaign library", 8000
+        )
 
     def open_pack_template(self, path: Path) -> bool:
         """Open an installed pack's scenario as a new, untitled scenario (Save asks where).

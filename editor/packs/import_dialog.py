@@ -32,8 +32,11 @@ PREVIEW_WIDTH = 220
 
 def describe(pack: Pack) -> str:
     m = pack.manifest
-    lines = [f"{m.title} — version {m.version} ({m.id})", f"By {', '.join(m.authors)}; licence {m.licence}",
-             f"Needs Raftwright {m.requires_engine} or newer; created {m.created or 'unknown'}"]
+    lines = [
+        f"{m.title} — version {m.version} ({m.id})",
+        f"By {', '.join(m.authors)}; licence {m.licence}",
+        f"Needs Raftwright {m.requires_engine} or newer; created {m.created or 'unknown'}",
+    ]
     if m.description:
         lines += ["", m.description]
     if m.scenarios:
@@ -73,8 +76,12 @@ class ImportPackDialog(QDialog):
         self.buttons.accepted.connect(self.install)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        for label, widget in (("Pack", self.summary), ("Previews", scroll), ("Contents", self.contents),
-                              ("Problems", self.problems)):
+        for label, widget in (
+            ("Pack", self.summary),
+            ("Previews", scroll),
+            ("Contents", self.contents),
+            ("Problems", self.problems),
+        ):
             layout.addWidget(QLabel(label))
             layout.addWidget(widget)
         layout.addWidget(self.buttons)
@@ -95,7 +102,9 @@ class ImportPackDialog(QDialog):
             self.contents.addItem(f"{entry.kind:<10} {entry.size:>9}  {entry.path}")
         findings, _ = verify_pack(self.pack)
         for finding in findings:
-            self.problems.addItem(f"{finding.issue.severity} {finding.issue.code}: {finding.entry}: {finding.issue.message}")
+            self.problems.addItem(
+                f"{finding.issue.severity} {finding.issue.code}: {finding.entry}: {finding.issue.message}"
+            )
         if not findings:
             self.problems.addItem("No problems found.")
         shown: set[bytes] = set()
@@ -118,8 +127,9 @@ class ImportPackDialog(QDialog):
         return self.previews.count()
 
     def ask_replace(self, label: str) -> bool:
-        answer = QMessageBox.question(self, "Replace the installed pack?",
-                                      f"{label} is installed already. Replace it with this copy?")
+        answer = QMessageBox.question(
+            self, "Replace the installed pack?", f"{label} is installed already. Replace it with this copy?"
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     def install(self) -> None:

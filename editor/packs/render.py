@@ -46,7 +46,6 @@ def sheet_files(sources: Sources, catalog: Catalog, pdf: bool = False) -> list[E
     return out
 
 
-
 def stable_pdf(data: bytes) -> bytes:
     """The PDF with its creation dates, document UUID and trailer ID made fixed, so the
     same sheet gives the same bytes (QPdfWriter stamps the time and a random id).

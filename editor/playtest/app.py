@@ -32,7 +32,9 @@ def read_target(path: str | Path, players: int | None = None) -> Scenario | Repl
     scenario = open_scenario(path, data)  # the located message validate gives
     allowed = sorted(scenario.rules.players)
     if players is not None and players not in allowed:
-        raise ValueError(f"{path}: the scenario is for {', '.join(map(str, allowed))} player(s), not {players}; pick another --players")
+        raise ValueError(
+            f"{path}: the scenario is for {', '.join(map(str, allowed))} player(s), not {players}; pick another --players"
+        )
     return scenario
 
 

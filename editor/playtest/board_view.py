@@ -258,7 +258,9 @@ class BoardView(QWidget):
                 self.placeRequested.emit(action)
             return
         if self.water:
-            tile = next((t for t, (mask, _) in state.tiles_placed.items() if mask & state.island.grid.bit(square)), None)
+            tile = next(
+                (t for t, (mask, _) in state.tiles_placed.items() if mask & state.island.grid.bit(square)), None
+            )
             if tile is not None:
                 self.water = False
                 self.waterRequested.emit(tile)
@@ -349,5 +351,9 @@ class BoardView(QWidget):
             return
         if self.hint:
             grid = self.session.state.island.grid  # type: ignore[union-attr]
-            paint.paint_note(p, QPointF(below.left(), below.top() + 4), self.hint, QRectF(0, 0, grid.cols * SQUARE, grid.rows * SQUARE))
-
+            paint.paint_note(
+                p,
+                QPointF(below.left(), below.top() + 4),
+                self.hint,
+                QRectF(0, 0, grid.cols * SQUARE, grid.rows * SQUARE),
+            )

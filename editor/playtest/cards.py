@@ -102,7 +102,12 @@ class CardButton(QAbstractButton):
         p.fillRect(self.rect(), SELECT if picked else QColor("#e8e8e8"))
         top = QRectF(5, 5, 3 * CARD_PX, 3 * CARD_PX)
         if self.face_down:  # the back: a deck's colour while it may be picked, grey otherwise
-            p.fillRect(top, QColor("#30465e") if self.isEnabled() and self.objectName().startswith("face-down") else QColor("#8a8f98"))
+            p.fillRect(
+                top,
+                QColor("#30465e")
+                if self.isEnabled() and self.objectName().startswith("face-down")
+                else QColor("#8a8f98"),
+            )
             p.setPen(QColor("white"))
             p.drawText(top, Qt.AlignmentFlag.AlignCenter, "face\ndown")
             self._paint_deck(p, top, QColor("#222"))
@@ -110,7 +115,9 @@ class CardButton(QAbstractButton):
         p.fillRect(top, QColor("white"))
         for r, row in enumerate(self.grid):
             for c, ch in enumerate(row):
-                _terrain_square(p, QRectF(top.left() + c * CARD_PX + 1, top.top() + r * CARD_PX + 1, CARD_PX - 2, CARD_PX - 2), ch)
+                _terrain_square(
+                    p, QRectF(top.left() + c * CARD_PX + 1, top.top() + r * CARD_PX + 1, CARD_PX - 2, CARD_PX - 2), ch
+                )
         self._paint_deck(p, top, QColor("white") if picked else QColor("#222"))
         if not self.isEnabled():
             p.fillRect(self.rect(), QColor(255, 255, 255, 140))
@@ -160,6 +167,7 @@ class DeckButton(QAbstractButton):
         p.drawRect(bar)
         p.drawText(QRectF(body.left(), bar.bottom() + 2, body.width(), body.bottom() - bar.bottom() - 2),
                    Qt.AlignmentFlag.AlignCenter, f"{self.left} left")  # fmt: skip
+
 
 class DeckPicker(QGroupBox):
     drawRequested = Signal(str)
@@ -291,7 +299,9 @@ class HandsPanel(QGroupBox):
             back = CardButton(player, key, (), face_down=True)
             back.setObjectName(f"face-down-{player}-{i}")
             deck = back.deck
-            back.setToolTip(f"Face-down card {i + 1}: a {deck} card" + (" (click to take it into the hand)" if choosing else ""))
+            back.setToolTip(
+                f"Face-down card {i + 1}: a {deck} card" + (" (click to take it into the hand)" if choosing else "")
+            )
             back.setEnabled(choosing)
             back.clicked.connect(lambda _=False, p=player, n=i: self.refillChosen.emit(p, n))
             self.face_down.append(back)

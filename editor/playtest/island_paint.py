@@ -53,7 +53,7 @@ def raft_letter(state: GameState, bit: int) -> str:
     dest = state.island.dest
     colours = [t for t, mask in zip(TERRAINS, dest) if mask & bit]
     if not colours:
-        return RAFT_WHITE if any(mask & bit for mask in dest[len(TERRAINS):]) else RAFT_BLOCKED
+        return RAFT_WHITE if any(mask & bit for mask in dest[len(TERRAINS) :]) else RAFT_BLOCKED
     if len(colours) == len(TERRAINS):
         return RAFT_ANY
     return TERRAIN_TO_LETTER[colours[0]]
@@ -76,7 +76,9 @@ def paint_island(p: QPainter, state: GameState) -> None:
             else:
                 _terrain_square(p, inner, "f" if kind == "fire" else TERRAIN_TO_LETTER[kind])
     scenario = state.scenario
-    outline(p, (square_rect(b.at[0], b.at[1], b.rows, b.cols) for b in scenario.boards if not b.special), QColor("#555"), 2)
+    outline(
+        p, (square_rect(b.at[0], b.at[1], b.rows, b.cols) for b in scenario.boards if not b.special), QColor("#555"), 2
+    )
     for board in scenario.boards:
         if board.special:
             paint_square_edge(p, board.squares(), QColor("#555"), 2)
@@ -219,7 +221,11 @@ def paint_note(p: QPainter, anchor: QPointF, text: str, bounds: QRectF) -> None:
     p.setBrush(QColor(255, 250, 245, 240))
     p.drawRoundedRect(box, 6, 6)
     p.setPen(QColor("#400"))
-    p.drawText(box.adjusted(pad, pad - 2, -pad, -pad + 2), int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap), text)
+    p.drawText(
+        box.adjusted(pad, pad - 2, -pad, -pad + 2),
+        int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap),
+        text,
+    )
 
 
 def paint_destination(p: QPainter, square: Square, colour: str) -> None:

@@ -200,7 +200,9 @@ class Banner(QLabel):
     def show_message(self, text: str, good: bool) -> None:
         colour, ink = ("#2f8f46", "white") if good else ("#b3261e", "white")
         size = 16 if len(text) <= LONG_BANNER else 13  # a long reason (a bound objective's squares) keeps to 2-3 lines
-        self.setStyleSheet(f"QLabel {{ background: {colour}; color: {ink}; font-size: {size}px; font-weight: bold; padding: 8px; }}")
+        self.setStyleSheet(
+            f"QLabel {{ background: {colour}; color: {ink}; font-size: {size}px; font-weight: bold; padding: 8px; }}"
+        )
         self.setText(text)
         self.show()
 

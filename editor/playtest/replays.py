@@ -21,7 +21,9 @@ def replay_text(record: Replay, outcome: Outcome | None = None) -> str:
     data = record.to_dict(outcome)
     errors = schema_errors("replay", data)
     if errors:  # the engine wrote something its own schema refuses: a bug, say where
-        raise ValueError(f"replay of '{record.scenario.id}' breaks the replay schema at {errors[0].path}: {errors[0].message}")
+        raise ValueError(
+            f"replay of '{record.scenario.id}' breaks the replay schema at {errors[0].path}: {errors[0].message}"
+        )
     return canonical_json(data)
 
 

@@ -111,7 +111,9 @@ class PlaytestSession(QObject):
             self.error = f"Scenario '{name}' cannot be played: it has no island boards; add at least one board."
             return
         try:
-            self.state = new_game(self.scenario, seed=s.seed, players=s.players, variant=s.variant, catalog=self.catalog)
+            self.state = new_game(
+                self.scenario, seed=s.seed, players=s.players, variant=s.variant, catalog=self.catalog
+            )
             self.error = ""
         except (LayoutError, UnsupportedScenario, ValueError, KeyError) as exc:
             self.state = None
@@ -208,7 +210,7 @@ def reason_text(exc: IllegalAction) -> str:
     """The engine's message without its code prefix ("would cover fire; ...")."""
     text = str(exc)
     prefix = f"{exc.code}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
+    return text[len(prefix) :] if text.startswith(prefix) else text
 
 
 __all__ = ["PlaytestSession", "Settings", "default_variant", "random_seed", "reason_text", "variants_for"]

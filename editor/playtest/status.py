@@ -161,7 +161,7 @@ def disaster_lines(state: GameState) -> list[str]:
         what = effect.describe()
         out.append(f'<span style="color:{colour}">{mark} {n}. {escape(what)}</span>')
         for text in done:  # what happened, without repeating the line's own words
-            text = text[len(what) + 2:] if text.startswith(what + ": ") else text
+            text = text[len(what) + 2 :] if text.startswith(what + ": ") else text
             out.append(f"&nbsp;&nbsp;&nbsp;→ {escape(text)}")
     return out
 
@@ -194,8 +194,10 @@ class BonusBar(QWidget):
         waiting = state is not None and state.phase == BONUS and not state.is_terminal() and state.bonus is not None
         self.setVisible(waiting)
         if waiting and state is not None and state.bonus is not None:
-            self.prompt.setText(f"Arrival bonus (player {state.bonus.player + 1}): click a deck to draw 1 card, or a cat "
-                                "to move it up to 5 squares (no discard; it ends exhausted).")
+            self.prompt.setText(
+                f"Arrival bonus (player {state.bonus.player + 1}): click a deck to draw 1 card, or a cat "
+                "to move it up to 5 squares (no discard; it ends exhausted)."
+            )
 
 
 def choosing_discard(state: GameState | None, player: int) -> bool:

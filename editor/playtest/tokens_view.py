@@ -56,8 +56,12 @@ def paint_token(p: QPainter, cell: QRectF, kind: str) -> None:
     p.setPen(QPen(ink.darker(160), 1.2))
     if kind == "water":
         path = QPainterPath(QPointF(cx, inner.top()))
-        path.cubicTo(QPointF(cx + w * 0.55, cy + h * 0.1), QPointF(cx + w * 0.4, inner.bottom()), QPointF(cx, inner.bottom()))
-        path.cubicTo(QPointF(cx - w * 0.4, inner.bottom()), QPointF(cx - w * 0.55, cy + h * 0.1), QPointF(cx, inner.top()))
+        path.cubicTo(
+            QPointF(cx + w * 0.55, cy + h * 0.1), QPointF(cx + w * 0.4, inner.bottom()), QPointF(cx, inner.bottom())
+        )
+        path.cubicTo(
+            QPointF(cx - w * 0.4, inner.bottom()), QPointF(cx - w * 0.55, cy + h * 0.1), QPointF(cx, inner.top())
+        )
         p.drawPath(path)
     elif kind == "fish":
         p.drawEllipse(QRectF(inner.left(), cy - h * 0.25, w * 0.72, h * 0.5))
@@ -72,7 +76,9 @@ def paint_token(p: QPainter, cell: QRectF, kind: str) -> None:
     else:
         path = QPainterPath(QPointF(cx, inner.top()))
         path.cubicTo(QPointF(cx + w * 0.6, cy), QPointF(cx + w * 0.45, inner.bottom()), QPointF(cx, inner.bottom()))
-        path.cubicTo(QPointF(cx - w * 0.45, inner.bottom()), QPointF(cx - w * 0.6, cy), QPointF(cx - w * 0.1, cy - h * 0.1))
+        path.cubicTo(
+            QPointF(cx - w * 0.45, inner.bottom()), QPointF(cx - w * 0.6, cy), QPointF(cx - w * 0.1, cy - h * 0.1)
+        )
         path.closeSubpath()
         p.drawPath(path)
     p.restore()
@@ -259,4 +265,3 @@ def prompt(state: GameState) -> str | None:
 
 __all__ = ["TokenPanel", "paint_safe_spots", "paint_token", "paint_tokens", "prompt", "return_at", "return_targets",
            "returning"]  # fmt: skip
-

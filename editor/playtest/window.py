@@ -276,12 +276,16 @@ def prompt_text(panel: PlaytestPanel) -> str:
     if state.phase == BONUS:
         if board.cat is not None:
             return f"Bonus move: click a highlighted square for the {state.island.cat_colours[board.cat]} cat (at most 5 squares)."
-        return "A cat arrived: take the free action (click a deck to draw 1 card, or a cat to move it) or press No bonus."
+        return (
+            "A cat arrived: take the free action (click a deck to draw 1 card, or a cat to move it) or press No bonus."
+        )
     if state.phase == DISASTER and state.disaster is not None:
         line = disaster_line(state)
         if board.cat is not None:
             return f"Disaster: {line}. Click a highlighted square for the {state.island.cat_colours[board.cat]} cat."
-        return f"Disaster: {line}. " + ("Click a card in the hand that discards." if "discard" in line else "Click the cat to move.")
+        return f"Disaster: {line}. " + (
+            "Click a card in the hand that discards." if "discard" in line else "Click the cat to move."
+        )
     if state.phase == REFILL:
         return "Refill your hand: click a face-down card (you see only its back, its deck) to take it into your hand."
     if tokens_prompt(state) is not None:
@@ -318,14 +322,35 @@ def disaster_line(state: GameState) -> str:
 PLAYTEST_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("playtest.open_replay", "&Open replay…", "open_replay", ("Ctrl+O",), "&Game", toolbar=True),
     ActionSpec("playtest.save_replay", "&Save replay…", "save_replay", ("Ctrl+S",), "&Game", toolbar=True),
-    ActionSpec("playtest.undo", "&Undo step", "undo_step", ("Ctrl+Z",), "&Game", toolbar=True,
-               tip="Take back the last action (step back through a replay)"),  # fmt: skip
-    ActionSpec("playtest.redo", "Step &forward", "step_forward", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Game", toolbar=True,
-               tip="Redo the next action of the replay or of what was undone"),  # fmt: skip
+    ActionSpec(
+        "playtest.undo",
+        "&Undo step",
+        "undo_step",
+        ("Ctrl+Z",),
+        "&Game",
+        toolbar=True,
+        tip="Take back the last action (step back through a replay)",
+    ),  # fmt: skip
+    ActionSpec(
+        "playtest.redo",
+        "Step &forward",
+        "step_forward",
+        ("Ctrl+Shift+Z", "Ctrl+Y"),
+        "&Game",
+        toolbar=True,
+        tip="Redo the next action of the replay or of what was undone",
+    ),  # fmt: skip
     ActionSpec("playtest.restart", "&Restart (same seed)", "restart", ("Ctrl+R",), "&Game", toolbar=True),
     ActionSpec("playtest.new_seed", "&New seed", "new_seed", ("Ctrl+N",), "&Game", toolbar=True),
-    ActionSpec("playtest.back", "&Back to editing", "close", ("Shift+F5", "Ctrl+W"), "&Game", toolbar=True,
-               tip="Close the playtest; the scenario is unchanged"),  # fmt: skip
+    ActionSpec(
+        "playtest.back",
+        "&Back to editing",
+        "close",
+        ("Shift+F5", "Ctrl+W"),
+        "&Game",
+        toolbar=True,
+        tip="Close the playtest; the scenario is unchanged",
+    ),  # fmt: skip
 )
 
 
@@ -361,7 +386,9 @@ class PlaytestWindow(QMainWindow):
         source = f" — replay {s.replay_source}" if s.replay_source else ""
         self.setWindowTitle(f"Playtest: {s.scenario.name or s.scenario.id} (seed {seed}){source}")
         done, total = s.steps()
-        self.statusBar().showMessage(f"{s.settings.players} player(s), {s.settings.variant} rules, seed {seed}, action {done} of {total}")
+        self.statusBar().showMessage(
+            f"{s.settings.players} player(s), {s.settings.variant} rules, seed {seed}, action {done} of {total}"
+        )
 
     # --- declared actions ---------------------------------------------------------------
     def undo_step(self) -> None:

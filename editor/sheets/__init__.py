@@ -17,5 +17,14 @@ from .booklet import render_booklet
 from .export import FORMATS, PAPERS, SheetError, ensure_app, make_sheet, paint_fitted, render_scenario
 from .layout import Sheet
 
-__all__ = ["FORMATS", "PAPERS", "Sheet", "SheetError", "ensure_app", "make_sheet", "paint_fitted",
-           "render_booklet", "render_scenario"]
+__all__ = [
+    "FORMATS",
+    "PAPERS",
+    "Sheet",
+    "SheetError",
+    "ensure_app",
+    "make_sheet",
+    "paint_fitted",
+    "render_booklet",
+    "render_scenario",
+]

@@ -30,8 +30,9 @@ def _font(pt: float, bold: bool = False) -> QFont:
     return f
 
 
-def _text(p: QPainter, rect: QRectF, size: float, text: str, bold: bool = False, colour: QColor = INK,
-          flags: int = WRAP) -> float:
+def _text(
+    p: QPainter, rect: QRectF, size: float, text: str, bold: bool = False, colour: QColor = INK, flags: int = WRAP
+) -> float:
     f = _font(size, bold)
     p.setFont(f)
     p.setPen(colour)
@@ -41,17 +42,47 @@ def _text(p: QPainter, rect: QRectF, size: float, text: str, bold: bool = False,
 
 def _cover(p: QPainter, area: QRectF, campaign: Campaign, scenarios: Sequence[Scenario]) -> None:
     y = area.top() + area.height() * 0.25
-    y += _text(p, QRectF(area.left(), y, area.width(), 80), 34, campaign.name, bold=True,
-               flags=int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap)) + 24
+    y += (
+        _text(
+            p,
+            QRectF(area.left(), y, area.width(), 80),
+            34,
+            campaign.name,
+            bold=True,
+            flags=int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap),
+        )
+        + 24
+    )
     if campaign.description:
-        y += _text(p, QRectF(area.left() + 30, y, area.width() - 60, 300), 12, campaign.description,
-                   flags=int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap)) + 18
+        y += (
+            _text(
+                p,
+                QRectF(area.left() + 30, y, area.width() - 60, 300),
+                12,
+                campaign.description,
+                flags=int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap),
+            )
+            + 18
+        )
     if campaign.author:
-        y += _text(p, QRectF(area.left(), y, area.width(), 40), 12, f"by {campaign.author}", colour=MUTED,
-                   flags=int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap)) + 30
+        y += (
+            _text(
+                p,
+                QRectF(area.left(), y, area.width(), 40),
+                12,
+                f"by {campaign.author}",
+                colour=MUTED,
+                flags=int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap),
+            )
+            + 30
+        )
     listing = "\n".join(f"{n}. {s.name}" for n, s in enumerate(scenarios, 1))
-    _text(p, QRectF(area.left() + area.width() * 0.3, y, area.width() * 0.6, area.bottom() - y), 13,
-          f"Scenarios\n{listing}\n\nScoring table: last page")
+    _text(
+        p,
+        QRectF(area.left() + area.width() * 0.3, y, area.width() * 0.6, area.bottom() - y),
+        13,
+        f"Scenarios\n{listing}\n\nScoring table: last page",
+    )
 
 
 def _checkbox(p: QPainter, x: float, y: float, size: float = 10.0) -> None:
@@ -83,8 +114,10 @@ def _scoring_box(p: QPainter, rect: QRectF, number: int) -> None:
 def _scoring_table(p: QPainter, area: QRectF, campaign: Campaign, scenarios: Sequence[Scenario]) -> None:
     y = area.top()
     y += _text(p, QRectF(area.left(), y, area.width(), 40), 22, f"{campaign.name}: scoring", bold=True) + 6
-    rule = (f"{campaign.points_per_win} points for each scenario won, minus {campaign.water_token_penalty} "
-            f"for each water token used in it. A lost scenario scores nothing.")
+    rule = (
+        f"{campaign.points_per_win} points for each scenario won, minus {campaign.water_token_penalty} "
+        f"for each water token used in it. A lost scenario scores nothing."
+    )
     y += _text(p, QRectF(area.left(), y, area.width(), 60), 11, rule) + 14
     columns = [("#", 0.06), ("Scenario", 0.4), ("Won", 0.1), ("Water tokens used", 0.28), ("Points", 0.16)]
     row_h = 24.0
@@ -125,8 +158,16 @@ def _blocks(sheets: list[Sheet], page_width: float, page_height: float) -> list[
     return pages
 
 
-def render_booklet(campaign: Campaign, scenarios: Sequence[Scenario], catalog: Catalog, *, paper: str = "a4",
-                   show_difficulty: bool = False, strict: bool = False, progress: Progress | None = None) -> bytes:
+def render_booklet(
+    campaign: Campaign,
+    scenarios: Sequence[Scenario],
+    catalog: Catalog,
+    *,
+    paper: str = "a4",
+    show_difficulty: bool = False,
+    strict: bool = False,
+    progress: Progress | None = None,
+) -> bytes:
     """The campaign's booklet as PDF bytes; ``progress(done, total)`` is called after
     each scenario is laid out and each page is drawn (for a progress dialog).  A
     scenario with errors carries a warning banner, or with ``strict`` raises

@@ -78,7 +78,11 @@ def _box(data: Mapping[str, Any]) -> DifficultyBox | None:
         return None
     interval = data.get("interval")
     low_high = None
-    if isinstance(interval, (list, tuple)) and len(interval) == 2 and all(isinstance(v, (int, float)) for v in interval):
+    if (
+        isinstance(interval, (list, tuple))
+        and len(interval) == 2
+        and all(isinstance(v, (int, float)) for v in interval)
+    ):
         low_high = (float(interval[0]), float(interval[1]))
     return DifficultyBox(str(data.get("bot") or "?"), games, float(rate), low_high)
 
@@ -122,8 +126,9 @@ def checklist(scenario: Scenario, unlocks: Sequence[str] = ()) -> list[str]:
     return lines
 
 
-def sheet_text(scenario: Scenario, issues: Sequence[Issue] = (), *, unlocks: Sequence[str] = (),
-               show_difficulty: bool = False) -> SheetText:
+def sheet_text(
+    scenario: Scenario, issues: Sequence[Issue] = (), *, unlocks: Sequence[str] = (), show_difficulty: bool = False
+) -> SheetText:
     counts = Counter(t.kind for t in scenario.tokens if t.kind in KICKSTARTER_TOKENS)
     warnings = [f"{i.message} ({i.where.describe()})" for i in issues if i.is_error]
     return SheetText(

@@ -50,15 +50,24 @@ def ensure_app() -> QGuiApplication:
     return QApplication([])
 
 
-def make_sheet(scenario: Scenario, catalog: Catalog, *, strict: bool = False, show_difficulty: bool = False,
-               unlocks: Sequence[str] = ()) -> Sheet:
+def make_sheet(
+    scenario: Scenario,
+    catalog: Catalog,
+    *,
+    strict: bool = False,
+    show_difficulty: bool = False,
+    unlocks: Sequence[str] = (),
+) -> Sheet:
     """Validate and lay out; errors become the sheet's warning banner, or with
     ``strict`` a :class:`SheetError` carrying them."""
     ensure_app()
     issues = [i for i in validate(scenario, catalog) if i.is_error]
     if issues and strict:
-        raise SheetError(f"scenario '{scenario.id}' has {len(issues)} error(s); first: {issues[0].message} "
-                         f"({issues[0].where.describe()}); fix them or render without --strict", issues)
+        raise SheetError(
+            f"scenario '{scenario.id}' has {len(issues)} error(s); first: {issues[0].message} "
+            f"({issues[0].where.describe()}); fix them or render without --strict",
+            issues,
+        )
     return Sheet(scenario, catalog, sheet_text(scenario, issues, unlocks=unlocks, show_difficulty=show_difficulty))
 
 
@@ -88,8 +97,9 @@ def to_png(sheet: Sheet, dpi: int = 150) -> bytes:
     if dpi <= 0 or dpi > 1200:
         raise SheetError(f"--dpi {dpi} is out of range: choose 1 to 1200")
     scale = dpi / UNITS_PER_INCH
-    image = QImage(QSize(round(sheet.size.width() * scale), round(sheet.size.height() * scale)),
-                   QImage.Format.Format_ARGB32)
+    image = QImage(
+        QSize(round(sheet.size.width() * scale), round(sheet.size.height() * scale)), QImage.Format.Format_ARGB32
+    )
     image.setDotsPerMeterX(round(dpi / 0.0254))
     image.setDotsPerMeterY(round(dpi / 0.0254))
     image.fill(QColor("white"))
@@ -152,8 +162,17 @@ def to_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     return bytes(data.data())
 
 
-def render_scenario(scenario: Scenario, catalog: Catalog, fmt: str, *, dpi: int = 150, paper: str = "a4",
-                    strict: bool = False, show_difficulty: bool = False, unlocks: Sequence[str] = ()) -> bytes:
+def render_scenario(
+    scenario: Scenario,
+    catalog: Catalog,
+    fmt: str,
+    *,
+    dpi: int = 150,
+    paper: str = "a4",
+    strict: bool = False,
+    show_difficulty: bool = False,
+    unlocks: Sequence[str] = (),
+) -> bytes:
     """The scenario's sheet as ``svg``, ``png`` (at ``dpi``) or ``pdf`` (on ``paper``,
     ``a4`` or ``letter``).  Errors show as a banner; with ``strict`` they raise
     :class:`SheetError`.  ``show_difficulty`` adds the simulated-difficulty box when the

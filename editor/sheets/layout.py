@@ -40,7 +40,12 @@ def font(px: float, bold: bool = False) -> QFont:
     return f
 
 
-TITLE, HEADING, BODY, SMALL = font(SQUARE * 0.8, True), font(SQUARE * 0.45, True), font(SQUARE * 0.4), font(SQUARE * 0.34)
+TITLE, HEADING, BODY, SMALL = (
+    font(SQUARE * 0.8, True),
+    font(SQUARE * 0.45, True),
+    font(SQUARE * 0.4),
+    font(SQUARE * 0.34),
+)
 
 
 def text_height(f: QFont, width: float, text: str) -> float:
@@ -53,6 +58,7 @@ def draw_text(rect: QRectF, f: QFont, text: str, colour: QColor = INK, flags: in
         p.setPen(colour)
         # a little spare width so a device whose metrics differ slightly wraps as measured
         p.drawText(rect.adjusted(0, 0, SQUARE * 0.3, SQUARE), flags, text)
+
     return op
 
 
@@ -102,7 +108,13 @@ class _Column:
 
         def op(p: QPainter) -> None:
             for n in range(MAX_PAWS):
-                paw(p, QPointF(self.left + size * (n + 0.5), top + size * 0.55), size * 0.9, paws is not None and n < paws)
+                paw(
+                    p,
+                    QPointF(self.left + size * (n + 0.5), top + size * 0.55),
+                    size * 0.9,
+                    paws is not None and n < paws,
+                )
+
         self.ops.append(op)
         if paws is None:
             label = QRectF(self.left + size * MAX_PAWS + SQUARE * 0.2, top + size * 0.25, self.width, size)
@@ -117,6 +129,7 @@ class _Column:
             p.setPen(QPen(INK, 1.5))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(QRectF(self.left, top + SQUARE * 0.08, box, box))
+
         self.ops.append(op)
 
     def token(self, kind: str, label: str, count: int) -> None:
@@ -124,8 +137,9 @@ class _Column:
         top = self.y
         self.ops.append(lambda p: _token_icon(p, kind, QPointF(self.left, top - SQUARE * 0.05), size))
         line = f"{label} \u00d7 {count}"
-        self.ops.append(draw_text(QRectF(self.left + size + SQUARE * 0.2, top + SQUARE * 0.08, self.width - size, size),
-                                  BODY, line))
+        self.ops.append(
+            draw_text(QRectF(self.left + size + SQUARE * 0.2, top + SQUARE * 0.08, self.width - size, size), BODY, line)
+        )
         self.y += size + SQUARE * 0.1
 
     def box(self, title: str, lines: list[str]) -> None:
@@ -144,6 +158,7 @@ class _Column:
             p.setPen(QPen(INK, 1.5))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(rect, 6, 6)
+
         self.ops.append(op)
         self.y += SQUARE * 0.3
 
@@ -187,9 +202,11 @@ class Sheet:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(BANNER)
             p.drawRoundedRect(rect, 6, 6)
+
         self.ops.append(op)
-        self.ops.append(draw_text(rect.adjusted(SQUARE * 0.25, SQUARE * 0.25, -SQUARE * 0.25, 0), BODY, message,
-                                  QColor("white")))
+        self.ops.append(
+            draw_text(rect.adjusted(SQUARE * 0.25, SQUARE * 0.25, -SQUARE * 0.25, 0), BODY, message, QColor("white"))
+        )
         return height + SQUARE * 0.4
 
     def _column(self, area: QRectF) -> float:

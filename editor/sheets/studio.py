@@ -33,11 +33,16 @@ class Cancelled(Exception):
 
 def print_sheet(printer: QPrinter, sheet: Sheet) -> None:
     """Draw ``sheet`` on ``printer``'s page (inside its margins), at most its own size."""
-    printer.setPageOrientation(QPageLayout.Orientation.Landscape if sheet.size.width() > sheet.size.height() * 1.15
-                               else QPageLayout.Orientation.Portrait)
+    printer.setPageOrientation(
+        QPageLayout.Orientation.Landscape
+        if sheet.size.width() > sheet.size.height() * 1.15
+        else QPageLayout.Orientation.Portrait
+    )
     page = printer.pageLayout().paintRectPixels(printer.resolution())
     p = QPainter(printer)
-    paint_fitted(p, sheet, QRectF(0, 0, page.width(), page.height()), max_scale=printer.resolution() / UNITS_PER_INCH * 1.5)
+    paint_fitted(
+        p, sheet, QRectF(0, 0, page.width(), page.height()), max_scale=printer.resolution() / UNITS_PER_INCH * 1.5
+    )
     p.end()
 
 
@@ -117,8 +122,9 @@ class SheetDialogs(QObject):
                 raise Cancelled
 
         try:
-            data = render_booklet(campaign, [s for _, s in entries], catalog, show_difficulty=self.show_difficulty,
-                                  progress=step)
+            data = render_booklet(
+                campaign, [s for _, s in entries], catalog, show_difficulty=self.show_difficulty, progress=step
+            )
             atomic_write(path, data)
         except Cancelled:
             return None

@@ -65,8 +65,6 @@ def ring(stride: int, mask: int) -> int:
     return ((big << 1) | (big >> 1) | (big << stride) | mask) & ~big
 
 
-
-
 def witness_path(grid: BitGrid, seed: int, passable: int, goal: int) -> int:
     """A shortest 4-connected chain of squares from ``seed`` through ``passable`` to a
     square of ``goal`` (both ends included), or 0 when the flood never meets ``goal``.

@@ -194,7 +194,9 @@ class HeuristicBot:
         if view.phase == DISASTER:
             return choose_advanced(view)
         if view.phase == TOKENS:  # Kickstarter tokens: engine.bots.heuristic_tokens
-            return token_choice(view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total())
+            return token_choice(
+                view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total()
+            )
         return self._play(view)
 
     # --- draw ---------------------------------------------------------------------------
@@ -226,7 +228,14 @@ class HeuristicBot:
             ways = Ways(state)
             white_need = float(sum(ways.way(c)[0] for c in whites))
         # the colours' needs depend on the island as it lies: consecutive draws share them
-        key = (tuple(state.terrain), state.fire, state.cat_mask, tuple(state.arrived), state.safe_any, tuple(state.safe))
+        key = (
+            tuple(state.terrain),
+            state.fire,
+            state.cat_mask,
+            tuple(state.arrived),
+            state.safe_any,
+            tuple(state.safe),
+        )
         kept = _NEEDS.get(key)
         if kept is not None and kept[0] is island and kept[1] is state.rules:
             need = kept[2]

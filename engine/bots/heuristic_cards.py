@@ -66,7 +66,14 @@ class CardSearch:
 
     def __init__(self, state: GameState, player: int, hand: list[str], routes: Routes, ways: WhiteWays,
                  whites: dict[int, int]) -> None:  # fmt: skip
-        self.state, self.player, self.hand, self.routes, self.ways, self.whites = state, player, hand, routes, ways, whites
+        self.state, self.player, self.hand, self.routes, self.ways, self.whites = (
+            state,
+            player,
+            hand,
+            routes,
+            ways,
+            whites,
+        )
         grid = state.island.grid
         self.grid = grid
         self.window = window_mask(grid)

@@ -329,11 +329,13 @@ class Routes:
         cap = min(way, FAR - 2) + 2  # levels after the first
         if not b_levels:
             b_levels.append(grid.flood(entry & own, own))
-        del b_levels[cap + 1:]
+        del b_levels[cap + 1 :]
         seed = entry & step
         while len(b_levels) <= cap and (len(b_levels) < 2 or b_levels[-1] != b_levels[-2]):
             prev = b_levels[-1]  # step lies on the grid: it masks the shifts' guard bits too
-            b_levels.append(fill(prev | (((prev << 1) | (prev >> 1) | (prev << s) | (prev >> s)) & step) | seed, own, s))
+            b_levels.append(
+                fill(prev | (((prev << 1) | (prev >> 1) | (prev << s) | (prev >> s)) & step) | seed, own, s)
+            )
         corridor = wide = 0
         if way < FAR:
             last = len(b_levels) - 1
@@ -345,8 +347,9 @@ class Routes:
         reach2 = a_levels[-1] if len(a_levels) < 3 else a_levels[2]
         if len(a_levels) < 3 and way < FAR:
             reach2 = grid.flood(reach2 | (grid.neighbours(reach2) & step), own)
-        return CatRoute(cat, way, walk, corridor, wide, exits, entry, tuple(b_levels), reach2, tuple(a_levels),
-                        tuple(halos))
+        return CatRoute(
+            cat, way, walk, corridor, wide, exits, entry, tuple(b_levels), reach2, tuple(a_levels), tuple(halos)
+        )
 
 
 def way_to_raft(state: Position, cat: int, own: int, coverable: int, limit: int = FAR,

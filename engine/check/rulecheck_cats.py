@@ -42,9 +42,15 @@ def check_cats(lay: Layout) -> list[Issue]:
     limit = lay.catalog.box_count("cats_per_colour")
     for colour, cats in _by_colour(lay.cats).items():
         for n, cat in enumerate(cats[limit:], start=limit + 1):
-            out.append(issue("box-exceeded", f"{_cat_name(lay, cat)} is {colour} cat number {n}, but the box has "
-                             f"{limit} {colour} cat figures; use a location card with another colour",
-                             f"/cards/{cat.card}", [cat.square]))
+            out.append(
+                issue(
+                    "box-exceeded",
+                    f"{_cat_name(lay, cat)} is {colour} cat number {n}, but the box has "
+                    f"{limit} {colour} cat figures; use a location card with another colour",
+                    f"/cards/{cat.card}",
+                    [cat.square],
+                )
+            )
     if not any(c.kind == "raft" for c in lay.scenario.cards):
         out.append(issue("no-raft", "the scenario has no raft card; add one (raft A lets cats board from any side)"))
     elif not lay.unknown_rafts:
@@ -63,20 +69,33 @@ def _check_capacity(lay: Layout) -> list[Issue]:
     short: dict[str, list[CatStartInfo]] = {}
     for colour, cats in _by_colour(lay.cats).items():
         own = dests[colour]
-        for cat in cats[own + free:]:
-            out.append(issue("cat-no-destination", f"{_cat_name(lay, cat)} has no raft destination it could ever use: "
-                             f"the rafts have {own} {colour} and {free} any-colour destination(s) for "
-                             f"{count_text(len(cats), colour + ' cat')}; use a raft with more {colour} or any-colour "
-                             "destinations", f"/cards/{cat.card}", [cat.square]))
+        for cat in cats[own + free :]:
+            out.append(
+                issue(
+                    "cat-no-destination",
+                    f"{_cat_name(lay, cat)} has no raft destination it could ever use: "
+                    f"the rafts have {own} {colour} and {free} any-colour destination(s) for "
+                    f"{count_text(len(cats), colour + ' cat')}; use a raft with more {colour} or any-colour "
+                    "destinations",
+                    f"/cards/{cat.card}",
+                    [cat.square],
+                )
+            )
         if len(cats) > own:
             short[colour] = cats[own:]
     waiting = sum(len(c) for c in short.values())
     if not out and waiting > free:
         mix = ", ".join(f"{len(c)} {colour}" for colour, c in short.items())
-        out.append(issue("cat-no-destination", f"the {count_text(free, 'any-colour raft destination')} cannot take "
-                         f"the {waiting} cats without a destination of their own colour ({mix}); one of them can "
-                         "never finish: use a raft with more matching destinations",
-                         "", [cat.square for cat in lay.cats if cat.colour in short]))
+        out.append(
+            issue(
+                "cat-no-destination",
+                f"the {count_text(free, 'any-colour raft destination')} cannot take "
+                f"the {waiting} cats without a destination of their own colour ({mix}); one of them can "
+                "never finish: use a raft with more matching destinations",
+                "",
+                [cat.square for cat in lay.cats if cat.colour in short],
+            )
+        )
     return out
 
 
@@ -99,10 +118,16 @@ def _check_cut_off(lay: Layout) -> list[Issue]:
                     seen.add(nb)
                     todo.append(nb)
         if not reached:
-            out.append(issue("cat-cut-off", f"{_cat_name(lay, cat)} is walled in: no fire-free path leads from its "
-                             "start to a raft destination it may use, so the game is lost at set-up (RULINGS "
-                             "LC-1, LC-5); open a gap in the fire or move the card", f"/cards/{cat.card}",
-                             [cat.square]))
+            out.append(
+                issue(
+                    "cat-cut-off",
+                    f"{_cat_name(lay, cat)} is walled in: no fire-free path leads from its "
+                    "start to a raft destination it may use, so the game is lost at set-up (RULINGS "
+                    "LC-1, LC-5); open a gap in the fire or move the card",
+                    f"/cards/{cat.card}",
+                    [cat.square],
+                )
+            )
     return out
 
 
@@ -117,18 +142,42 @@ def check_tokens(lay: Layout) -> list[Issue]:
         if t.at not in lay.island:
             out.append(issue("token-off-island", f"{name} is off the island; move it onto a board", path, at))
         elif t.at in lay.fire:
-            out.append(issue("token-on-fire", f"{name} sits on fire; tokens go on squares cats can reach, so "
-                             "move it off the fire", path, at))
+            out.append(
+                issue(
+                    "token-on-fire",
+                    f"{name} sits on fire; tokens go on squares cats can reach, so move it off the fire",
+                    path,
+                    at,
+                )
+            )
         if t.kind == "objective" and t.at not in lay.destinations and t.at not in unknown_raft_squares:
-            out.append(issue("token-not-on-destination", f"{name} is not on a raft destination square; objective "
-                             "tokens go on the raft's destination squares (rulebook setup step 6)", path, at))
+            out.append(
+                issue(
+                    "token-not-on-destination",
+                    f"{name} is not on a raft destination square; objective "
+                    "tokens go on the raft's destination squares (rulebook setup step 6)",
+                    path,
+                    at,
+                )
+            )
         if t.at in owner:
-            out.append(issue("token-overlap", f"{name} shares its square with {token_name(owner[t.at], tokens[owner[t.at]])}; "
-                             "put one token per square", path, at))
+            out.append(
+                issue(
+                    "token-overlap",
+                    f"{name} shares its square with {token_name(owner[t.at], tokens[owner[t.at]])}; "
+                    "put one token per square",
+                    path,
+                    at,
+                )
+            )
         owner.setdefault(t.at, i)
-    out += check_box(lay, [(i, "kickstarter" if t.kind in KICKSTARTER_TOKENS else t.kind) for i, t in enumerate(tokens)],
-                      "tokens", {"objective": "objective_tokens", "kickstarter": "kickstarter_tokens"},
-                      lambda i, key: (token_name(i, tokens[i]), f"{key} token", [tokens[i].at]))
+    out += check_box(
+        lay,
+        [(i, "kickstarter" if t.kind in KICKSTARTER_TOKENS else t.kind) for i, t in enumerate(tokens)],
+        "tokens",
+        {"objective": "objective_tokens", "kickstarter": "kickstarter_tokens"},
+        lambda i, key: (token_name(i, tokens[i]), f"{key} token", [tokens[i].at]),
+    )
     return out
 
 
@@ -155,33 +204,71 @@ def check_objectives(lay: Layout) -> list[Issue]:
         squares = [c.square for c in lay.cats if c.colour in _colours(o)]
         missing = [c for c in dict.fromkeys(_colours(o)) if not cats[c]]
         if missing:
-            out.append(issue("objective-no-cat", f"{name} names {' and '.join(missing)}, but no such cat starts on "
-                             f"the island{unsure}; add a location card with that cat or change the objective",
-                             path, severity=severity))
+            out.append(
+                issue(
+                    "objective-no-cat",
+                    f"{name} names {' and '.join(missing)}, but no such cat starts on "
+                    f"the island{unsure}; add a location card with that cat or change the objective",
+                    path,
+                    severity=severity,
+                )
+            )
             continue
         for colour, n in Counter(_colours(o)).items():
             if n > cats[colour] and lay.cats_complete:
-                out.append(issue("objective-impossible", f"{name} needs {count_text(n, colour + ' cat')}, but "
-                                 f"{cats[colour]} starts on the island; change the objective", path, squares))
+                out.append(
+                    issue(
+                        "objective-impossible",
+                        f"{name} needs {count_text(n, colour + ' cat')}, but "
+                        f"{cats[colour]} starts on the island; change the objective",
+                        path,
+                        squares,
+                    )
+                )
         if o.kind == "arrival_order" and o.position and o.position > len(lay.cats) and lay.cats_complete:
-            out.append(issue("objective-impossible", f"{name} asks for arrival number {o.position}, but only "
-                             f"{count_text(len(lay.cats), 'cat')} start on the island; lower the position", path))
+            out.append(
+                issue(
+                    "objective-impossible",
+                    f"{name} asks for arrival number {o.position}, but only "
+                    f"{count_text(len(lay.cats), 'cat')} start on the island; lower the position",
+                    path,
+                )
+            )
         if o.kind == "arrival_order" and o.destination is not None and not lay.unknown_rafts:
             dest = lay.destinations.get(o.destination)
             if dest is None or dest[1] not in (None, o.colour):  # OB-2: a square that cat may arrive on
                 fits = sorted(sq for sq, (_, c) in lay.destinations.items() if c in (None, o.colour))
                 where = ", ".join(f"({r}, {c})" for r, c in fits) or "none on this island"
-                out.append(issue("objective-impossible", f"{name} is bound to a square that is not a raft destination "
-                                 f"a {o.colour} cat may use; bind it to one of {where}, or drop the destination",
-                                 path, [o.destination]))
+                out.append(
+                    issue(
+                        "objective-impossible",
+                        f"{name} is bound to a square that is not a raft destination "
+                        f"a {o.colour} cat may use; bind it to one of {where}, or drop the destination",
+                        path,
+                        [o.destination],
+                    )
+                )
         if o.kind == "arrive_together" and lay.scenario.mode == "standard":
-            out.append(issue("objective-needs-advanced", f"{name} can only be met with the advanced raft-arrival "
-                             "bonus (rulebook: Arriving at the raft); set the mode to advanced or drop the objective",
-                             path, squares, WARNING))
+            out.append(
+                issue(
+                    "objective-needs-advanced",
+                    f"{name} can only be met with the advanced raft-arrival "
+                    "bonus (rulebook: Arriving at the raft); set the mode to advanced or drop the objective",
+                    path,
+                    squares,
+                    WARNING,
+                )
+            )
         if o.kind == "collect_maps" and (o.count or 0) > maps:
-            out.append(issue("objective-impossible", f"{name} asks for {o.count} treasure maps, but "
-                             f"{count_text(maps, 'map token')} placed; place more map tokens or lower the count",
-                             path, [t.at for t in lay.scenario.tokens if t.kind == "map"]))
+            out.append(
+                issue(
+                    "objective-impossible",
+                    f"{name} asks for {o.count} treasure maps, but "
+                    f"{count_text(maps, 'map token')} placed; place more map tokens or lower the count",
+                    path,
+                    [t.at for t in lay.scenario.tokens if t.kind == "map"],
+                )
+            )
     return out + _check_arrival_conflicts(lay, cats) + _check_objective_tokens(lay)
 
 
@@ -198,19 +285,37 @@ def _check_arrival_conflicts(lay: Layout, cats: Counter[str]) -> list[Issue]:
         if first != i:
             other = objectives[first]
             if other.colour == o.colour:
-                out.append(issue("objective-conflict", f"{name} repeats {objective_name(first, other)}; remove one",
-                                 path, severity=WARNING))
+                out.append(
+                    issue(
+                        "objective-conflict",
+                        f"{name} repeats {objective_name(first, other)}; remove one",
+                        path,
+                        severity=WARNING,
+                    )
+                )
             else:
-                out.append(issue("objective-conflict", f"{name} and {objective_name(first, other)} both claim the "
-                                 f"{ORDINALS.get(o.position, str(o.position))} arrival; change one position", path))
+                out.append(
+                    issue(
+                        "objective-conflict",
+                        f"{name} and {objective_name(first, other)} both claim the "
+                        f"{ORDINALS.get(o.position, str(o.position))} arrival; change one position",
+                        path,
+                    )
+                )
             continue
         same = by_colour.setdefault(o.colour, [])
         same.append(i)
         if cats[o.colour] and len(same) > cats[o.colour]:
             named = " and ".join(objective_name(j, objectives[j]) for j in same)
-            out.append(issue("objective-conflict", f"{named} need {count_text(len(same), o.colour + ' cat')}, but "
-                             f"{cats[o.colour]} starts on the island; drop one", path,
-                             [c.square for c in lay.cats if c.colour == o.colour]))
+            out.append(
+                issue(
+                    "objective-conflict",
+                    f"{named} need {count_text(len(same), o.colour + ' cat')}, but "
+                    f"{cats[o.colour]} starts on the island; drop one",
+                    path,
+                    [c.square for c in lay.cats if c.colour == o.colour],
+                )
+            )
     return out
 
 
@@ -225,16 +330,39 @@ def _check_objective_tokens(lay: Layout) -> list[Issue]:
         name, path = token_name(i, t), f"/tokens/{i}"
         if t.value == "=":
             if not together:
-                out.append(issue("objective-token-mismatch", f"{name} has no \"arrive together\" objective to remind "
-                                 "of; add the objective or remove the token", path, [t.at], WARNING))
+                out.append(
+                    issue(
+                        "objective-token-mismatch",
+                        f'{name} has no "arrive together" objective to remind '
+                        "of; add the objective or remove the token",
+                        path,
+                        [t.at],
+                        WARNING,
+                    )
+                )
             continue
         matching = [o for o in arrivals if str(o.position) == t.value]
         colour = lay.destinations.get(t.at, (0, None))[1]
         if not matching:
-            out.append(issue("objective-token-mismatch", f"{name} has no objective for arrival number {t.value}; "
-                             "add the objective or remove the token", path, [t.at], WARNING))
+            out.append(
+                issue(
+                    "objective-token-mismatch",
+                    f"{name} has no objective for arrival number {t.value}; add the objective or remove the token",
+                    path,
+                    [t.at],
+                    WARNING,
+                )
+            )
         elif colour is not None and all(o.colour != colour for o in matching):
-            out.append(issue("objective-token-mismatch", f"{name} sits on a {colour} destination, but the objective "
-                             f"is \"{matching[0].describe()}\"; move the token to a {matching[0].colour} or "
-                             "any-colour destination", path, [t.at], WARNING))
+            out.append(
+                issue(
+                    "objective-token-mismatch",
+                    f"{name} sits on a {colour} destination, but the objective "
+                    f'is "{matching[0].describe()}"; move the token to a {matching[0].colour} or '
+                    "any-colour destination",
+                    path,
+                    [t.at],
+                    WARNING,
+                )
+            )
     return out

@@ -36,12 +36,19 @@ NOT_ALLOWED_FIX: dict[tuple[str, str], str] = {
 PATTERN_HINTS: dict[str, str] = {
     "id": "use lowercase letters, digits, '.', '_' or '-', starting with a letter or digit",
     "file": "use a relative path ending in .json, without '..'",
-    "card": "use the card's number or letter, e.g. \"5\" or \"B\"",
-    "board": "use a board id from the catalog, e.g. \"L1\"",
+    "card": 'use the card\'s number or letter, e.g. "5" or "B"',
+    "board": 'use a board id from the catalog, e.g. "L1"',
 }
 GRID_SIZE = 18  # common.schema.json: squares run 0-17
-JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false", int: "an integer",
-              float: "a number", type(None): "null"}
+JSON_TYPES = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    bool: "true/false",
+    int: "an integer",
+    float: "a number",
+    type(None): "null",
+}
 
 
 def _leaves(err: ValidationError) -> Iterator[ValidationError]:
@@ -144,7 +151,13 @@ def _element(kind: str, doc: Any, parts: list[Any]) -> tuple[str, str, str, list
         if collection == "pathway_decks" and len(parts) >= 4 and parts[2] == "cards" and isinstance(parts[3], int):
             depth, element = 4, element["cards"][parts[3]]
         path = "".join(f"/{p}" for p in parts[:depth])
-        return path, collection, _name(kind, collection, index, element), parts[depth:], _element_squares(collection, element)
+        return (
+            path,
+            collection,
+            _name(kind, collection, index, element),
+            parts[depth:],
+            _element_squares(collection, element),
+        )
     return "", "", f"the {kind}", parts, ()
 
 
@@ -155,7 +168,9 @@ def _name(kind: str, collection: str, index: int, element: Any) -> str:
     if collection == "scenarios":
         return f"scenario entry {index + 1}" + (f" ({e['file']})" if isinstance(e.get("file"), str) else "")
     label = collection.replace("_", " ").rstrip("s")
-    ident = next((e[k] for k in ("id", "number", "letter", "deck", "component") if isinstance(e.get(k), (str, int))), None)
+    ident = next(
+        (e[k] for k in ("id", "number", "letter", "deck", "component") if isinstance(e.get(k), (str, int))), None
+    )
     return f"{label} {ident}" if ident is not None else f"{label} {index + 1}"
 
 

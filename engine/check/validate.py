@@ -71,7 +71,7 @@ ISSUE_CODES: dict[str, str] = {
     "catalog-id-clash": "a catalog redefines a component of the bundled catalogs or of another catalog in its folder",
     "catalog-too-large": "a catalog defines more than 1,000 components (see Limits and recovery)",
     "catalog-hybrid-tile": "a hybrid fire tile's safe spot is not one of its cells, it has no fire square, or a tile "
-                           "with safe spots is not marked hybrid",
+    "with safe spots is not marked hybrid",
     "text-unsavable": "a text holds a lone UTF-16 surrogate, or the document nests too deep, so it cannot be saved",
 }
 
@@ -79,9 +79,20 @@ ELEMENT_LISTS = ("boards", "cards", "tokens", "objectives")
 # rule checks that conclude from something being absent: unreliable once elements with
 # schema errors are left out of the rule checks
 NEEDS_COMPLETE: dict[str, frozenset[str]] = {
-    "cards": frozenset({"no-raft", "no-cat", "no-fire", "cat-no-destination", "cat-cut-off", "objective-no-cat",
-                        "objective-impossible", "objective-conflict", "token-not-on-destination",
-                        "objective-token-mismatch"}),
+    "cards": frozenset(
+        {
+            "no-raft",
+            "no-cat",
+            "no-fire",
+            "cat-no-destination",
+            "cat-cut-off",
+            "objective-no-cat",
+            "objective-impossible",
+            "objective-conflict",
+            "token-not-on-destination",
+            "objective-token-mismatch",
+        }
+    ),
     "tokens": frozenset({"objective-impossible", "objective-token-mismatch"}),
     "objectives": frozenset({"objective-token-mismatch"}),
 }
@@ -100,8 +111,15 @@ def sort_issues(issues: list[Issue]) -> list[Issue]:
 def rule_issues(scenario: Scenario, catalog: Catalog) -> list[Issue]:
     """The rule checks alone, for a scenario that is schema-valid."""
     lay = build_layout(scenario, catalog)
-    return (check_boards(lay) + check_cards(lay) + check_fire(lay) + check_cats(lay) + check_tokens(lay)
-            + check_objectives(lay) + playability_issues(scenario, catalog))
+    return (
+        check_boards(lay)
+        + check_cards(lay)
+        + check_fire(lay)
+        + check_cats(lay)
+        + check_tokens(lay)
+        + check_objectives(lay)
+        + playability_issues(scenario, catalog)
+    )
 
 
 def playability_issues(scenario: Scenario, catalog: Catalog | None = None) -> list[Issue]:
@@ -171,8 +189,13 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
         try:
             doc: Any = scenario_to_dict(target)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            return [Issue("schema", ERROR, f"the scenario holds a value that cannot be written to a file ({exc!r}); "
-                          "fix that element")]
+            return [
+                Issue(
+                    "schema",
+                    ERROR,
+                    f"the scenario holds a value that cannot be written to a file ({exc!r}); fix that element",
+                )
+            ]
     else:
         doc = target
     if not isinstance(doc, Mapping):

@@ -70,8 +70,11 @@ class FileChecker:
         if kind is None:
             raise FormatError(path, f"not a Raftwright file: {describe_format(data)}; expected {FORMATS}")
         if kind == "components" and Path(path).stat().st_size > MAX_CATALOG_BYTES:
-            raise FormatError(path, f"the catalog is larger than {MAX_CATALOG_BYTES // 1024} KiB, the most a catalog "
-                              "may be (see 'Limits and recovery' in the README); split it")
+            raise FormatError(
+                path,
+                f"the catalog is larger than {MAX_CATALOG_BYTES // 1024} KiB, the most a catalog "
+                "may be (see 'Limits and recovery' in the README); split it",
+            )
         return checks[kind](Path(path), data)
 
     def _scenario(self, path: Path, data: Any = None) -> _ScenarioResult:
@@ -80,7 +83,7 @@ class FileChecker:
             if data is None:
                 data = read_json(path)
                 if document_kind(data) != "scenario":
-                    raise FormatError(path, "not a Raftwright scenario (its \"format\" is not \"raftwright.scenario\")")
+                    raise FormatError(path, 'not a Raftwright scenario (its "format" is not "raftwright.scenario")')
             ident, campaign = (data.get(k) if isinstance(data.get(k), str) else None for k in ("id", "campaign"))
             self._scenarios[key] = _ScenarioResult(ident, campaign, validate(data, self.catalog))
         return self._scenarios[key]
@@ -89,7 +92,7 @@ class FileChecker:
     def campaign_file(self, path: str | os.PathLike[str]) -> list[Issue]:
         data = read_json(path)
         if document_kind(data) != "campaign":
-            raise FormatError(path, "not a Raftwright campaign (its \"format\" is not \"raftwright.campaign\")")
+            raise FormatError(path, 'not a Raftwright campaign (its "format" is not "raftwright.campaign")')
         return self.campaign(Path(path), data)
 
     def campaign(self, path: Path, data: Any) -> list[Issue]:
@@ -103,14 +106,24 @@ class FileChecker:
                 continue
             name, where = f"scenario entry {i + 1} ({file})", f"/scenarios/{i}"
             if file in files:
-                out.append(issue("campaign-scenario-duplicate", f"{name} repeats scenario entry {files[file] + 1}; "
-                                 "list each scenario once", where))
+                out.append(
+                    issue(
+                        "campaign-scenario-duplicate",
+                        f"{name} repeats scenario entry {files[file] + 1}; list each scenario once",
+                        where,
+                    )
+                )
                 continue
             files[file] = i
             target = path.parent / file
             if not target.is_file():
-                out.append(issue("campaign-scenario-missing", f"{name}: the file does not exist in {path.parent}; "
-                                 "fix the path or add the file", where))
+                out.append(
+                    issue(
+                        "campaign-scenario-missing",
+                        f"{name}: the file does not exist in {path.parent}; fix the path or add the file",
+                        where,
+                    )
+                )
                 continue
             try:
                 result = self._scenario(target)
@@ -120,16 +133,34 @@ class FileChecker:
             errors = [x for x in result.issues if x.is_error]
             if errors:
                 first = errors[0]
-                out.append(issue("campaign-scenario-invalid", f"{name} has {count_text(len(errors), 'error')}, the "
-                                 f"first: {first.code} {first.message}; run 'raftwright validate {target}'", where))
+                out.append(
+                    issue(
+                        "campaign-scenario-invalid",
+                        f"{name} has {count_text(len(errors), 'error')}, the "
+                        f"first: {first.code} {first.message}; run 'raftwright validate {target}'",
+                        where,
+                    )
+                )
             campaign_id = data.get("id")
             if result.campaign is not None and isinstance(campaign_id, str) and result.campaign != campaign_id:
-                out.append(issue("campaign-scenario-mismatch", f"{name} says it belongs to campaign "
-                                 f"'{result.campaign}'; set its campaign to '{campaign_id}'", where, severity=WARNING))
+                out.append(
+                    issue(
+                        "campaign-scenario-mismatch",
+                        f"{name} says it belongs to campaign '{result.campaign}'; set its campaign to '{campaign_id}'",
+                        where,
+                        severity=WARNING,
+                    )
+                )
             if result.id is not None:
                 if result.id in ids:
-                    out.append(issue("campaign-scenario-duplicate", f"{name} has the scenario id '{result.id}' of "
-                                     f"scenario entry {ids[result.id] + 1}; give each scenario its own id", where))
+                    out.append(
+                        issue(
+                            "campaign-scenario-duplicate",
+                            f"{name} has the scenario id '{result.id}' of "
+                            f"scenario entry {ids[result.id] + 1}; give each scenario its own id",
+                            where,
+                        )
+                    )
                 ids.setdefault(result.id, i)
         return sort_issues(out)
 
@@ -167,11 +198,15 @@ def _first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) ->
     message is the first schema issue (element, what is wrong, the fix) and how many more,
     the located message ``validate`` gives."""
     if document_kind(data) != kind:
-        raise FormatError(path, f"not a Raftwright {kind} file: {describe_format(data)}; expected \"raftwright.{kind}\"")
+        raise FormatError(path, f'not a Raftwright {kind} file: {describe_format(data)}; expected "raftwright.{kind}"')
     issues = sort_issues(schema_issues(kind, data))
     if issues:
         first = issues[0]
-        more = f"; {count_text(len(issues) - 1, 'more error')} (run 'raftwright validate {path}')" if len(issues) > 1 else ""
+        more = (
+            f"; {count_text(len(issues) - 1, 'more error')} (run 'raftwright validate {path}')"
+            if len(issues) > 1
+            else ""
+        )
         raise FormatError(path, f"{first.message} ({first.where.describe()}){more}")
 
 

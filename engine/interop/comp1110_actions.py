@@ -109,7 +109,9 @@ def _card_letters(key: str, decks: Mapping[str, str], what: str) -> str:
     deck, card_id = key.split(":", 1)
     letter = next((k for k, v in decks.items() if v == deck), None)
     if letter is None or not re.fullmatch(r"[a-y]", card_id):
-        raise ValueError(f"{what}: card {key} has no COMP1110 name; only decks {', '.join(decks.values())} with ids a-y do")
+        raise ValueError(
+            f"{what}: card {key} has no COMP1110 name; only decks {', '.join(decks.values())} with ids a-y do"
+        )
     return letter + card_id
 
 
@@ -119,7 +121,11 @@ def format_action_string(action: PlayerAction, colour: str | None = None, catalo
     decks = deck_letters(catalog)
     what = f"action '{action}'"
     if isinstance(action, PlacePathway):
-        return _card_letters(action.card, decks, what) + _coords(action.at, what) + ORIENTATION_LETTERS[action.rotation % 4]
+        return (
+            _card_letters(action.card, decks, what)
+            + _coords(action.at, what)
+            + ORIENTATION_LETTERS[action.rotation % 4]
+        )
     if isinstance(action, PlaceFire):
         if not re.fullmatch(r"[a-zA-E]", action.tile):
             raise ValueError(f"{what}: fire tile {action.tile!r} has no COMP1110 id (a-z, A-E)")
@@ -127,7 +133,9 @@ def format_action_string(action: PlayerAction, colour: str | None = None, catalo
         return action.tile + _coords(action.at, what) + flip + ORIENTATION_LETTERS[action.rotation % 4]
     if isinstance(action, MoveCat):
         if colour not in TERRAIN_NOTATION:
-            raise ValueError(f"{what}: a cat movement string needs the cat's colour (one of {', '.join(TERRAIN_NOTATION)})")
+            raise ValueError(
+                f"{what}: a cat movement string needs the cat's colour (one of {', '.join(TERRAIN_NOTATION)})"
+            )
         if not 1 <= len(action.discards) <= 2:
             raise ValueError(f"{what}: a cat movement discards one or two cards, not {len(action.discards)}")
         cards = "".join(_card_letters(key, decks, what) for key in action.discards)

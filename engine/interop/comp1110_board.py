@@ -376,7 +376,9 @@ def rewrite_board(state: GameState, board: str, changed: int, cats_only: bool = 
 
 
 _CLASS_LETTERS_ORD = _CLASS_LETTERS.encode("ascii")
-_CASED = frozenset(("w" + "".join(COLOUR_LETTERS)).encode("ascii") + ("w" + "".join(COLOUR_LETTERS)).upper().encode("ascii"))
+_CASED = frozenset(
+    ("w" + "".join(COLOUR_LETTERS)).encode("ascii") + ("w" + "".join(COLOUR_LETTERS)).upper().encode("ascii")
+)
 
 
 def changed_squares(state: GameState) -> tuple[int, bool]:

@@ -161,9 +161,12 @@ def format_challenge(challenge: Challenge) -> str:
 
     return (
         "".join(challenge.islands)
-        + "F" + "".join(sq(s) for s in challenge.fires)
-        + "C" + "".join(f"{k}{sq(s)}" for k, s in challenge.cats)
-        + "R" + f"{challenge.raft[0]}{sq(challenge.raft[1])}"
+        + "F"
+        + "".join(sq(s) for s in challenge.fires)
+        + "C"
+        + "".join(f"{k}{sq(s)}" for k, s in challenge.cats)
+        + "R"
+        + f"{challenge.raft[0]}{sq(challenge.raft[1])}"
     )
 
 
@@ -220,7 +223,9 @@ def challenge_to_scenario(string: str, name: str | None = None, catalog: Catalog
         seen.add(number)
     k, sq = challenge.raft
     if k not in raft_ids:
-        raise ValueError(f"challenge {string!r}: raft id {k} is unknown; the notation knows ids {', '.join(map(str, sorted(raft_ids)))}")
+        raise ValueError(
+            f"challenge {string!r}: raft id {k} is unknown; the notation knows ids {', '.join(map(str, sorted(raft_ids)))}"
+        )
     cards.append(CardPlacement("raft", sq, raft_ids[k]))
     digest = hashlib.sha1(string.strip().encode()).hexdigest()[:8]
     notes = " ".join(filter(None, ["Imported from a COMP1110 challenge string.", stand_in_note(stand_ins)]))
@@ -235,18 +240,26 @@ def challenge_to_scenario(string: str, name: str | None = None, catalog: Catalog
 
 def _island_letters(index: int, slot: BoardSlot, where: str) -> str:
     if slot.special:
-        raise ValueError(f"{where}: board slot {index + 1} is a special board ({slot.shape}); the notation has only "
-                         "large and small boards")
+        raise ValueError(
+            f"{where}: board slot {index + 1} is a special board ({slot.shape}); the notation has only "
+            "large and small boards"
+        )
     size = next(letter for letter, (name, _) in ISLAND_SIZES.items() if name == slot.size)
     if slot.pin is not None:
-        raise ValueError(f"{where}: board slot {index + 1} is pinned to '{slot.pin.board}'; the notation cannot name a board (unpin it)")
+        raise ValueError(
+            f"{where}: board slot {index + 1} is pinned to '{slot.pin.board}'; the notation cannot name a board (unpin it)"
+        )
     if slot.size == "small" and slot.orientation != "horizontal":
-        raise ValueError(f"{where}: board slot {index + 1} is a vertical small board; the notation only has horizontal ones")
+        raise ValueError(
+            f"{where}: board slot {index + 1} is a vertical small board; the notation only has horizontal ones"
+        )
     if slot.face == "plain":
         return size + PLAIN_LETTER
     letter = FACE_LETTERS[EDGE_ROTATION[slot.fire_edge or "west"]]
     if size == "S" and letter in "EW":
-        raise ValueError(f"{where}: board slot {index + 1} has its fire strip on a long edge; the notation cannot express it")
+        raise ValueError(
+            f"{where}: board slot {index + 1} has its fire strip on a long edge; the notation cannot express it"
+        )
     return size + letter
 
 
@@ -278,12 +291,16 @@ def scenario_to_challenge(scenario: Scenario, catalog: Catalog | None = None) ->
     rafts: list[tuple[int, Square]] = []
     for i, card in enumerate(scenario.cards):
         if card.kind != "fire" and card.rotation % 4:
-            raise ValueError(f"{where}: card {i + 1} ({card.kind} {card.ident}) is rotated; the notation never rotates cards")
+            raise ValueError(
+                f"{where}: card {i + 1} ({card.kind} {card.ident}) is rotated; the notation never rotates cards"
+            )
         if card.kind == "location":
             ident = card.ident or ""
             number = int(ident) if ident.isdigit() else -1
             if number not in physical_to_id:
-                raise ValueError(f"{where}: card {i + 1} is location card {card.ident}, which the notation does not know")
+                raise ValueError(
+                    f"{where}: card {i + 1} is location card {card.ident}, which the notation does not know"
+                )
             cats.append((physical_to_id[number], card.at))
         elif card.kind == "raft":
             if card.ident not in letter_to_id:
@@ -342,10 +359,14 @@ def parse_board_string(board: str) -> tuple[tuple[BoardSquare, ...], ...]:
         raise ValueError(f"board string: row 0 has {width} squares; rows are 9 or 18 squares wide")
     for r, line in enumerate(lines):
         if len(line) != width:
-            raise ValueError(f"board string: row {r} has {len(line)} squares, row 0 has {width}; all rows are equally wide")
+            raise ValueError(
+                f"board string: row {r} has {len(line)} squares, row 0 has {width}; all rows are equally wide"
+            )
         bad = next((ch for ch in line if ch not in BOARD_LETTERS), None)
         if bad is not None:
-            raise ValueError(f"board string: row {r} holds {bad!r}; squares are one of {''.join(sorted(BOARD_LETTERS))}")
+            raise ValueError(
+                f"board string: row {r} holds {bad!r}; squares are one of {''.join(sorted(BOARD_LETTERS))}"
+            )
     return tuple(tuple(_board_square(ch) for ch in line) for line in lines)
 
 
@@ -386,7 +407,9 @@ def board_string_from_layout(layout: IslandLayout) -> str:
         for c in range(layout.cols):
             sq = (r, c)
             if sq not in layout.island:
-                raise ValueError(f"board string: square ({r}, {c}) is off the island; the notation needs a full rectangle")
+                raise ValueError(
+                    f"board string: square ({r}, {c}) is off the island; the notation needs a full rectangle"
+                )
             if sq in layout.raft_blocked:
                 row.append(BoardSquare(raft_centre=True))
             elif sq in layout.rafts and layout.rafts[sq] is None:

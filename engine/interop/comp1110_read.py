@@ -84,14 +84,18 @@ def _decks_and_hand(
     in_decks = dict(deck_pairs)
     both = sorted([keys[k][i] for k, held in hand_pairs for i in set(held).intersection(in_decks.get(k, ""))])
     if both:
-        raise ValueError(f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place")
+        raise ValueError(
+            f"hand string {hand_text!r}: card(s) {', '.join(both)} are also in the decks; a card is in one place"
+        )
     return deck_pairs, hand_pairs, _canonical_cards(deck_pairs, letters)
 
 
 def _card_id_errors(text: str, field: str) -> list[tuple[str, str]]:
     """:func:`_card_ids` the slow way, which says what is wrong."""
     if not _CARDS.fullmatch(text):
-        raise ValueError(f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah")
+        raise ValueError(
+            f"{field} string {text!r}: write deck letters A-D, each followed by card ids a-y, e.g. AabBCfDah"
+        )
     pairs: list[tuple[str, str]] = _DECK.findall(text)
     letters = "".join(letter for letter, _ in pairs)
     if letters != "".join(sorted(set(letters))):

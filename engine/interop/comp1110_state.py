@@ -149,7 +149,6 @@ def _format_decks(state: GameState, decks: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-
 def parse_draw_request(request: str) -> list[tuple[str, int]]:
     """A draw request (§8) as ``(deck letter, count)`` pairs."""
     pairs = re.findall(r"([A-D])([1-6])", request)
@@ -175,8 +174,6 @@ def game_state_from_strings(
     """An engine state (variant ``comp1110``, play phase) from the five strings (§2).
     ``rng`` shuffles the decks and draws fire tiles; ValueError names a bad string."""
     return read_state(game_state, rng or random.Random(), catalog, shuffle=True).state
-
-
 
 
 def game_state_to_strings(state: GameState) -> list[str]:
@@ -358,7 +355,9 @@ def move_cat(game_state: Sequence[str], movement: str) -> list[str]:
     state.history.append(move)
     moves.step_cat(state, move)  # (what follows a move decides only whether the game goes on: see _lay)
     grid = state.island.grid
-    return _strings_after(read, rewrite_board(state, read.board, grid.bit(move.cat) | grid.bit(move.to), cats_only=True))
+    return _strings_after(
+        read, rewrite_board(state, read.board, grid.bit(move.cat) | grid.bit(move.to), cats_only=True)
+    )
 
 
 def is_game_over(game_state: Sequence[str], action: str) -> bool:

@@ -89,8 +89,13 @@ def card_feature_problems(label: str, where: str, card: Mapping[str, Any]) -> li
     for j, strip in enumerate(card.get("rescue", [])):
         at = f"{where}/rescue/{j}"
         if strip["colour"] not in colours:
-            out.append((f"{label}: its rescue strip holds back a {strip['colour']} cat, but no {strip['colour']} cat "
-                        "starts on the card; fix the colour or the cats", at))
+            out.append(
+                (
+                    f"{label}: its rescue strip holds back a {strip['colour']} cat, but no {strip['colour']} cat "
+                    "starts on the card; fix the colour or the cats",
+                    at,
+                )
+            )
         r, c = strip["circle"]
         if grid and grid[r][c] == "f":
             out.append((f"{label}: its rescue circle at ({r}, {c}) is on printed fire; move the circle", at))

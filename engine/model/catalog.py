@@ -190,7 +190,9 @@ class Catalog:
                 f"{', '.join(clashes)}; give custom components new ids"
             )
         order = list(DECKS) + sorted({*self.decks, *other.decks} - set(DECKS))
-        decks = {d: self.decks.get(d, ()) + other.decks.get(d, ()) for d in order if d in self.decks or d in other.decks}
+        decks = {
+            d: self.decks.get(d, ()) + other.decks.get(d, ()) for d in order if d in self.decks or d in other.decks
+        }
         box = dict(self.box)
         for key, value in other.box.items():
             box[key] = box.get(key, 0) + value
@@ -221,8 +223,15 @@ def _sq(value: Iterable[int]) -> Square:
 def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
     """Convert a schema-valid catalog document into a :class:`Catalog`."""
     boards = tuple(
-        IslandBoard(b["id"], b["size"], b["number"], tuple(b["fire_face"]), tuple(b["plain_face"]), b.get("shape"),
-                    b.get("fire_strip"))
+        IslandBoard(
+            b["id"],
+            b["size"],
+            b["number"],
+            tuple(b["fire_face"]),
+            tuple(b["plain_face"]),
+            b.get("shape"),
+            b.get("fire_strip"),
+        )
         for b in data.get("island_boards", [])
     )
     decks: dict[str, tuple[PathwayCard, ...]] = {}
@@ -231,13 +240,18 @@ def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
                                     for c in deck["cards"])  # fmt: skip
     locations = {
         c["number"]: LocationCard(
-            c["number"], tuple(c["grid"]), tuple(CatStart(k["colour"], _sq(k["square"])) for k in c["cats"]),
-            paths_from(c.get("oshax", [])), rescue_from(c.get("rescue", [])),
+            c["number"],
+            tuple(c["grid"]),
+            tuple(CatStart(k["colour"], _sq(k["square"])) for k in c["cats"]),
+            paths_from(c.get("oshax", [])),
+            rescue_from(c.get("rescue", [])),
         )
         for c in data.get("location_cards", [])
     }
-    rafts = {c["letter"]: RaftCard(c["letter"], tuple(c["grid"]), paths_from(c.get("oshax", [])))
-             for c in data.get("raft_cards", [])}
+    rafts = {
+        c["letter"]: RaftCard(c["letter"], tuple(c["grid"]), paths_from(c.get("oshax", [])))
+        for c in data.get("raft_cards", [])
+    }
     tiles = {
         t["id"]: FireTile(
             t["id"],
@@ -248,8 +262,9 @@ def catalog_from_dict(data: Mapping[str, Any]) -> Catalog:
         for t in data.get("fire_tiles", [])
     }
     disasters = {
-        d["id"]: DisasterCard(d["id"], tuple(DisasterEffect(**e) for e in d["effects"]), d.get("name", ""),
-                              d.get("text", ""))
+        d["id"]: DisasterCard(
+            d["id"], tuple(DisasterEffect(**e) for e in d["effects"]), d.get("name", ""), d.get("text", "")
+        )
         for d in data.get("disaster_cards", [])
     }
     missing = tuple(
@@ -283,20 +298,30 @@ class CatalogProblem:
 def catalog_document_problems(data: Mapping[str, Any]) -> list[CatalogProblem]:
     """Every check beyond the schema that a catalog must pass before it is used: the
     loader and ``raftwright validate`` apply the same list."""
-    return (_too_many(data) + _duplicate_ids(data) + _board_faces(data) + _location_cats(data) + _disaster_effects(data)
-            + _hybrid_tiles(data))
+    return (
+        _too_many(data)
+        + _duplicate_ids(data)
+        + _board_faces(data)
+        + _location_cats(data)
+        + _disaster_effects(data)
+        + _hybrid_tiles(data)
+    )
 
 
 def _lists(data: Mapping[str, Any]) -> list[tuple[str, str, str, list[Any]]]:
     """(pointer, id key, label, items) of every list of identified components."""
-    lists = [("/island_boards", "id", "island board", data.get("island_boards", [])),
-             ("/location_cards", "number", "location card", data.get("location_cards", [])),
-             ("/raft_cards", "letter", "raft card", data.get("raft_cards", [])),
-             ("/fire_tiles", "id", "fire tile", data.get("fire_tiles", [])),
-             ("/disaster_cards", "id", "disaster card", data.get("disaster_cards", [])),
-             ("/pathway_decks", "deck", "pathway deck", data.get("pathway_decks", []))]
-    lists += [(f"/pathway_decks/{d}/cards", "id", f"{deck['deck']} card", deck["cards"])
-              for d, deck in enumerate(data.get("pathway_decks", []))]
+    lists = [
+        ("/island_boards", "id", "island board", data.get("island_boards", [])),
+        ("/location_cards", "number", "location card", data.get("location_cards", [])),
+        ("/raft_cards", "letter", "raft card", data.get("raft_cards", [])),
+        ("/fire_tiles", "id", "fire tile", data.get("fire_tiles", [])),
+        ("/disaster_cards", "id", "disaster card", data.get("disaster_cards", [])),
+        ("/pathway_decks", "deck", "pathway deck", data.get("pathway_decks", [])),
+    ]
+    lists += [
+        (f"/pathway_decks/{d}/cards", "id", f"{deck['deck']} card", deck["cards"])
+        for d, deck in enumerate(data.get("pathway_decks", []))
+    ]
     return lists
 
 
@@ -304,9 +329,15 @@ def _too_many(data: Mapping[str, Any]) -> list[CatalogProblem]:
     total = sum(len(items) for _where, _key, _label, items in _lists(data))
     if total <= MAX_CATALOG_ITEMS:
         return []
-    return [CatalogProblem("catalog-too-large", f"the catalog defines {total} components; a catalog may define at most "
-                           f"{MAX_CATALOG_ITEMS} (boards, pathway decks and cards, location and raft cards, fire "
-                           "tiles together); split it or remove some", "")]
+    return [
+        CatalogProblem(
+            "catalog-too-large",
+            f"the catalog defines {total} components; a catalog may define at most "
+            f"{MAX_CATALOG_ITEMS} (boards, pathway decks and cards, location and raft cards, fire "
+            "tiles together); split it or remove some",
+            "",
+        )
+    ]
 
 
 def _duplicate_ids(data: Mapping[str, Any]) -> list[CatalogProblem]:
@@ -316,8 +347,14 @@ def _duplicate_ids(data: Mapping[str, Any]) -> list[CatalogProblem]:
         for i, item in enumerate(items):
             ident = item[key]
             if ident in seen:
-                out.append(CatalogProblem("catalog-duplicate-id", f"{label} {ident} is defined twice (entries "
-                                          f"{seen[ident] + 1} and {i + 1}); give it a new {key}", f"{collection}/{i}"))
+                out.append(
+                    CatalogProblem(
+                        "catalog-duplicate-id",
+                        f"{label} {ident} is defined twice (entries "
+                        f"{seen[ident] + 1} and {i + 1}); give it a new {key}",
+                        f"{collection}/{i}",
+                    )
+                )
             seen.setdefault(ident, i)
     return out
 
@@ -327,18 +364,32 @@ def _board_faces(data: Mapping[str, Any]) -> list[CatalogProblem]:
     shapes: dict[str, tuple[Grid, str]] = {}
     for i, board in enumerate(data.get("island_boards", [])):
         if board["size"] == SPECIAL:
-            out += [CatalogProblem("catalog-board-face", message, where)
-                    for message, where in special_board_problems(i, board, shapes)]
+            out += [
+                CatalogProblem("catalog-board-face", message, where)
+                for message, where in special_board_problems(i, board, shapes)
+            ]
             continue
         rows, cols = BOARD_SHAPES[board["size"]]
         name, where = f"island board {board['id']}", f"/island_boards/{i}"
         for face in ("fire_face", "plain_face"):
             if len(board[face]) != rows:
-                out.append(CatalogProblem("catalog-board-face", f"{name}: its {face} has {len(board[face])} rows; a "
-                                          f"{board['size']} board has {rows} rows of {cols}", where))
+                out.append(
+                    CatalogProblem(
+                        "catalog-board-face",
+                        f"{name}: its {face} has {len(board[face])} rows; a "
+                        f"{board['size']} board has {rows} rows of {cols}",
+                        where,
+                    )
+                )
         if any(not row.startswith("f" * FIRE_STRIP_WIDTH) for row in board["fire_face"]):
-            out.append(CatalogProblem("catalog-board-face", f"{name}: its fire_face must start every row with the "
-                                      f"{FIRE_STRIP_WIDTH}-square fire strip ('fff', west edge of the north form)", where))
+            out.append(
+                CatalogProblem(
+                    "catalog-board-face",
+                    f"{name}: its fire_face must start every row with the "
+                    f"{FIRE_STRIP_WIDTH}-square fire strip ('fff', west edge of the north form)",
+                    where,
+                )
+            )
     return out
 
 
@@ -349,13 +400,26 @@ def _location_cats(data: Mapping[str, Any]) -> list[CatalogProblem]:
         squares = [_sq(c["square"]) for c in card["cats"]]  # 1.0 passes the schema as an integer
         on_fire = [sq for sq in squares if card["grid"][sq[0]][sq[1]] == "f"]
         if on_fire:
-            out.append(CatalogProblem("catalog-location-cats", f"{name} starts a cat on printed fire at {on_fire[0]}; "
-                                      "move the cat or fix the grid", where))
+            out.append(
+                CatalogProblem(
+                    "catalog-location-cats",
+                    f"{name} starts a cat on printed fire at {on_fire[0]}; move the cat or fix the grid",
+                    where,
+                )
+            )
         twice = [sq for sq, n in Counter(squares).items() if n > 1]
         if twice:
-            out.append(CatalogProblem("catalog-location-cats", f"{name} starts two cats on square {twice[0]}; give "
-                                      "each cat its own square", where))
-        out += [CatalogProblem("catalog-location-cats", message, at) for message, at in card_feature_problems(name, where, card)]
+            out.append(
+                CatalogProblem(
+                    "catalog-location-cats",
+                    f"{name} starts two cats on square {twice[0]}; give each cat its own square",
+                    where,
+                )
+            )
+        out += [
+            CatalogProblem("catalog-location-cats", message, at)
+            for message, at in card_feature_problems(name, where, card)
+        ]
     return out
 
 
@@ -369,13 +433,24 @@ def _disaster_effects(data: Mapping[str, Any]) -> list[CatalogProblem]:
             takes = DISASTER_FIELDS[kind]
             a = "an" if kind[0] in "aeiou" else "a"
             for key in sorted(set(effect) - {"effect"} - set(takes)):
-                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: '{key}' does not apply to {a} {kind} "
-                                          f"effect; remove it ({a} {kind} effect takes {', '.join(takes)})", where))
+                out.append(
+                    CatalogProblem(
+                        "catalog-disaster-effect",
+                        f"{name}: '{key}' does not apply to {a} {kind} "
+                        f"effect; remove it ({a} {kind} effect takes {', '.join(takes)})",
+                        where,
+                    )
+                )
             cat = effect.get("cat")
             if cat is not None and "cat" in takes and cat not in CAT_COLOURS + DISASTER_CATS[kind]:
                 words = ", ".join(CAT_COLOURS + DISASTER_CATS[kind])
-                out.append(CatalogProblem("catalog-disaster-effect", f"{name}: {a} {kind} effect cannot name cat "
-                                          f"'{cat}'; use one of {words}", where))
+                out.append(
+                    CatalogProblem(
+                        "catalog-disaster-effect",
+                        f"{name}: {a} {kind} effect cannot name cat '{cat}'; use one of {words}",
+                        where,
+                    )
+                )
     return out
 
 
@@ -388,18 +463,37 @@ def _hybrid_tiles(data: Mapping[str, Any]) -> list[CatalogProblem]:
         cells = {_sq(c) for c in tile["cells"]}
         spots = [_sq(s["square"]) for s in tile.get("safe_spots", [])]
         if spots and not tile.get("hybrid", False):
-            out.append(CatalogProblem("catalog-hybrid-tile", f"{name} has safe spots but is not marked \"hybrid\": "
-                                      "true; mark it hybrid or remove the safe spots", where))
+            out.append(
+                CatalogProblem(
+                    "catalog-hybrid-tile",
+                    f'{name} has safe spots but is not marked "hybrid": true; mark it hybrid or remove the safe spots',
+                    where,
+                )
+            )
         outside = [sq for sq in spots if sq not in cells]
         if outside:
-            out.append(CatalogProblem("catalog-hybrid-tile", f"{name}: safe spot {outside[0]} is not one of its cells; "
-                                      "list every square of the tile in cells, safe spots included", where))
+            out.append(
+                CatalogProblem(
+                    "catalog-hybrid-tile",
+                    f"{name}: safe spot {outside[0]} is not one of its cells; "
+                    "list every square of the tile in cells, safe spots included",
+                    where,
+                )
+            )
         if spots and len(set(spots)) != len(spots):
-            out.append(CatalogProblem("catalog-hybrid-tile", f"{name} lists a safe spot twice; give each square one "
-                                      "terrain", where))
+            out.append(
+                CatalogProblem(
+                    "catalog-hybrid-tile", f"{name} lists a safe spot twice; give each square one terrain", where
+                )
+            )
         if spots and cells <= set(spots):
-            out.append(CatalogProblem("catalog-hybrid-tile", f"{name} has no fire square; a hybrid tile needs at least "
-                                      "one cell that is not a safe spot", where))
+            out.append(
+                CatalogProblem(
+                    "catalog-hybrid-tile",
+                    f"{name} has no fire square; a hybrid tile needs at least one cell that is not a safe spot",
+                    where,
+                )
+            )
     return out
 
 
@@ -412,8 +506,9 @@ def load_catalog_file(path: Path) -> Catalog:
     except FormatError as exc:
         raise CatalogError(f"{path}: cannot read the catalog ({exc.reason}); fix or replace the file") from None
     if not isinstance(data, dict) or data.get("format") != "raftwright.components":
-        raise CatalogError(f"{path}: not a component catalog (its \"format\" must be \"raftwright.components\"); "
-                           "fix or remove the file")
+        raise CatalogError(
+            f'{path}: not a component catalog (its "format" must be "raftwright.components"); fix or remove the file'
+        )
     errors = schema_errors("components", data)
     problems = [(e.path, e.message) for e in errors] or [(p.path, p.message) for p in catalog_document_problems(data)]
     if problems:

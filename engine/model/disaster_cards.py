@@ -48,8 +48,9 @@ class DisasterEffect:
         if self.effect not in DISASTER_EFFECTS:
             raise ValueError(f"disaster effect {self.effect!r}: use one of {', '.join(DISASTER_EFFECTS)}")
         if self.who not in ("active", "each") or self.towards not in (None, "fire", "raft", "away_from_fire"):
-            raise ValueError(f"disaster effect {self.effect!r}: who is active or each; towards is fire, raft, "
-                             "away_from_fire or None")
+            raise ValueError(
+                f"disaster effect {self.effect!r}: who is active or each; towards is fire, raft, away_from_fire or None"
+            )
         if not (1 <= self.count <= 5 and 1 <= self.squares <= 5):
             raise ValueError(f"disaster effect {self.effect!r}: count and squares are 1-5")
 
@@ -61,10 +62,15 @@ class DisasterEffect:
             whom = "the active player discards" if self.who == "active" else "each player discards"
             return f"{whom} {n} card{'s' if n > 1 else ''}"
         cat = {"any": "any cat", "all": "every cat", "nearest_fire": "the cat nearest the fire"}.get(
-            self.cat, f"a {self.cat} cat")
+            self.cat, f"a {self.cat} cat"
+        )
         if self.effect == "move":
-            way = {"fire": " towards the fire", "raft": " towards the raft", "away_from_fire": " away from the fire",
-                   None: ""}[self.towards]
+            way = {
+                "fire": " towards the fire",
+                "raft": " towards the raft",
+                "away_from_fire": " away from the fire",
+                None: "",
+            }[self.towards]
             return f"move {cat} up to {self.squares} squares{way}"
         if self.effect == "exhaust":
             return f"exhaust {cat}"
@@ -101,5 +107,11 @@ def disaster_card_to_dict(card: DisasterCard) -> dict[str, object]:
     return out
 
 
-__all__ = ["DISASTER_CATS", "DISASTER_EFFECTS", "DISASTER_FIELDS", "DisasterCard", "DisasterEffect",
-           "disaster_card_to_dict"]
+__all__ = [
+    "DISASTER_CATS",
+    "DISASTER_EFFECTS",
+    "DISASTER_FIELDS",
+    "DisasterCard",
+    "DisasterEffect",
+    "disaster_card_to_dict",
+]

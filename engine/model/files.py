@@ -115,7 +115,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        where = text[max(0, exc.start - 20):exc.start]
+        where = text[max(0, exc.start - 20) : exc.start]
         raise WriteError(
             path,
             f"the text holds a character that cannot be stored in UTF-8 (a lone surrogate) after {where!r}",

@@ -275,14 +275,14 @@ def describe_format(data: Any) -> str:
     if not isinstance(data, dict):
         return f"the file holds {'an array' if isinstance(data, list) else 'a single value'}, not a JSON object"
     if "format" not in data:
-        return "it has no \"format\" field"
-    return f"its \"format\" is {reprlib.repr(data['format'])}"
+        return 'it has no "format" field'
+    return f'its "format" is {reprlib.repr(data["format"])}'
 
 
 def _load(path: str | os.PathLike[str], kind: str) -> Any:
     data = read_json(path)
     if document_kind(data) != kind:
-        raise FormatError(path, f"not a Raftwright {kind} file: {describe_format(data)}; expected \"raftwright.{kind}\"")
+        raise FormatError(path, f'not a Raftwright {kind} file: {describe_format(data)}; expected "raftwright.{kind}"')
     errors = schema_errors(kind, data)
     if errors:
         first = errors[0]

@@ -66,8 +66,11 @@ def island_text(scenario: Scenario, catalog: Catalog, legend: bool = True) -> st
         lines.append("    " + "".join(str(c % 10) for c in range(cols)))
         for r in range(rows):
             lines.append(f"{r:>3} " + "".join(chars.get((r, c), " ") for c in range(cols)).rstrip())
-    pieces = [f"{c.kind} {c.ident} at ({c.at[0]}, {c.at[1]})" + (" (stand-in)" if c.stand_in else "")
-              for c in scenario.cards if c.kind != "fire"]
+    pieces = [
+        f"{c.kind} {c.ident} at ({c.at[0]}, {c.at[1]})" + (" (stand-in)" if c.stand_in else "")
+        for c in scenario.cards
+        if c.kind != "fire"
+    ]
     fire_cards = sum(1 for c in scenario.cards if c.kind == "fire")
     if fire_cards:
         pieces.append(f"{fire_cards} fire card{'s' if fire_cards != 1 else ''}")

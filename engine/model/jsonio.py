@@ -47,15 +47,19 @@ def pointer(parts: list[str | int]) -> str:
 
 
 def _too_deep(where: str) -> str:
-    return (f"nested more than {MAX_DEPTH} levels deep at {where or '/'}; no Raftwright file is that deep, "
-            "so the file is damaged or not a Raftwright file")
+    return (
+        f"nested more than {MAX_DEPTH} levels deep at {where or '/'}; no Raftwright file is that deep, "
+        "so the file is damaged or not a Raftwright file"
+    )
 
 
 def _lone_surrogate(where: str, text: str) -> str:
     found = _SURROGATE.search(text)
-    before = text[max(0, found.start() - 20):found.start()] if found else ""
-    return (f"{where or '/'}: the text after {before!r} holds a lone UTF-16 surrogate (half of an emoji or other "
-            "character), which cannot be saved; retype that text")
+    before = text[max(0, found.start() - 20) : found.start()] if found else ""
+    return (
+        f"{where or '/'}: the text after {before!r} holds a lone UTF-16 surrogate (half of an emoji or other "
+        "character), which cannot be saved; retype that text"
+    )
 
 
 def document_problem(doc: Any) -> tuple[str, str] | None:
@@ -96,13 +100,15 @@ def parse_json(data: bytes, path: str | os.PathLike[str] | None = None) -> Any:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FormatError(path, f"the file is not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x}); "
-                          "save it as UTF-8") from None
+        raise FormatError(
+            path, f"the file is not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x}); save it as UTF-8"
+        ) from None
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise FormatError(path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}); "
-                          "fix the syntax") from None
+        raise FormatError(
+            path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}); fix the syntax"
+        ) from None
     except RecursionError:
         raise FormatError(path, _too_deep("")) from None
     except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits
@@ -127,6 +133,9 @@ def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
     except OSError as exc:
         raise FormatError(path, f"cannot read the file ({exc.strerror or exc}); check its permissions") from None
     if len(data) > max_bytes:
-        raise FormatError(path, f"the file is larger than {max_bytes // 1024} KiB, the most a file of this kind may "
-                          "be (see 'Limits and recovery' in the README); it is damaged or not a Raftwright file")
+        raise FormatError(
+            path,
+            f"the file is larger than {max_bytes // 1024} KiB, the most a file of this kind may "
+            "be (see 'Limits and recovery' in the README); it is damaged or not a Raftwright file",
+        )
     return parse_json(data, path)

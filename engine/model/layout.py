@@ -143,9 +143,11 @@ def _choose(scenario: Scenario, catalog: Catalog, rng: random.Random | None) -> 
             free = [b.id for b in fitting_boards(slot, catalog) if b.id not in used and b.id not in pinned]
             if not free:
                 if slot.special:
-                    raise LayoutError(f"{_slot_name(i, slot)}: no unused board of shape '{slot.shape}' shows this "
-                                      f"outline on its {slot.face} face; add one to a catalog or re-place the board "
-                                      "from the palette")
+                    raise LayoutError(
+                        f"{_slot_name(i, slot)}: no unused board of shape '{slot.shape}' shows this "
+                        f"outline on its {slot.face} face; add one to a catalog or re-place the board "
+                        "from the palette"
+                    )
                 have = len(catalog.boards_of_size(slot.size))
                 need = sum(1 for s in scenario.boards if s.size == slot.size)
                 raise LayoutError(
@@ -181,12 +183,18 @@ def _check_choices(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
     for i, (slot, choice) in enumerate(zip(scenario.boards, choices)):
         board = catalog.board(choice.board)
         if board is None:
-            raise LayoutError(f"{_slot_name(i, slot)}: board '{choice.board}' is not in the catalog; pick another board")
+            raise LayoutError(
+                f"{_slot_name(i, slot)}: board '{choice.board}' is not in the catalog; pick another board"
+            )
         if board.size != slot.size:
-            raise LayoutError(f"{_slot_name(i, slot)}: board '{choice.board}' is {board.size}; pick a {slot.size} board")
+            raise LayoutError(
+                f"{_slot_name(i, slot)}: board '{choice.board}' is {board.size}; pick a {slot.size} board"
+            )
         if slot.special and board not in fitting_boards(slot, catalog):
-            raise LayoutError(f"{_slot_name(i, slot)}: board '{choice.board}' does not show the slot's outline of "
-                              f"shape '{slot.shape}' on its {slot.face} face; pick a board of that shape")
+            raise LayoutError(
+                f"{_slot_name(i, slot)}: board '{choice.board}' does not show the slot's outline of "
+                f"shape '{slot.shape}' on its {slot.face} face; pick a board of that shape"
+            )
         if choice.board in seen:
             raise LayoutError(
                 f"{_slot_name(i, slot)}: board '{choice.board}' is already used by slot {seen[choice.board] + 1}; "
@@ -198,7 +206,9 @@ def _check_choices(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
         fixed = _fixed_rotation(i, slot)
         allowed = (fixed,) if fixed is not None else footprint_rotations(slot)
         if choice.rotation % 4 not in allowed:
-            raise LayoutError(f"{_slot_name(i, slot)}: rotation {choice.rotation} is not allowed here; use one of {allowed}")
+            raise LayoutError(
+                f"{_slot_name(i, slot)}: rotation {choice.rotation} is not allowed here; use one of {allowed}"
+            )
 
 
 def _card_name(index: int, card: CardPlacement) -> str:
@@ -230,7 +240,9 @@ def compose_island(scenario: Scenario, catalog: Catalog, choices: Sequence[Board
                 )
             outside = [sq for sq in card.squares() if sq not in island]
             if outside:
-                raise LayoutError(f"{_card_name(i, card)}: square {square_text(outside[0])} is off the island; move the card onto the boards")
+                raise LayoutError(
+                    f"{_card_name(i, card)}: square {square_text(outside[0])} is off the island; move the card onto the boards"
+                )
             covered = set(card.squares())
             blocked -= covered
             rafts = {sq: colour for sq, colour in rafts.items() if sq not in covered}
@@ -267,7 +279,13 @@ def _lay_paths(paths: dict[Square, str], rescues: list[PlacedRescue], card: Card
     for sq in covered:
         paths.pop(sq, None)
     rescues[:] = [r for r in rescues if not any(sq in covered for sq, _ in r.edges)]
-    printed = card.location_card(catalog) if card.kind == "location" else card.raft_card(catalog) if card.kind == "raft" else None
+    printed = (
+        card.location_card(catalog)
+        if card.kind == "location"
+        else card.raft_card(catalog)
+        if card.kind == "raft"
+        else None
+    )
     if printed is None:
         return
     for sq, exits in printed.oshax:
@@ -299,4 +317,3 @@ def fitting_boards(slot: BoardSlot, catalog: Catalog) -> tuple[IslandBoard, ...]
     if not slot.special:
         return boards
     return tuple(b for b in boards if outline_of(b.face(slot.face)) == tuple(slot.outline))
-

@@ -33,7 +33,9 @@ def bundled_campaign_paths() -> list[Path]:
     paths = [campaigns_dir() / cid / CAMPAIGN_FILE for cid in BUNDLED_CAMPAIGN_IDS]
     for path in paths:
         if not path.is_file():
-            raise FormatError(path, "the bundled campaign is missing; reinstall Raftwright or run tools/build_bundled.py")
+            raise FormatError(
+                path, "the bundled campaign is missing; reinstall Raftwright or run tools/build_bundled.py"
+            )
     return paths
 
 

@@ -23,8 +23,7 @@ def _data_dir(name: str) -> Path:
     if checkout.is_dir():
         return checkout
     raise FileNotFoundError(
-        f"Raftwright's bundled '{name}' folder is missing (looked in {installed} and "
-        f"{checkout}); reinstall the package"
+        f"Raftwright's bundled '{name}' folder is missing (looked in {installed} and {checkout}); reinstall the package"
     )
 
 

@@ -98,7 +98,9 @@ class BoardSlot:
 
     def _outline_squares(self, keep: Callable[[str], bool]) -> tuple[Square, ...]:
         top, left = self.at
-        return tuple((top + r, left + c) for r, row in enumerate(self.placed_outline()) for c, ch in enumerate(row) if keep(ch))
+        return tuple(
+            (top + r, left + c) for r, row in enumerate(self.placed_outline()) for c, ch in enumerate(row) if keep(ch)
+        )
 
     def strip_squares(self) -> tuple[Square, ...]:
         """Squares covered by the printed fire strip (empty for a plain face); on a
@@ -234,7 +236,9 @@ class Objective:
 
     def describe(self) -> str:
         if self.kind == "arrival_order":
-            ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.position or 0, f"#{self.position}")
+            ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(
+                self.position or 0, f"#{self.position}"
+            )
             where = f" on ({self.destination[0]}, {self.destination[1]})" if self.destination is not None else ""
             return f"{(self.colour or '?').capitalize()} arrives {ordinal}{where}"
         if self.kind == "arrive_together":

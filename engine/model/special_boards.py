@@ -49,39 +49,67 @@ def outline_turns(outline: Sequence[str], face: Sequence[str]) -> tuple[int, ...
     return tuple(t for t in range(4) if rotate_grid(outline_of(face), t) == want)
 
 
-def special_board_problems(index: int, board: Mapping[str, Any], shapes: dict[str, tuple[Grid, str]]) -> list[tuple[str, str]]:
+def special_board_problems(
+    index: int, board: Mapping[str, Any], shapes: dict[str, tuple[Grid, str]]
+) -> list[tuple[str, str]]:
     """(message, JSON pointer) for each problem of catalog board ``index`` (a special
     one).  ``shapes`` maps shape ids seen so far to (footprint, board id) and is updated."""
     name, where = f"island board {board['id']}", f"/island_boards/{index}"
     out: list[tuple[str, str]] = []
     shape = board.get("shape")
     if not isinstance(shape, str):
-        return [(f"{name}: a special board names its \"shape\" (the id scenarios use for it); add one", where)]
+        return [(f'{name}: a special board names its "shape" (the id scenarios use for it); add one', where)]
     faces = {key: board[key] for key in ("fire_face", "plain_face")}
     for key, grid in faces.items():
         widths = {len(row) for row in grid}
         if len(widths) != 1:
-            out.append((f"{name}: the rows of its {key} differ in length; give every row the same number of "
-                        "letters ('.' for squares that are not part of the board)", f"{where}/{key}"))
+            out.append(
+                (
+                    f"{name}: the rows of its {key} differ in length; give every row the same number of "
+                    "letters ('.' for squares that are not part of the board)",
+                    f"{where}/{key}",
+                )
+            )
         elif len(grid) > MAX_SIDE or max(widths) > MAX_SIDE:
-            out.append((f"{name}: its {key} is larger than {MAX_SIDE}x{MAX_SIDE}; a special board must fit in "
-                        f"{MAX_SIDE}x{MAX_SIDE} squares", f"{where}/{key}"))
+            out.append(
+                (
+                    f"{name}: its {key} is larger than {MAX_SIDE}x{MAX_SIDE}; a special board must fit in "
+                    f"{MAX_SIDE}x{MAX_SIDE} squares",
+                    f"{where}/{key}",
+                )
+            )
         elif all(ch == OUTLINE_OFF for row in grid for ch in row):
-            out.append((f"{name}: its {key} has no board square; draw the shape with terrain letters", f"{where}/{key}"))
+            out.append(
+                (f"{name}: its {key} has no board square; draw the shape with terrain letters", f"{where}/{key}")
+            )
     if out:
         return out
     fire_print, plain_print = footprint(faces["fire_face"]), footprint(faces["plain_face"])
     if fire_print != plain_print:
-        out.append((f"{name}: its two faces have different shapes; the '.' squares of fire_face and plain_face must "
-                    "match", where))
+        out.append(
+            (
+                f"{name}: its two faces have different shapes; the '.' squares of fire_face and plain_face must match",
+                where,
+            )
+        )
     seen = shapes.setdefault(shape, (fire_print, board["id"]))
     if seen[0] != fire_print:
-        out.append((f"{name}: shape '{shape}' differs from board {seen[1]}'s footprint; give every board of a shape the "
-                    "same '.' squares, or name a new shape", where))
+        out.append(
+            (
+                f"{name}: shape '{shape}' differs from board {seen[1]}'s footprint; give every board of a shape the "
+                "same '.' squares, or name a new shape",
+                where,
+            )
+        )
     edge = board.get("fire_strip")
     if edge is not None and not _strip_on(faces["fire_face"], edge):
-        out.append((f"{name}: fire_strip says the fire face's strip runs along its {edge} edge, but the outermost "
-                    f"board square of every line on that edge is not 'f'; fix the face or the edge", where))
+        out.append(
+            (
+                f"{name}: fire_strip says the fire face's strip runs along its {edge} edge, but the outermost "
+                f"board square of every line on that edge is not 'f'; fix the face or the edge",
+                where,
+            )
+        )
     return out
 
 
@@ -95,13 +123,19 @@ def _strip_on(face: Sequence[str], edge: str) -> bool:
     return True
 
 
-def special_slot_issue_texts(shape: str | None, face: str, outline: Sequence[str], faces: Sequence[Sequence[str]]) -> list[str]:
+def special_slot_issue_texts(
+    shape: str | None, face: str, outline: Sequence[str], faces: Sequence[Sequence[str]]
+) -> list[str]:
     """Why a scenario's special slot cannot be set up: the catalogs have no board of
     ``shape`` (``faces``: each such board's ``face`` grid) or none shows ``outline``."""
     if not faces:
-        return [f"no catalog has a special board of shape '{shape}'; add its boards to a catalog "
-                "(README, 'Custom components') or pick a shape the palette lists"]
+        return [
+            f"no catalog has a special board of shape '{shape}'; add its boards to a catalog "
+            "(README, 'Custom components') or pick a shape the palette lists"
+        ]
     if not any(outline_of(grid) == tuple(outline) for grid in faces):
-        return [f"its outline is not the {face} face of any board of shape '{shape}'; re-place the board from "
-                "the palette, or fix the outline"]
+        return [
+            f"its outline is not the {face} face of any board of shape '{shape}'; re-place the board from "
+            "the palette, or fix the outline"
+        ]
     return []

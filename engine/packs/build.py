@@ -149,13 +149,27 @@ def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
     def number(*keys: str) -> float | None:
         return next((float(estimate[k]) for k in keys if isinstance(estimate.get(k), (int, float))), None)
 
-    return ScenarioEntry(path, doc["id"], doc["name"], doc.get("mode", "standard"), tuple(rules.get("players", (1, 2, 3, 4))),
-                         paws if isinstance(paws, int) else None, number("win_rate", "difficulty"),
-                         number("expected_length", "expected_rounds", "mean_rounds"))
+    return ScenarioEntry(
+        path,
+        doc["id"],
+        doc["name"],
+        doc.get("mode", "standard"),
+        tuple(rules.get("players", (1, 2, 3, 4))),
+        paws if isinstance(paws, int) else None,
+        number("win_rate", "difficulty"),
+        number("expected_length", "expected_rounds", "mean_rounds"),
+    )
 
 
-def build_pack(info: PackInfo, sources: Sources, *, catalog: Catalog | None = None, allow_errors: bool = False,
-               extra: Iterable[ExtraFile] = (), progress: Progress | None = None) -> tuple[bytes, Manifest]:
+def build_pack(
+    info: PackInfo,
+    sources: Sources,
+    *,
+    catalog: Catalog | None = None,
+    allow_errors: bool = False,
+    extra: Iterable[ExtraFile] = (),
+    progress: Progress | None = None,
+) -> tuple[bytes, Manifest]:
     """The pack's bytes and manifest.  Refuses (``scenario-errors``) scenarios with
     errors, naming each, unless ``allow_errors``."""
     catalog = catalog or default_catalog()
@@ -168,8 +182,15 @@ def build_pack(info: PackInfo, sources: Sources, *, catalog: Catalog | None = No
         errors = [i for i in validate(doc, catalog) if i.is_error]
         if errors and not allow_errors:
             first = errors[0]
-            problems.append(Problem("scenario-errors", info.id, str(source), f"{len(errors)} error(s), the first: "
-                                    f"{first.code} {first.message}; fix it or build with --allow-errors"))
+            problems.append(
+                Problem(
+                    "scenario-errors",
+                    info.id,
+                    str(source),
+                    f"{len(errors)} error(s), the first: "
+                    f"{first.code} {first.message}; fix it or build with --allow-errors",
+                )
+            )
         scenarios.append(doc)
     if problems:
         raise PackError(problems)
@@ -191,9 +212,16 @@ def build_pack(info: PackInfo, sources: Sources, *, catalog: Catalog | None = No
         contents[item.path] = (item.kind, item.data)
     kinds = {kind for kind, _ in contents.values()} & {"scenario", "campaign", "components", "replay"}
     manifest = Manifest(
-        id=info.id, title=info.title, version=info.version, authors=info.authors, licence=info.licence,
-        requires_engine=engine_version(), description=info.description, languages=info.languages,
-        created=created_date(), formats={k: 1 for k in sorted(kinds)},
+        id=info.id,
+        title=info.title,
+        version=info.version,
+        authors=info.authors,
+        licence=info.licence,
+        requires_engine=engine_version(),
+        description=info.description,
+        languages=info.languages,
+        created=created_date(),
+        formats={k: 1 for k in sorted(kinds)},
         files=tuple(FileEntry(p, k, len(d), sha256(d)) for p, (k, d) in sorted(contents.items())),
         scenarios=tuple(_scenario_entry(t, d) for t, _, d in sources.scenarios),
     )

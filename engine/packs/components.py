@@ -26,8 +26,9 @@ from engine.play.support import uses_disaster_deck
 COMPONENTS_FORMAT = "raftwright.components"
 
 
-def used_custom_components(scenarios: Iterable[Scenario], catalog: Catalog, pack_id: str,
-                           bundled: Catalog | None = None) -> dict[str, Any] | None:
+def used_custom_components(
+    scenarios: Iterable[Scenario], catalog: Catalog, pack_id: str, bundled: Catalog | None = None
+) -> dict[str, Any] | None:
     """The catalog document of the custom components ``scenarios`` use (None when they
     use only bundled ones).  Raises :class:`CatalogError` naming a scenario that uses a
     component neither catalog has."""
@@ -43,17 +44,25 @@ def used_custom_components(scenarios: Iterable[Scenario], catalog: Catalog, pack
                     raise CatalogError(f"scenario '{scenario.id}' pins board {slot.pin.board}, which no catalog has")
                 boards[board.id] = board_to_catalog_dict(board)
             if slot.special:  # set-up draws any board of the shape: the pack carries them all
-                boards.update((b.id, board_to_catalog_dict(b)) for b in catalog.boards_of_size(slot.size, slot.shape)
-                              if base.board(b.id) is None)
+                boards.update(
+                    (b.id, board_to_catalog_dict(b))
+                    for b in catalog.boards_of_size(slot.size, slot.shape)
+                    if base.board(b.id) is None
+                )
         for card in scenario.cards:
             if card.ident is None or card.stand_in:
                 continue
             if card.kind == "location" and card.ident.isdigit() and int(card.ident) not in base.location_cards:
                 loc = catalog.location_cards.get(int(card.ident))
                 if loc is None:
-                    raise CatalogError(f"scenario '{scenario.id}' uses location card {card.ident}, which no catalog has")
-                locations[loc.number] = {"number": loc.number, "grid": list(loc.grid),
-                                         "cats": [{"colour": c.colour, "square": list(c.square)} for c in loc.cats]}
+                    raise CatalogError(
+                        f"scenario '{scenario.id}' uses location card {card.ident}, which no catalog has"
+                    )
+                locations[loc.number] = {
+                    "number": loc.number,
+                    "grid": list(loc.grid),
+                    "cats": [{"colour": c.colour, "square": list(c.square)} for c in loc.cats],
+                }
                 if loc.oshax:
                     locations[loc.number]["oshax"] = paths_to_list(loc.oshax)
                 if loc.rescue:
@@ -67,15 +76,26 @@ def used_custom_components(scenarios: Iterable[Scenario], catalog: Catalog, pack
                     rafts[raft.letter]["oshax"] = paths_to_list(raft.oshax)
     # a game with the disaster deck plays every disaster card of its catalog: the pack
     # carries the designer's own, or a stranger could not play it (or would play others)
-    disasters = {d.id: disaster_card_to_dict(d) for d in catalog.disaster_cards.values()
-                 if d.id not in base.disaster_cards} if any(uses_disaster_deck(s) for s in scenarios) else {}
+    disasters = (
+        {d.id: disaster_card_to_dict(d) for d in catalog.disaster_cards.values() if d.id not in base.disaster_cards}
+        if any(uses_disaster_deck(s) for s in scenarios)
+        else {}
+    )
     if not (boards or locations or rafts or disasters):
         return None
-    doc: dict[str, Any] = {"format": COMPONENTS_FORMAT, "format_version": 1, "id": pack_id,
-                           "name": f"Custom components of pack {pack_id}"}
+    doc: dict[str, Any] = {
+        "format": COMPONENTS_FORMAT,
+        "format_version": 1,
+        "id": pack_id,
+        "name": f"Custom components of pack {pack_id}",
+    }
     box: dict[str, int] = {}
-    for key, items in (("island_boards", boards), ("location_cards", locations), ("raft_cards", rafts),
-                       ("disaster_cards", disasters)):
+    for key, items in (
+        ("island_boards", boards),
+        ("location_cards", locations),
+        ("raft_cards", rafts),
+        ("disaster_cards", disasters),
+    ):
         if items:
             doc[key] = [items[k] for k in sorted(items)]  # type: ignore[index]
             box[key] = len(items)

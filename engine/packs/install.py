@@ -61,8 +61,16 @@ def install_pack(pack: Pack, *, force: bool = False, root: Path | None = None) -
     manifest = pack.manifest
     target = packs / manifest.id / manifest.version
     if target.exists() and not force:
-        raise PackError([Problem("already-installed", pack.name, "", f"{manifest.label} is installed already in "
-                                 f"{target}; use --force to replace it")])
+        raise PackError(
+            [
+                Problem(
+                    "already-installed",
+                    pack.name,
+                    "",
+                    f"{manifest.label} is installed already in {target}; use --force to replace it",
+                )
+            ]
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".staging-{manifest.id}-", dir=packs))
     try:
@@ -128,10 +136,20 @@ def remove_pack(spec: str, root: Path | None = None) -> list[InstalledPack]:
     """Remove ``ID`` (every version) or ``ID@VERSION``; returns what was removed.
     Raises :class:`PackError` (``not-installed``) when nothing matches."""
     ident, _, version = spec.partition("@")
-    chosen = [p for p in installed_packs(root) if p.manifest.id == ident and (not version or p.manifest.version == version)]
+    chosen = [
+        p for p in installed_packs(root) if p.manifest.id == ident and (not version or p.manifest.version == version)
+    ]
     if not chosen:
-        raise PackError([Problem("not-installed", spec, "", "no installed pack matches; 'raftwright pack list' "
-                                 "shows the installed ones")])
+        raise PackError(
+            [
+                Problem(
+                    "not-installed",
+                    spec,
+                    "",
+                    "no installed pack matches; 'raftwright pack list' shows the installed ones",
+                )
+            ]
+        )
     for pack in chosen:
         shutil.rmtree(pack.folder)
         parent = pack.folder.parent

@@ -62,8 +62,13 @@ class ScenarioEntry:
     expected_length: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"path": self.path, "id": self.id, "name": self.name, "mode": self.mode,
-                             "players": list(self.players)}
+        d: dict[str, Any] = {
+            "path": self.path,
+            "id": self.id,
+            "name": self.name,
+            "mode": self.mode,
+            "players": list(self.players),
+        }
         for key in ("paws", "difficulty", "expected_length"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
@@ -131,8 +136,16 @@ class Manifest:
             formats=dict(requires.get("formats", {})),
             files=tuple(FileEntry(f["path"], f["kind"], int(f["size"]), f["sha256"]) for f in data["files"]),
             scenarios=tuple(
-                ScenarioEntry(s["path"], s["id"], s["name"], s["mode"], tuple(s["players"]), s.get("paws"),
-                              s.get("difficulty"), s.get("expected_length"))
+                ScenarioEntry(
+                    s["path"],
+                    s["id"],
+                    s["name"],
+                    s["mode"],
+                    tuple(s["players"]),
+                    s.get("paws"),
+                    s.get("difficulty"),
+                    s.get("expected_length"),
+                )
                 for s in data.get("scenarios", [])
             ),
         )

@@ -28,8 +28,10 @@ def _v1_to_v2(doc: Document) -> Document:
         out["licence"] = doc["license"]
     files = doc.get("files", {})
     if isinstance(files, dict):
-        out["files"] = [{"path": path, **entry} if isinstance(entry, dict) else {"path": path}
-                        for path, entry in sorted(files.items())]
+        out["files"] = [
+            {"path": path, **entry} if isinstance(entry, dict) else {"path": path}
+            for path, entry in sorted(files.items())
+        ]
     else:
         out["files"] = files
     out["format_version"] = 2

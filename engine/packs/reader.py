@@ -80,8 +80,15 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     try:
         data = source if isinstance(source, bytes) else _read_file(Path(source), limits, found)
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, NotImplementedError,
-            struct.error) as exc:  # zipfile raises all of these on damaged archives
+    except (
+        OSError,
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        ValueError,
+        EOFError,
+        NotImplementedError,
+        struct.error,
+    ) as exc:  # zipfile raises all of these on damaged archives
         found.add("pack-unreadable", "", f"not a readable zip archive ({exc}); download the pack again")
         raise PackError(found.problems) from None
     with archive:
@@ -127,19 +134,29 @@ def _check_entries(archive: zipfile.ZipFile, limits: Limits, found: _Collector) 
         if name in names:
             found.add("entry-duplicate", name, "the pack holds two entries with this name")
         elif collision_key(name) in keys:
-            found.add("entry-case-collision", name, f"the name differs from '{keys[collision_key(name)]}' only in "
-                      "case; they are one file on Windows and macOS")
+            found.add(
+                "entry-case-collision",
+                name,
+                f"the name differs from '{keys[collision_key(name)]}' only in "
+                "case; they are one file on Windows and macOS",
+            )
         names.add(name)
         keys.setdefault(collision_key(name), name)
         if info.flag_bits & 0x1:
             found.add("entry-encrypted", name, "the entry is encrypted; packs are never encrypted")
         if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-            found.add("entry-compression", name, f"compression method {info.compress_type}; packs use stored or deflated")
+            found.add(
+                "entry-compression", name, f"compression method {info.compress_type}; packs use stored or deflated"
+            )
         if info.file_size > limits.max_entry_bytes:
             found.add("entry-too-large", name, f"{info.file_size} bytes; the limit is {limits.max_entry_bytes}")
         elif info.file_size > RATIO_FLOOR and info.file_size > limits.max_ratio * max(info.compress_size, 1):
-            found.add("compression-ratio", name, f"{info.compress_size} bytes expand to {info.file_size} (more than "
-                      f"{limits.max_ratio:g} times); refusing a likely zip bomb")
+            found.add(
+                "compression-ratio",
+                name,
+                f"{info.compress_size} bytes expand to {info.file_size} (more than "
+                f"{limits.max_ratio:g} times); refusing a likely zip bomb",
+            )
         total += info.file_size
     if total > limits.max_total_bytes:
         found.add("total-too-large", "", f"the entries add up to {total} bytes; the limit is {limits.max_total_bytes}")
@@ -147,8 +164,9 @@ def _check_entries(archive: zipfile.ZipFile, limits: Limits, found: _Collector) 
     return infos
 
 
-def _read_entries(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits: Limits,
-                  found: _Collector) -> dict[str, bytes]:
+def _read_entries(
+    archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits: Limits, found: _Collector
+) -> dict[str, bytes]:
     """Each entry's bytes, read with a cap (declared sizes may lie)."""
     files: dict[str, bytes] = {}
     total = 0
@@ -156,8 +174,16 @@ def _read_entries(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits
         try:
             with archive.open(info) as fh:
                 data = fh.read(limits.max_entry_bytes + 1)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError,
-                struct.error) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            OSError,
+            NotImplementedError,
+            RuntimeError,
+            ValueError,
+            struct.error,
+        ) as exc:
             found.add("entry-corrupt", info.filename, f"cannot be read ({exc}); download the pack again")
             continue
         total += len(data)
@@ -166,7 +192,9 @@ def _read_entries(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits
         elif len(data) > RATIO_FLOOR and len(data) > limits.max_ratio * max(info.compress_size, 1):
             found.add("compression-ratio", info.filename, "expands more than the limit; refusing a likely zip bomb")
         if total > limits.max_total_bytes:
-            found.add("total-too-large", info.filename, f"the entries add up to more than {limits.max_total_bytes} bytes")
+            found.add(
+                "total-too-large", info.filename, f"the entries add up to more than {limits.max_total_bytes} bytes"
+            )
             break
         files[info.filename] = data
     found.stop_if_any()
@@ -175,7 +203,9 @@ def _read_entries(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits
 
 def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) -> tuple[dict[str, Any], int | None]:
     if data is None:
-        found.add("manifest-missing", MANIFEST_NAME, "the pack has no manifest.json at its top; it is not a Raftwright pack")
+        found.add(
+            "manifest-missing", MANIFEST_NAME, "the pack has no manifest.json at its top; it is not a Raftwright pack"
+        )
         raise PackError(found.problems)
     doc, code, why = parse_json(data, limits)
     if code is not None:
@@ -183,17 +213,24 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
         raise PackError(found.problems)
     if not isinstance(doc, dict) or doc.get("format") != PACK_FORMAT:
         shown = doc.get("format") if isinstance(doc, dict) else None
-        found.add("manifest-format", MANIFEST_NAME, f"its \"format\" is {shown!r}; a pack manifest says {PACK_FORMAT!r}")
+        found.add("manifest-format", MANIFEST_NAME, f'its "format" is {shown!r}; a pack manifest says {PACK_FORMAT!r}')
         raise PackError(found.problems)
     fv = doc.get("format_version")
     mine = engine_version()
     if isinstance(fv, int) and not isinstance(fv, bool) and fv > PACK_FORMAT_VERSION:
-        found.add("format-newer", MANIFEST_NAME, f"the pack has format version {fv}; this Raftwright ({mine}) reads "
-                  f"up to version {PACK_FORMAT_VERSION}; update Raftwright to open it")
+        found.add(
+            "format-newer",
+            MANIFEST_NAME,
+            f"the pack has format version {fv}; this Raftwright ({mine}) reads "
+            f"up to version {PACK_FORMAT_VERSION}; update Raftwright to open it",
+        )
         raise PackError(found.problems)
     if not isinstance(fv, int) or isinstance(fv, bool) or fv < 1 or not can_migrate(fv):
-        found.add("manifest-format", MANIFEST_NAME, f"unknown format version {fv!r}; this Raftwright reads versions 1 "
-                  f"to {PACK_FORMAT_VERSION}")
+        found.add(
+            "manifest-format",
+            MANIFEST_NAME,
+            f"unknown format version {fv!r}; this Raftwright reads versions 1 to {PACK_FORMAT_VERSION}",
+        )
         raise PackError(found.problems)
     migrated_from = fv if fv < PACK_FORMAT_VERSION else None
     if migrated_from is not None:
@@ -204,8 +241,11 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
     except ValueError:
         newer = False  # the schema check names the malformed version
     if newer:
-        found.add("engine-newer", MANIFEST_NAME, f"the pack needs Raftwright {needs}; this is Raftwright {mine}; "
-                  "update Raftwright to open it")
+        found.add(
+            "engine-newer",
+            MANIFEST_NAME,
+            f"the pack needs Raftwright {needs}; this is Raftwright {mine}; update Raftwright to open it",
+        )
         raise PackError(found.problems)
     errors = schema_errors("pack", doc)
     for err in errors[:20]:
@@ -228,8 +268,11 @@ def _check_files(manifest: Manifest, files: dict[str, bytes], limits: Limits, fo
             found.add("file-size-mismatch", entry.path, f"{len(data)} bytes; the manifest says {entry.size}")
             continue
         if sha256(data) != entry.sha256:
-            found.add("file-checksum-mismatch", entry.path, "its SHA-256 differs from the manifest's; the file was "
-                      "changed after the pack was built")
+            found.add(
+                "file-checksum-mismatch",
+                entry.path,
+                "its SHA-256 differs from the manifest's; the file was changed after the pack was built",
+            )
             continue
         if entry.kind in JSON_KINDS:
             doc = _check_document(entry.path, entry.kind, data, limits, found)
@@ -239,11 +282,16 @@ def _check_files(manifest: Manifest, files: dict[str, bytes], limits: Limits, fo
             suffix = entry.path.rsplit(".", 1)[-1].lower()
             magic = _MAGIC.get(suffix)
             if magic is None or not data.startswith(magic):
-                found.add("file-kind-mismatch", entry.path, f"a {entry.kind} must be a PDF or PNG file with a "
-                          "matching name (.pdf, .png)")
+                found.add(
+                    "file-kind-mismatch",
+                    entry.path,
+                    f"a {entry.kind} must be a PDF or PNG file with a matching name (.pdf, .png)",
+                )
     for s in manifest.scenarios:
         if s.path not in listed:
-            found.add("manifest-file-missing", s.path, "the manifest describes this scenario but does not list the file")
+            found.add(
+                "manifest-file-missing", s.path, "the manifest describes this scenario but does not list the file"
+            )
     return documents
 
 
@@ -254,7 +302,9 @@ def _check_document(path: str, kind: str, data: bytes, limits: Limits, found: _C
         return None
     actual = "replay" if isinstance(doc, dict) and doc.get("format") == "raftwright.replay" else document_kind(doc)
     if actual != kind:
-        found.add("file-kind-mismatch", path, f"the manifest says {kind}, the file is {actual or 'not a Raftwright file'}")
+        found.add(
+            "file-kind-mismatch", path, f"the manifest says {kind}, the file is {actual or 'not a Raftwright file'}"
+        )
         return None
     errors = schema_errors(kind, doc)
     for err in errors[:5]:

@@ -54,17 +54,35 @@ def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
         try:
             state = Replay.from_dict(doc).play(catalog)
         except (IllegalAction, ActionParseError, ValueError) as exc:
-            findings.append(Finding(entry.path, Issue("replay-broken", ERROR, f"the game no longer replays with this "
-                                                      f"engine: {exc}; record the playthrough again", Where("/actions"))))
+            findings.append(
+                Finding(
+                    entry.path,
+                    Issue(
+                        "replay-broken",
+                        ERROR,
+                        f"the game no longer replays with this engine: {exc}; record the playthrough again",
+                        Where("/actions"),
+                    ),
+                )
+            )
             results.append(ReplayResult(entry.path, recorded, None))
             continue
         outcome = state.outcome()
         now = outcome.to_dict() if outcome is not None else None
         results.append(ReplayResult(entry.path, recorded, now))
         if _summary(recorded) != _summary(now):
-            findings.append(Finding(entry.path, Issue(
-                "replay-outcome-changed", ERROR, f"the recorded game ended {_describe(recorded)}; with this engine "
-                f"it ends {_describe(now)}; check the rules change, then re-record the playthrough", Where("/outcome"))))
+            findings.append(
+                Finding(
+                    entry.path,
+                    Issue(
+                        "replay-outcome-changed",
+                        ERROR,
+                        f"the recorded game ended {_describe(recorded)}; with this engine "
+                        f"it ends {_describe(now)}; check the rules change, then re-record the playthrough",
+                        Where("/outcome"),
+                    ),
+                )
+            )
     return findings, results
 
 

@@ -235,10 +235,12 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("disaster discard", re.compile(rf"disaster discard (\d+) ({_CARD})")),
     ("disaster move", re.compile(rf"disaster move (\d+) {_SQ} {_SQ}(?: take((?: \d+,\d+)+))?")),
 )
-_EXAMPLES = ("draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h [take 5,10]"
-             " | water l | refill 0 2 | end"
-             " | bonus draw 0 circle | bonus move 0 7,10 4,13 | bonus pass | disaster discard 0 circle:h"
-             " | disaster move 0 7,10 6,10 | token map 3,4 | resolve water l")
+_EXAMPLES = (
+    "draw 0 circle | path 0 circle:a 3,9 r1 | fire l 11,3 T r3 | move 0 7,10 4,13 circle:h [take 5,10]"
+    " | water l | refill 0 2 | end"
+    " | bonus draw 0 circle | bonus move 0 7,10 4,13 | bonus pass | disaster discard 0 circle:h"
+    " | disaster move 0 7,10 6,10 | token map 3,4 | resolve water l"
+)
 
 
 def _squares(text: str | None) -> tuple[Square, ...]:
@@ -260,7 +262,9 @@ def parse_action(text: str) -> Action:
         if kind == "fire":
             return PlaceFire(g[0], (int(g[1]), int(g[2])), g[3] == "T", int(g[4]))
         if kind == "move":
-            return MoveCat(int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()), _squares(g[6]))
+            return MoveCat(
+                int(g[0]), (int(g[1]), int(g[2])), (int(g[3]), int(g[4])), tuple(g[5].split()), _squares(g[6])
+            )
         if kind == "token":
             return ReturnToken(g[0], (int(g[1]), int(g[2])))
         if kind == "resolve":

@@ -284,7 +284,9 @@ class BitGrid:
         row3 = anchors | (anchors << 1) | (anchors << 2)
         return (row3 | (row3 << s) | (row3 << (2 * s))) & self.full
 
-    def shape_anchors(self, offsets: Sequence[int], height: int, width: int, free: int, touch: int | None = None) -> int:
+    def shape_anchors(
+        self, offsets: Sequence[int], height: int, width: int, free: int, touch: int | None = None
+    ) -> int:
         """Anchors where a shape (its cells' bit offsets) lies entirely in ``free``
         and, with ``touch``, has at least one cell in ``touch``."""
         ok = self.fit(height, width)

@@ -60,8 +60,9 @@ def check(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
     """Raise :class:`IllegalAction` unless ``action`` takes the waiting bonus."""
     pending = state.bonus
     if state.phase != BONUS or pending is None:
-        raise IllegalAction("wrong-phase", f"'{action}' takes the raft-arrival bonus, but the game is in the "
-                            f"{state.phase} phase")
+        raise IllegalAction(
+            "wrong-phase", f"'{action}' takes the raft-arrival bonus, but the game is in the {state.phase} phase"
+        )
     if isinstance(action, BonusPass):
         return
     if action.player != pending.player:
@@ -78,8 +79,11 @@ def check(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
         raise IllegalAction("no-cat", f"no cat stands on {action.cat[0]},{action.cat[1]}")
     tr, tc = action.to
     if not (0 <= tr < grid.rows and 0 <= tc < grid.cols) or not move_targets(state, cat) & grid.bit(action.to):
-        raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a bonus move on "
-                            f"{tr},{tc} (at most 5 squares over its terrain); see reachable_squares()")
+        raise IllegalAction(
+            "unreachable",
+            f"the {state.island.cat_colours[cat]} cat cannot end a bonus move on "
+            f"{tr},{tc} (at most 5 squares over its terrain); see reachable_squares()",
+        )
     if action.collect or state.tokens:
         tokens.check_move(state, cat, action)
 

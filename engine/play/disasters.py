@@ -173,8 +173,11 @@ def move_choices(state: Position, effect: DisasterEffect) -> list[tuple[int, lis
             mask = island.raft if effect.towards == "raft" else state.fire
             here = _distance_to(state, mask, start)
             far = effect.towards == "away_from_fire"
-            targets = sum(1 << t for t in bit_list(targets)
-                          if (_distance_to(state, mask, t) > here if far else _distance_to(state, mask, t) < here))
+            targets = sum(
+                1 << t
+                for t in bit_list(targets)
+                if (_distance_to(state, mask, t) > here if far else _distance_to(state, mask, t) < here)
+            )
         if targets:
             out.append((cat, bit_list(targets)))
     return out
@@ -194,7 +197,9 @@ def disaster_actions(state: Position) -> list[Action]:
         for cat, targets in move_choices(state, effect):
             at = square(state.cat_sq[cat])
             # Kickstarter tokens: the forced move collects those on its way, like any move (KS-3; the way is chosen)
-            ways = tokens.move_choices(state, cat, effect.squares) if state.tokens else [(0, sum(1 << t for t in targets))]
+            ways = (
+                tokens.move_choices(state, cat, effect.squares) if state.tokens else [(0, sum(1 << t for t in targets))]
+            )
             for t in targets:
                 out += [DisasterMove(progress.player, at, square(t), state.island.grid.squares(taken))
                         for taken, dests in ways if dests >> t & 1]  # fmt: skip
@@ -206,11 +211,15 @@ def check(state: Position, action: DisasterDiscard | DisasterMove) -> None:
     """Raise :class:`IllegalAction` unless ``action`` answers the line waiting."""
     progress = state.disaster
     if state.phase != "disaster" or progress is None:
-        raise IllegalAction("wrong-phase", f"'{action}' answers a disaster card, but the game is in the {state.phase} phase")
+        raise IllegalAction(
+            "wrong-phase", f"'{action}' answers a disaster card, but the game is in the {state.phase} phase"
+        )
     effect = card_of(state).effects[progress.step]
     if action not in disaster_actions(state):
-        raise IllegalAction("not-this-disaster", f"'{action}' does not answer the disaster line '{effect.describe()}'; "
-                            "see legal_actions()")
+        raise IllegalAction(
+            "not-this-disaster",
+            f"'{action}' does not answer the disaster line '{effect.describe()}'; see legal_actions()",
+        )
 
 
 def perform(state: Position, action: DisasterDiscard | DisasterMove) -> None:

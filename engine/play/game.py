@@ -70,7 +70,9 @@ def new_game(
         return state
     failed = failed_objective(state)  # fewer treasure maps on the island than the objective asks (SC-2)
     if failed is not None and failed.objective.kind == "collect_maps":
-        end_game(state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}"))
+        end_game(
+            state, Outcome(LOSS, OBJECTIVE_FAILED, f"objective {failed.index + 1} cannot be met: {failed.describe()}")
+        )
     elif rules.decks_short(state):
         end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
     return state

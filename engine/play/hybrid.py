@@ -37,6 +37,7 @@ from engine.play.island import TERRAIN_INDEX
 if TYPE_CHECKING:  # pragma: no cover
     from engine.play.position import Position
 
+
 @dataclass(frozen=True)
 class TileParts:
     """One orientation of a tile split into fire and safe spots, anchored at bit 0."""

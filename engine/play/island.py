@@ -67,8 +67,10 @@ class Island:
     def from_layout(cls, scenario: Scenario, catalog: Catalog, layout: IslandLayout, hybrid: bool = False) -> "Island":
         for colour, square in layout.cats:
             if colour not in CAT_INDEX:
-                raise UnsupportedScenario(f"scenario '{scenario.id}': the {colour} cat starting on "
-                                          f"{square_text(square)} is no cat colour; fix the location card")
+                raise UnsupportedScenario(
+                    f"scenario '{scenario.id}': the {colour} cat starting on "
+                    f"{square_text(square)} is no cat colour; fix the location card"
+                )
         grid = bit_grid(layout.rows, layout.cols)
         land = grid.mask(layout.island)  # checked: every other square of the layout is an island square
         stride = grid.stride
@@ -127,7 +129,9 @@ class Island:
         grid = self.grid
         r, c = at
         if r < 0 or c < 0 or r + height > grid.rows or c + width > grid.cols:
-            raise IllegalAction("off-island", f"{what} at {square_text(at)} would hang off the island; place it fully on the boards")
+            raise IllegalAction(
+                "off-island", f"{what} at {square_text(at)} would hang off the island; place it fully on the boards"
+            )
         return shape << (r * grid.stride + c)
 
     def card_mask(self, at: tuple[int, int]) -> int:
@@ -155,7 +159,11 @@ def _catalog_tables(
     if cached is not None and cached[0] is catalog:
         return cached[1]
     tiles = {t.id: t for t in catalog.fire_tiles.values() if hybrid or not t.hybrid}
-    tables = ({c.key: c for cards in catalog.decks.values() for c in cards}, tiles, {tid: i for i, tid in enumerate(tiles)})
+    tables = (
+        {c.key: c for cards in catalog.decks.values() for c in cards},
+        tiles,
+        {tid: i for i, tid in enumerate(tiles)},
+    )
     _TABLES[(id(catalog), hybrid)] = (catalog, tables)
     return tables
 

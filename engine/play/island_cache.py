@@ -52,7 +52,9 @@ class _Base:
 
     __slots__ = ("island", "covered", "painted", "terrain", "fire", "boards")
 
-    def __init__(self, island: Island, covered: int, painted: int, boards: dict[_BoardKey, _Masks] | None = None) -> None:
+    def __init__(
+        self, island: Island, covered: int, painted: int, boards: dict[_BoardKey, _Masks] | None = None
+    ) -> None:
         self.island = island
         self.covered = covered  # every square of every card: on the island in any draw
         self.painted = painted  # the squares the cards paint over the boards

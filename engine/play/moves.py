@@ -96,7 +96,9 @@ def _not_over(state: Position) -> None:
 def _phase(state: Position, wanted: str, action: Action) -> None:
     _not_over(state)
     if state.phase != wanted:
-        raise IllegalAction("wrong-phase", f"'{action}' needs the {wanted} phase, but the game is in the {state.phase} phase")
+        raise IllegalAction(
+            "wrong-phase", f"'{action}' needs the {wanted} phase, but the game is in the {state.phase} phase"
+        )
 
 
 def _player(state: Position, player: int) -> None:
@@ -147,7 +149,9 @@ def check(state: Position, action: Action) -> None:
         _phase(state, DRAW, action)
         _player(state, action.player)
         if state.drawn[action.player] >= state.rules.cards_per_draw:
-            raise IllegalAction("hand-full", f"player {action.player} has drawn all {state.rules.cards_per_draw} cards this round")
+            raise IllegalAction(
+                "hand-full", f"player {action.player} has drawn all {state.rules.cards_per_draw} cards this round"
+            )
         if not state.decks.get(action.deck):
             known = ", ".join(d for d, cards in state.decks.items() if cards)
             raise IllegalAction("empty-deck", f"the {action.deck} deck is empty or unknown; draw from: {known}")
@@ -170,7 +174,10 @@ def check(state: Position, action: Action) -> None:
         if state.water <= 0:
             raise IllegalAction("no-water", "no water tokens are left")
         if action.tile not in state.tiles_placed:
-            raise IllegalAction("tile-not-placed", f"fire tile {action.tile} is not on the island; only fire tiles can be removed (WT-2)")
+            raise IllegalAction(
+                "tile-not-placed",
+                f"fire tile {action.tile} is not on the island; only fire tiles can be removed (WT-2)",
+            )
     elif isinstance(action, (BonusDraw, BonusMove, BonusPass)):
         _not_over(state)
         bonus.check(state, action)
@@ -192,7 +199,9 @@ def check(state: Position, action: Action) -> None:
         _phase(state, PLAY, action)
         left = [p for p in range(state.players) if state.hands[p] or state.reserve[p]]
         if left:
-            raise IllegalAction("cards-left", f"player(s) {left} still hold cards; every card must be played before resting")
+            raise IllegalAction(
+                "cards-left", f"player(s) {left} still hold cards; every card must be played before resting"
+            )
     else:
         raise IllegalAction("not-an-action", f"{action!r} is not an action")
 
@@ -217,7 +226,10 @@ def _check_move(state: Position, action: MoveCat) -> None:
         raise IllegalAction("not-in-hand", f"card(s) {', '.join(missing)} are not in player {action.player}'s hand")
     tr, tc = action.to
     if not (0 <= tr < grid.rows and 0 <= tc < grid.cols) or not move_targets(state, cat) & grid.bit(action.to):
-        raise IllegalAction("unreachable", f"the {state.island.cat_colours[cat]} cat cannot end a move on {square_text(action.to)}; see reachable_squares()")
+        raise IllegalAction(
+            "unreachable",
+            f"the {state.island.cat_colours[cat]} cat cannot end a move on {square_text(action.to)}; see reachable_squares()",
+        )
     if action.collect or state.tokens:
         tokens.check_move(state, cat, action)
 
@@ -428,7 +440,12 @@ def _end_round(state: Position) -> None:
     state.phase = DRAW
     if state.rules.decks_short(state):
         need = state.players * state.rules.cards_per_draw
-        end_game(state, Outcome(LOSS, DECKS_SHORT, f"round {state.round} needs {need} cards but the decks hold {state.cards_in_decks()}"))
+        end_game(
+            state,
+            Outcome(
+                LOSS, DECKS_SHORT, f"round {state.round} needs {need} cards but the decks hold {state.cards_in_decks()}"
+            ),
+        )
 
 
 def draw_fire(state: Position, player: int, cause: str) -> None:
@@ -440,7 +457,9 @@ def draw_fire(state: Position, player: int, cause: str) -> None:
     state.pending = PendingFire(tile, player, cause)
     state.phase = FIRE
     if not legal.has_fire_placement(state):
-        end_game(state, Outcome(LOSS, FIRE_TILE_NO_PLACE, f"fire tile {tile} has no legal place on the island", tile=tile))
+        end_game(
+            state, Outcome(LOSS, FIRE_TILE_NO_PLACE, f"fire tile {tile} has no legal place on the island", tile=tile)
+        )
 
 
 def _resolve_token(state: Position, action: ResolveToken) -> None:
@@ -482,7 +501,10 @@ def _finish_action(state: Position, player: int) -> None:
 def _check_stuck(state: Position) -> None:
     """LC-7 house decision: cards left to play and no legal action at all."""
     if not legal.has_play(state):
-        end_game(state, Outcome(LOSS, NO_LEGAL_PLAY, "cards remain to be played but no card can be placed and no cat can move"))
+        end_game(
+            state,
+            Outcome(LOSS, NO_LEGAL_PLAY, "cards remain to be played but no card can be placed and no cat can move"),
+        )
 
 
 def check_cut_off(state: Position) -> bool:

@@ -157,8 +157,11 @@ def objective_statuses(state: Position) -> list[ObjectiveStatus]:
 def bound_squares(state: Position) -> dict[tuple[int, int], str]:
     """Raft squares that pending arrival objectives are bound to (OB-2), with the
     colour each one waits for: where bots should land that colour, and no other."""
-    return {s.objective.destination: s.objective.colour or "" for s in objective_statuses(state)
-            if s.status == PENDING and s.objective.kind == "arrival_order" and s.objective.destination is not None}
+    return {
+        s.objective.destination: s.objective.colour or ""
+        for s in objective_statuses(state)
+        if s.status == PENDING and s.objective.kind == "arrival_order" and s.objective.destination is not None
+    }
 
 
 def failed_objective(state: Position) -> ObjectiveStatus | None:

@@ -35,7 +35,15 @@ DECKS_SHORT = "decks-short"
 CAT_CUT_OFF = "cat-cut-off"
 NO_LEGAL_PLAY = "no-legal-play"
 OBJECTIVE_FAILED = "objective-failed"
-REASONS = (ALL_CATS_ON_RAFT, FIRE_TILE_NO_PLACE, FIRE_BAG_EMPTY, DECKS_SHORT, CAT_CUT_OFF, NO_LEGAL_PLAY, OBJECTIVE_FAILED)
+REASONS = (
+    ALL_CATS_ON_RAFT,
+    FIRE_TILE_NO_PLACE,
+    FIRE_BAG_EMPTY,
+    DECKS_SHORT,
+    CAT_CUT_OFF,
+    NO_LEGAL_PLAY,
+    OBJECTIVE_FAILED,
+)
 WIN_POINTS = 5  # rulebook "Scoring": a won scenario scores 5, minus 1 per water token spent
 
 

@@ -59,6 +59,8 @@ class DisasterLogEntry:
 
     def to_dict(self) -> dict[str, object]:
         return {"card": self.card, "step": self.step, "text": self.text}
+
+
 @dataclass(frozen=True)
 class TokenTask:
     """Kickstarter tokens in front of ``player`` waiting for the rest of an action

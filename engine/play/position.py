@@ -88,7 +88,10 @@ def _deck_keys(catalog: Catalog) -> dict[str, tuple[str, ...]]:
     """Per deck, its cards' keys in catalog order (once per catalog object: catalogs are frozen)."""
     kept = _DECK_KEYS.get(id(catalog))
     if kept is None or kept[0] is not catalog:
-        kept = _DECK_KEYS[id(catalog)] = (catalog, {d: tuple(c.key for c in cards) for d, cards in catalog.decks.items()})
+        kept = _DECK_KEYS[id(catalog)] = (
+            catalog,
+            {d: tuple(c.key for c in cards) for d, cards in catalog.decks.items()},
+        )
     return kept[1]
 
 
@@ -206,7 +209,9 @@ class Position:
         for i, cat in enumerate(cat_list):
             r, c = cat.square
             if not (0 <= r < grid.rows and 0 <= c < grid.cols) or not island.land & grid.bit((r, c)):
-                raise PositionError(f"cats: cat {i} ({island.cat_colours[i]}) at {square_text(cat.square)} is off the island")
+                raise PositionError(
+                    f"cats: cat {i} ({island.cat_colours[i]}) at {square_text(cat.square)} is off the island"
+                )
             self.cat_sq.append(grid.index((r, c)))
         if len(set(self.cat_sq)) != len(self.cat_sq):
             raise PositionError("cats: two cats stand on one square")
@@ -285,7 +290,9 @@ class Position:
         else:
             self.comm_tokens = [list(seat) for seat in comm_tokens]
             if len(self.comm_tokens) != players or any(t.kind not in TOKEN_KINDS for s in self.comm_tokens for t in s):
-                raise PositionError(f"comm_tokens: give one list per player ({players}) of {' / '.join(TOKEN_KINDS)} tokens")
+                raise PositionError(
+                    f"comm_tokens: give one list per player ({players}) of {' / '.join(TOKEN_KINDS)} tokens"
+                )
         self._tokens(tokens, held, task, maps, phase)
         if round < 1:
             raise PositionError(f"round: {round}; rounds count from 1")
@@ -297,8 +304,15 @@ class Position:
         if phase == REFILL and not any(self.needs_refill(p) for p in range(players)):
             raise PositionError("phase: the refill phase needs a hand short of cards and face-down cards to refill it")
 
-    def _advanced(self, deck: Sequence[str], used: Sequence[str], disaster: DisasterProgress | None,
-                  log: Sequence[DisasterLogEntry], bonus: PendingBonus | None, extra: Sequence[int] | None) -> None:
+    def _advanced(
+        self,
+        deck: Sequence[str],
+        used: Sequence[str],
+        disaster: DisasterProgress | None,
+        log: Sequence[DisasterLogEntry],
+        bonus: PendingBonus | None,
+        extra: Sequence[int] | None,
+    ) -> None:
         known = self.island.catalog.disaster_cards
         self.disaster_deck, self.disaster_used = list(deck), list(used)
         every = self.disaster_deck + self.disaster_used + ([disaster.card] if disaster else [])
@@ -310,10 +324,15 @@ class Position:
             raise PositionError("disaster: the disaster phase needs the card being resolved, and only it has one")
         if (self.phase == BONUS and bonus is None) or (bonus is not None and self.phase not in (BONUS, OVER)):
             raise PositionError("bonus: the bonus phase needs the pending arrival bonus, and only it has one")
-        if disaster is not None and not (0 <= disaster.step <= len(known[disaster.card].effects)
-                                         and 0 <= disaster.player < self.players and len(disaster.left) <= self.players):
-            raise PositionError(f"disaster: step {disaster.step}, player {disaster.player} or what is left "
-                                f"{disaster.left} does not fit card {disaster.card} and {self.players} player(s)")
+        if disaster is not None and not (
+            0 <= disaster.step <= len(known[disaster.card].effects)
+            and 0 <= disaster.player < self.players
+            and len(disaster.left) <= self.players
+        ):
+            raise PositionError(
+                f"disaster: step {disaster.step}, player {disaster.player} or what is left "
+                f"{disaster.left} does not fit card {disaster.card} and {self.players} player(s)"
+            )
         self.disaster, self.disaster_log, self.bonus = disaster, list(log), bonus
         self.extra_cards = [0] * self.players if extra is None else [int(n) for n in extra]
         if len(self.extra_cards) != self.players or any(n < 0 for n in self.extra_cards):
@@ -384,7 +403,9 @@ class Position:
         for square, kind in placed:
             r, c = square
             if kind not in KICKSTARTER_TOKENS:
-                raise PositionError(f"tokens: {kind!r} on {square_text(square)}; use one of {', '.join(KICKSTARTER_TOKENS)}")
+                raise PositionError(
+                    f"tokens: {kind!r} on {square_text(square)}; use one of {', '.join(KICKSTARTER_TOKENS)}"
+                )
             if not (0 <= r < grid.rows and 0 <= c < grid.cols) or not self.island.land & grid.bit((r, c)):
                 raise PositionError(f"tokens: the {kind} token on {square_text(square)} is off the island")
             if grid.index((r, c)) in self.tokens:
@@ -466,8 +487,12 @@ class Position:
     def cats(self) -> list[dict[str, Any]]:
         """Every cat: colour, square, exhausted, arrived (cat index = list index)."""
         return [
-            {"colour": self.island.cat_colours[i], "square": self.cat_square(i),
-             "exhausted": self.exhausted[i], "arrived": self.arrived[i]}  # fmt: skip
+            {
+                "colour": self.island.cat_colours[i],
+                "square": self.cat_square(i),
+                "exhausted": self.exhausted[i],
+                "arrived": self.arrived[i],
+            }  # fmt: skip
             for i in range(len(self.cat_sq))
         ]
 
@@ -498,6 +523,7 @@ class Position:
         rule of play, so this is not an action and is not in the history."""
         seat = self.comm_tokens[player]
         seat[index] = CommToken(seat[index].kind, used)
+
     @property
     def token_squares(self) -> int:
         """Bit mask of the squares holding a Kickstarter token."""

@@ -80,7 +80,9 @@ def move_targets(state: Position, cat: int, limit: int | None | str = "rules") -
         limit = state.rules.move_limit(state)
     if ci == WHITE or island.rescues:  # Oshax paths, rescue strips: sides between squares matter
         return _linked_targets(state, cat, limit)
-    own = (walkable(state, ci) if state.safe_any or state.rules.raft_entry == CROSSABLE else state.terrain[ci]) & ~state.fire
+    own = (
+        walkable(state, ci) if state.safe_any or state.rules.raft_entry == CROSSABLE else state.terrain[ci]
+    ) & ~state.fire
     free = ~state.cat_mask & ~island.white_starts  # MV-5: a white cat's start spot is its own
     if limit is None:
         last = _LAST_TARGETS.get(start)

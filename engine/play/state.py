@@ -140,8 +140,10 @@ class GameState(Position):
             "boards": [{"board": c.board, "rotation": c.rotation} for c in self.island.choices],
             "terrain": letters,
             "fire_tiles": [str(action) for _, action in self.tiles_placed.values()],
-            "cats": [{"square": list(self.cat_square(i)), "exhausted": self.exhausted[i], "arrived": self.arrived[i]}
-                     for i in range(len(self.cat_sq))],  # fmt: skip
+            "cats": [
+                {"square": list(self.cat_square(i)), "exhausted": self.exhausted[i], "arrived": self.arrived[i]}
+                for i in range(len(self.cat_sq))
+            ],  # fmt: skip
             "arrivals": list(self.arrivals),
             "arrival_turns": list(self.arrival_turns),
             "decks": {d: list(cards) for d, cards in self.decks.items()},
@@ -153,8 +155,9 @@ class GameState(Position):
             "removed": list(self.removed),
             "placed": [str(a) for a in self.placed],
             "bag": list(self.bag),
-            "pending": None if self.pending is None else
-                {"tile": self.pending.tile, "player": self.pending.player, "cause": self.pending.cause},  # fmt: skip
+            "pending": None
+            if self.pending is None
+            else {"tile": self.pending.tile, "player": self.pending.player, "cause": self.pending.cause},  # fmt: skip
             "water": self.water,
             "water_used": self.water_used,
             "phase": self.phase,
@@ -164,18 +167,27 @@ class GameState(Position):
             "history": [str(a) for a in self.history],
             "disaster_deck": list(self.disaster_deck),
             "disaster_used": list(self.disaster_used),
-            "disaster": None if self.disaster is None else
-                {"card": self.disaster.card, "player": self.disaster.player, "step": self.disaster.step,
-                 "left": list(self.disaster.left)},  # fmt: skip
+            "disaster": None
+            if self.disaster is None
+            else {
+                "card": self.disaster.card,
+                "player": self.disaster.player,
+                "step": self.disaster.step,
+                "left": list(self.disaster.left),
+            },  # fmt: skip
             "disaster_log": [entry.to_dict() for entry in self.disaster_log],
             "bonus": None if self.bonus is None else {"player": self.bonus.player, "turn": self.bonus.turn},
             "extra_cards": list(self.extra_cards),
             "comm_tokens": [[t.to_dict() for t in seat] for seat in self.comm_tokens],
             "tokens": [{"square": list(grid.square(i)), "kind": k} for i, k in sorted(self.tokens.items())],
             "held": list(self.held),
-            "task": None if self.task is None else
-                {"step": self.task.step, "player": self.task.player,
-                 "card": None if self.task.card is None else list(self.task.card)},  # fmt: skip
+            "task": None
+            if self.task is None
+            else {
+                "step": self.task.step,
+                "player": self.task.player,
+                "card": None if self.task.card is None else list(self.task.card),
+            },  # fmt: skip
             "maps": self.maps,
         }
 
@@ -214,8 +226,10 @@ class GameState(Position):
             players=int(data["players"]),
             seed=int(data["seed"]),
             rng=rng,
-            cats=[CatPosition((c["square"][0], c["square"][1]), bool(c["exhausted"]), bool(c["arrived"]))
-                  for c in data["cats"]],  # fmt: skip
+            cats=[
+                CatPosition((c["square"][0], c["square"][1]), bool(c["exhausted"]), bool(c["arrived"]))
+                for c in data["cats"]
+            ],  # fmt: skip
             arrivals=data["arrivals"],
             arrival_turns=data.get("arrival_turns"),  # absent in states saved before objectives were played
             terrain=terrain,
@@ -238,14 +252,18 @@ class GameState(Position):
             history=[parse_action(a) for a in data["history"]],
             disaster_deck=data.get("disaster_deck", ()),
             disaster_used=data.get("disaster_used", ()),
-            disaster=None if d is None else DisasterProgress(d["card"], int(d["player"]), int(d["step"]),
-                                                             tuple(int(n) for n in d["left"])),  # fmt: skip
+            disaster=None
+            if d is None
+            else DisasterProgress(
+                d["card"], int(d["player"]), int(d["step"]), tuple(int(n) for n in d["left"])
+            ),  # fmt: skip
             disaster_log=[DisasterLogEntry(e["card"], int(e["step"]), e["text"]) for e in data.get("disaster_log", ())],
             bonus=None if b is None else PendingBonus(int(b["player"]), int(b["turn"])),
             extra_cards=data.get("extra_cards"),
             comm_tokens=None if "comm_tokens" not in data else tokens_from_dicts(data["comm_tokens"]),
-            tokens=None if "tokens" not in data else
-                {(int(k["square"][0]), int(k["square"][1])): str(k["kind"]) for k in data["tokens"]},  # fmt: skip
+            tokens=None
+            if "tokens" not in data
+            else {(int(k["square"][0]), int(k["square"][1])): str(k["kind"]) for k in data["tokens"]},  # fmt: skip
             held=data.get("held", ()),
             task=task,
             maps=int(data.get("maps", 0)),

@@ -41,12 +41,16 @@ class UnplayedRule:
         return f"{self.rule} ({self.source}), needed by {self.needed_by}"
 
 
-NO_DISASTER_CARDS = ("add a catalog with disaster cards (a *.components.json with \"disaster_cards\" in the user "
-                     "catalogs folder or a pack; see the README, 'Disaster cards')")
+NO_DISASTER_CARDS = (
+    'add a catalog with disaster cards (a *.components.json with "disaster_cards" in the user '
+    "catalogs folder or a pack; see the README, 'Disaster cards')"
+)
 
 
-NO_HYBRID_TILES = ("add hybrid fire tiles to a catalog (fire_tiles entries with \"hybrid\": true and \"safe_spots\" "
-                   "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components')")
+NO_HYBRID_TILES = (
+    'add hybrid fire tiles to a catalog (fire_tiles entries with "hybrid": true and "safe_spots" '
+    "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components')"
+)
 
 
 def uses_disaster_deck(scenario: Scenario) -> bool:
@@ -74,17 +78,23 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
     hybrid = [t for t in catalog.fire_tiles.values() if t.hybrid and t.safe_spots] if catalog is not None else [None]
     if wants_hybrid(scenario) and not hybrid:  # engine.play.hybrid plays them, with catalog data
         option = scenario.rules.hybrid_fire_tiles
-        found.append(UnplayedRule(("hybrid fire tiles" if option else "expert mode") + " without hybrid tiles",
-                                  "Kickstarter pack, 'Hybrid fire tiles' and 'Expert scenarios'; their shapes and "
-                                  "safe-spot colours are unknown, RULINGS C17",
-                                  "the rule option hybrid_fire_tiles" if option else "mode 'expert'",
-                                  "/rules/hybrid_fire_tiles" if option else "/mode",
-                                  NO_HYBRID_TILES + (", or turn the hybrid fire tiles option off" if option else "")))
+        found.append(
+            UnplayedRule(
+                ("hybrid fire tiles" if option else "expert mode") + " without hybrid tiles",
+                "Kickstarter pack, 'Hybrid fire tiles' and 'Expert scenarios'; their shapes and "
+                "safe-spot colours are unknown, RULINGS C17",
+                "the rule option hybrid_fire_tiles" if option else "mode 'expert'",
+                "/rules/hybrid_fire_tiles" if option else "/mode",
+                NO_HYBRID_TILES + (", or turn the hybrid fire tiles option off" if option else ""),
+            )
+        )
     return found
 
 
-NO_OSHAX_PATHS = ("add Oshax path data (\"oshax\") to the pathway cards and to the white cat's location card in a "
-                  "catalog (README, 'Custom components', 'Oshax paths')")
+NO_OSHAX_PATHS = (
+    'add Oshax path data ("oshax") to the pathway cards and to the white cat\'s location card in a '
+    "catalog (README, 'Custom components', 'Oshax paths')"
+)
 
 
 def _white_cats_without_paths(scenario: Scenario, catalog: Catalog) -> list[UnplayedRule]:
@@ -124,8 +134,17 @@ def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
             fix = fixes[0].upper() + fixes[1:]
         else:
             fix = default + (f"; {fixes}" if fixes else "")
-        raise UnsupportedScenario(f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. {fix}")
+        raise UnsupportedScenario(
+            f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. {fix}"
+        )
 
 
-__all__ = ["NO_DISASTER_CARDS", "NO_HYBRID_TILES", "NO_OSHAX_PATHS", "UnplayedRule", "UnsupportedScenario", "check_playable",
-           "unplayed_rules"]
+__all__ = [
+    "NO_DISASTER_CARDS",
+    "NO_HYBRID_TILES",
+    "NO_OSHAX_PATHS",
+    "UnplayedRule",
+    "UnsupportedScenario",
+    "check_playable",
+    "unplayed_rules",
+]

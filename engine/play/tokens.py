@@ -170,7 +170,9 @@ def return_token(state: Position, action: ReturnToken) -> bool:
 def check(state: Position, action: ReturnToken | ResolveToken) -> None:
     task = state.task
     if state.phase != TOKENS or task is None:
-        raise IllegalAction("wrong-phase", f"'{action}' needs the tokens phase, but the game is in the {state.phase} phase")
+        raise IllegalAction(
+            "wrong-phase", f"'{action}' needs the tokens phase, but the game is in the {state.phase} phase"
+        )
     if isinstance(action, ReturnToken):
         if task.step != RETURN:
             raise IllegalAction("wrong-step", "the collected tokens are resolved now (resolve KIND), not put back")

@@ -31,7 +31,9 @@ class MonteCarloResult:
         return self.wins / self.games if self.games else 0.0
 
 
-def _play_chunk(doc: dict[str, Any], seeds: list[int], variant: str, players: int, bot: Bot, max_actions: int) -> list[str | None]:
+def _play_chunk(
+    doc: dict[str, Any], seeds: list[int], variant: str, players: int, bot: Bot, max_actions: int
+) -> list[str | None]:
     scenario = scenario_from_dict(doc)
     out: list[str | None] = []
     for seed in seeds:

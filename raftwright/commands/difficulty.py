@@ -100,8 +100,12 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
     played = sorted((r for r in results if isinstance(r, Estimate)), key=lambda e: (-e.win_rate, e.file))
     if played:
         first = played[0]
-        print(f"{first.bot} bot, {first.variant}, {first.players} player(s), {first.games} games each, seed {first.seed}")
-        print(f"{'rank':>4}  {'win rate':>8}  {'95% interval':>13}  {'paws':>4}  {'rounds':>6}  {'most cut off':12}  scenario")
+        print(
+            f"{first.bot} bot, {first.variant}, {first.players} player(s), {first.games} games each, seed {first.seed}"
+        )
+        print(
+            f"{'rank':>4}  {'win rate':>8}  {'95% interval':>13}  {'paws':>4}  {'rounds':>6}  {'most cut off':12}  scenario"
+        )
     for rank, e in enumerate(played, 1):
         lo, hi = e.interval
         top = next(iter(e.losses), "-")
@@ -130,7 +134,11 @@ def register(sub: Any) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--seed", type=int, default=0, help="first seed; games use seed..seed+games-1 (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON, one object per scenario")
-    p.add_argument("--cluster", metavar="local|ADDRESS", default=None,
-                   help="run the games on Dask: 'local' starts a local cluster, tcp://HOST:8786 uses a scheduler")
+    p.add_argument(
+        "--cluster",
+        metavar="local|ADDRESS",
+        default=None,
+        help="run the games on Dask: 'local' starts a local cluster, tcp://HOST:8786 uses a scheduler",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(run=run)

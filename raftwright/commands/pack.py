@@ -46,9 +46,18 @@ def rendered_files(sources: Sources, pdf: bool = False) -> list[ExtraFile]:
 
 def run_build(args: argparse.Namespace) -> int:
     output = Path(args.output)
-    ident = args.id or re.sub(r"[^a-z0-9._-]+", "-", output.name.removesuffix(PACK_SUFFIX).lower()).strip("-._") or "pack"
-    info = PackInfo(id=ident, title=args.title or ident, version=args.version, authors=tuple(args.author or ["Unknown"]),
-                    licence=args.licence, description=args.description or "", languages=tuple(args.language or ["en"]))
+    ident = (
+        args.id or re.sub(r"[^a-z0-9._-]+", "-", output.name.removesuffix(PACK_SUFFIX).lower()).strip("-._") or "pack"
+    )
+    info = PackInfo(
+        id=ident,
+        title=args.title or ident,
+        version=args.version,
+        authors=tuple(args.author or ["Unknown"]),
+        licence=args.licence,
+        description=args.description or "",
+        languages=tuple(args.language or ["en"]),
+    )
     try:
         sources = collect([Path(p) for p in args.sources])
         extra = [] if args.no_sheets else rendered_files(sources, args.pdf_sheets)
@@ -86,13 +95,18 @@ def _progress() -> Callable[[int, int, str], None] | None:
 
 
 def describe(manifest: Manifest) -> list[str]:
-    lines = [f"{manifest.title} ({manifest.label}) by {', '.join(manifest.authors)}, licence {manifest.licence}",
-             f"needs Raftwright {manifest.requires_engine} or newer; created {manifest.created or 'unknown'}"]
+    lines = [
+        f"{manifest.title} ({manifest.label}) by {', '.join(manifest.authors)}, licence {manifest.licence}",
+        f"needs Raftwright {manifest.requires_engine} or newer; created {manifest.created or 'unknown'}",
+    ]
     if manifest.description:
         lines.append(manifest.description)
     for s in manifest.scenarios:
-        extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in (("paws", s.paws), ("difficulty", s.difficulty),
-                                                                     ("expected_length", s.expected_length)) if v is not None)
+        extra = "".join(
+            f", {k.replace('_', ' ')} {v}"
+            for k, v in (("paws", s.paws), ("difficulty", s.difficulty), ("expected_length", s.expected_length))
+            if v is not None
+        )
         lines.append(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}")
     for f in manifest.files:
         lines.append(f"  {f.kind:<10} {f.size:>9}  {f.path}")
@@ -122,8 +136,10 @@ def run_verify(args: argparse.Namespace) -> int:
     for finding in findings:
         print(format_issue(f"{args.file}:{finding.entry}", finding.issue))
     errors = sum(1 for f in findings if f.issue.is_error)
-    say(f"verified {pack.manifest.label}: {len(pack.manifest.of_kind('scenario'))} scenario(s), {len(replays)} "
-        f"replay(s); {errors} error(s), {len(findings) - errors} warning(s)")
+    say(
+        f"verified {pack.manifest.label}: {len(pack.manifest.of_kind('scenario'))} scenario(s), {len(replays)} "
+        f"replay(s); {errors} error(s), {len(findings) - errors} warning(s)"
+    )
     return EXIT_ERRORS if errors else EXIT_OK
 
 
@@ -153,8 +169,11 @@ def run_remove(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("pack", help="build, inspect, verify and install scenario packs (.raftpack)",
-                       description="Scenario packs. Exit 0: fine; 1: refused or problems found; 2: unreadable.")
+    p = sub.add_parser(
+        "pack",
+        help="build, inspect, verify and install scenario packs (.raftpack)",
+        description="Scenario packs. Exit 0: fine; 1: refused or problems found; 2: unreadable.",
+    )
     packs = p.add_subparsers(dest="pack_command", metavar="ACTION", required=True)
     b = packs.add_parser("build", help="build a pack from campaigns, folders, scenarios and replays")
     b.add_argument("sources", nargs="+", metavar="SRC", help="a campaign, scenario or replay file, or a folder")
@@ -168,8 +187,11 @@ def register(sub: Any) -> None:
     b.add_argument("--language", action="append", help="a language code such as en (repeat for several)")
     b.add_argument("--allow-errors", action="store_true", help="pack scenarios even if they have errors")
     b.add_argument("--no-sheets", action="store_true", help="leave out the sheets and the preview image")
-    b.add_argument("--pdf-sheets", action="store_true",
-                   help="add printable PDF sheets too (the pack is then not byte-identical between builds)")
+    b.add_argument(
+        "--pdf-sheets",
+        action="store_true",
+        help="add printable PDF sheets too (the pack is then not byte-identical between builds)",
+    )
     b.set_defaults(run=run_build)
     i = packs.add_parser("inspect", help="show a pack's manifest and contents (after checking it)")
     i.add_argument("file", metavar="FILE")

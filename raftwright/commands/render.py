@@ -82,8 +82,15 @@ def run_render(args: argparse.Namespace) -> int:
             say(str(exc))
             continue
         try:
-            data = render_scenario(scenario, catalog, fmt, dpi=args.dpi, paper=args.paper, strict=args.strict,
-                                   show_difficulty=args.difficulty)
+            data = render_scenario(
+                scenario,
+                catalog,
+                fmt,
+                dpi=args.dpi,
+                paper=args.paper,
+                strict=args.strict,
+                show_difficulty=args.difficulty,
+            )
         except SheetError as exc:
             refused += 1
             say(f"{display(source)}: {exc}")
@@ -115,8 +122,14 @@ def run_booklet(args: argparse.Namespace) -> int:
         say(str(exc))
         return EXIT_UNREADABLE
     try:
-        data = render_booklet(campaign, [s for _, s in entries], catalog, paper=args.paper,
-                              show_difficulty=args.difficulty, strict=args.strict)
+        data = render_booklet(
+            campaign,
+            [s for _, s in entries],
+            catalog,
+            paper=args.paper,
+            show_difficulty=args.difficulty,
+            strict=args.strict,
+        )
     except SheetError as exc:
         say(str(exc))
         return EXIT_ERRORS
@@ -127,24 +140,35 @@ def run_booklet(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("render", help="draw scenario sheets as SVG, PNG or PDF",
-                       description="Draw each scenario as the campaign book does: the island, its name, paws, "
-                       "objectives, Kickstarter tokens and set-up checklist. A scenario with errors is drawn "
-                       "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read.")
+    p = sub.add_parser(
+        "render",
+        help="draw scenario sheets as SVG, PNG or PDF",
+        description="Draw each scenario as the campaign book does: the island, its name, paws, "
+        "objectives, Kickstarter tokens and set-up checklist. A scenario with errors is drawn "
+        "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE", help="a .scenario.json file")
     p.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else png)")
-    p.add_argument("-o", "--output", metavar="OUT",
-                   help="output file for one input, else a folder (default: the working folder, FILE's name)")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="output file for one input, else a folder (default: the working folder, FILE's name)",
+    )
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution in dots per inch (default 150)")
     p.add_argument("--paper", choices=PAPERS, default="a4", help="PDF paper size (default a4)")
     p.add_argument("--strict", action="store_true", help="refuse (exit 1) a scenario with errors")
-    p.add_argument("--difficulty", action="store_true",
-                   help="show the simulated difficulty estimate when the scenario carries one")
+    p.add_argument(
+        "--difficulty", action="store_true", help="show the simulated difficulty estimate when the scenario carries one"
+    )
     p.set_defaults(run=run_render)
-    b = sub.add_parser("booklet", help="a campaign's printable PDF booklet",
-                       description="One PDF: a cover, every scenario with a scoring box, and the campaign's "
-                       "scoring table. CAMPAIGN is a campaign file, a folder holding campaign.json or a "
-                       "bundled campaign's id (campaign-1). Exit 2 when it cannot be read.")
+    b = sub.add_parser(
+        "booklet",
+        help="a campaign's printable PDF booklet",
+        description="One PDF: a cover, every scenario with a scoring box, and the campaign's "
+        "scoring table. CAMPAIGN is a campaign file, a folder holding campaign.json or a "
+        "bundled campaign's id (campaign-1). Exit 2 when it cannot be read.",
+    )
     b.add_argument("campaign", metavar="CAMPAIGN")
     b.add_argument("-o", "--output", metavar="OUT.pdf", required=True)
     b.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")

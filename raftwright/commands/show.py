@@ -26,8 +26,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("show", help="print a scenario's island as text",
-                       description="Print the island one character per square, with a legend.")
+    p = sub.add_parser(
+        "show",
+        help="print a scenario's island as text",
+        description="Print the island one character per square, with a legend.",
+    )
     p.add_argument("file", metavar="FILE", help="a .scenario.json file")
     p.add_argument("--no-legend", action="store_true", help="leave out the legend")
     p.set_defaults(run=run)

@@ -40,9 +40,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser("edit", help="open the scenario studio", description="Open the studio, optionally on a file.")
     p.add_argument("file", nargs="?", metavar="FILE", help="a scenario or campaign file to open")
     p.set_defaults(run=run_edit)
-    p = sub.add_parser("play", help="playtest a scenario (or step through a replay)",
-                       description="Open the playtest window on a scenario file (a new game) or a .replay.json file.")
+    p = sub.add_parser(
+        "play",
+        help="playtest a scenario (or step through a replay)",
+        description="Open the playtest window on a scenario file (a new game) or a .replay.json file.",
+    )
     p.add_argument("file", metavar="FILE", help="a .scenario.json or .replay.json file")
     p.add_argument("--seed", type=int, help="the game's seed (default: random, shown in the window)")
-    p.add_argument("--players", type=int, choices=(1, 2, 3, 4), help="player count (default: the fewest the scenario allows)")
+    p.add_argument(
+        "--players", type=int, choices=(1, 2, 3, 4), help="player count (default: the fewest the scenario allows)"
+    )
     p.set_defaults(run=run_play)

@@ -65,22 +65,29 @@ def run(args: argparse.Namespace) -> int:
             results += [(display(path), issue) for issue in issues]
     errors = sum(1 for _, issue in results if issue.is_error)
     if args.json:
-        rows = [{"file": f, "code": i.code, "severity": i.severity, "message": i.message, "where": i.where.to_dict()}
-                for f, i in results]
+        rows = [
+            {"file": f, "code": i.code, "severity": i.severity, "message": i.message, "where": i.where.to_dict()}
+            for f, i in results
+        ]
         sys.stdout.write(canonical_json(rows))
     else:
         for file, issue in results:
             print(format_issue(file, issue))
-        summary = f"checked {files} file{'s' if files != 1 else ''}: {errors} error(s), {len(results) - errors} warning(s)"
+        summary = (
+            f"checked {files} file{'s' if files != 1 else ''}: {errors} error(s), {len(results) - errors} warning(s)"
+        )
         say(summary + (f", {unreadable} unreadable" if unreadable else ""))
     return EXIT_UNREADABLE if unreadable else EXIT_ERRORS if errors else EXIT_OK
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("validate", help="check scenario, campaign and component files",
-                       description="Check files against their schema and the game's rules. Folders are searched "
-                       f"recursively for {', '.join(FOLDER_PATTERNS)}. Exit 0: no errors; 1: errors; "
-                       "2: an input cannot be read or is not a Raftwright file.")
+    p = sub.add_parser(
+        "validate",
+        help="check scenario, campaign and component files",
+        description="Check files against their schema and the game's rules. Folders are searched "
+        f"recursively for {', '.join(FOLDER_PATTERNS)}. Exit 0: no errors; 1: errors; "
+        "2: an input cannot be read or is not a Raftwright file.",
+    )
     p.add_argument("paths", nargs="*", metavar="PATH", help="a file or a folder")
     p.add_argument("--json", action="store_true", help="print a JSON array of issues")
     p.add_argument("--bundled", action="store_true", help="also check all bundled catalogs, campaigns and scenarios")

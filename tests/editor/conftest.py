@@ -36,7 +36,9 @@ def make_window(qtbot: QtBot) -> Iterator[WindowFactory]:
     """Build main windows with scripted answers; ``scenario`` is loaded unsaved."""
     made: list[MainWindow] = []
 
-    def build(scenario: Scenario | None = None, answers: Answers | None = None, autosave_seconds: float = 3600) -> MainWindow:
+    def build(
+        scenario: Scenario | None = None, answers: Answers | None = None, autosave_seconds: float = 3600
+    ) -> MainWindow:
         window = MainWindow(autosave_seconds=autosave_seconds)
         answer(window, answers or Answers())
         qtbot.addWidget(window)
@@ -58,5 +60,3 @@ def make_window(qtbot: QtBot) -> Iterator[WindowFactory]:
 @pytest.fixture
 def window(make_window: WindowFactory, island: Scenario) -> MainWindow:
     return make_window(island)
-
-

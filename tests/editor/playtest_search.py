@@ -110,7 +110,9 @@ def choose(state: GameState) -> Action:
     return best[1] if best is not None else state.legal_actions()[0]
 
 
-def greedy_game(scenario: Scenario, seed: int, players: int = 1, variant: str = "solo", limit: int = 300) -> tuple[list[Action], GameState]:
+def greedy_game(
+    scenario: Scenario, seed: int, players: int = 1, variant: str = "solo", limit: int = 300
+) -> tuple[list[Action], GameState]:
     state = new_game(scenario, seed=seed, players=players, variant=variant)
     actions: list[Action] = []
     while not state.is_terminal() and len(actions) < limit:
@@ -120,7 +122,9 @@ def greedy_game(scenario: Scenario, seed: int, players: int = 1, variant: str = 
     return actions, state
 
 
-def find_game(scenario: Scenario, want: str, seeds: range, reason: str | None = None, **kw: object) -> tuple[int, list[Action], GameState]:
+def find_game(
+    scenario: Scenario, want: str, seeds: range, reason: str | None = None, **kw: object
+) -> tuple[int, list[Action], GameState]:
     """The first seed whose greedy game ends in ``want`` ("win" / "loss", and
     ``reason`` if given); raises LookupError naming the seeds tried."""
     for seed in seeds:

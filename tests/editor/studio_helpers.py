@@ -83,16 +83,39 @@ def viewport_point(view: IslandView, pos: tuple[float, float]) -> QPointF:
     return QPointF(view.mapFromScene(QPointF(pos[1] * SQUARE, pos[0] * SQUARE)))
 
 
-def mouse(view: IslandView, kind: str, pos: tuple[float, float], button: Qt.MouseButton = Qt.MouseButton.LeftButton, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def mouse(
+    view: IslandView,
+    kind: str,
+    pos: tuple[float, float],
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     """Send a press / move / release at a grid position (0.5 = the middle of a square)."""
-    types = {"press": QEvent.Type.MouseButtonPress, "move": QEvent.Type.MouseMove, "release": QEvent.Type.MouseButtonRelease}
+    types = {
+        "press": QEvent.Type.MouseButtonPress,
+        "move": QEvent.Type.MouseMove,
+        "release": QEvent.Type.MouseButtonRelease,
+    }
     point = viewport_point(view, pos)
     held = Qt.MouseButton.NoButton if kind == "release" else button
-    event = QMouseEvent(types[kind], point, view.viewport().mapToGlobal(point), Qt.MouseButton.NoButton if kind == "move" else button, held, modifiers)
+    event = QMouseEvent(
+        types[kind],
+        point,
+        view.viewport().mapToGlobal(point),
+        Qt.MouseButton.NoButton if kind == "move" else button,
+        held,
+        modifiers,
+    )
     QApplication.sendEvent(view.viewport(), event)
 
 
-def drag(view: IslandView, start: tuple[float, float], path: list[tuple[float, float]], release: bool = True, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def drag(
+    view: IslandView,
+    start: tuple[float, float],
+    path: list[tuple[float, float]],
+    release: bool = True,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     mouse(view, "press", start, modifiers=modifiers)
     for pos in path:
         mouse(view, "move", pos, modifiers=modifiers)

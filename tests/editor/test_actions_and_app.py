@@ -49,14 +49,18 @@ def test_menus_and_toolbar_come_from_the_declarations(window: MainWindow) -> Non
 def test_the_readme_lists_every_shortcut() -> None:
     text = README.read_text(encoding="utf-8")
     assert "## The studio" in text
-    assert actions.markdown_shortcut_table() in text, "README shortcut table is out of date: paste actions.markdown_shortcut_table()"
+    assert actions.markdown_shortcut_table() in text, (
+        "README shortcut table is out of date: paste actions.markdown_shortcut_table()"
+    )
 
 
 def test_undo_action_names_the_step(window: MainWindow) -> None:
     assert not window.action("edit.undo").isEnabled()
     window.doc.set_selection({("cards", 1)})
     window.action("edit.rotate").trigger()
-    assert window.action("edit.undo").isEnabled() and window.action("edit.undo").text() == "&Undo Rotate location card 5"
+    assert (
+        window.action("edit.undo").isEnabled() and window.action("edit.undo").text() == "&Undo Rotate location card 5"
+    )
     assert window.action("edit.undo").iconText() == "Undo"
 
 
@@ -115,14 +119,37 @@ def test_wheel_zooms_and_middle_button_pans(window: MainWindow) -> None:
     canvas = window.canvas
     canvas.set_zoom(1.0)
     centre = QPointF(canvas.viewport().rect().center())
-    wheel = QWheelEvent(centre, canvas.viewport().mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    wheel = QWheelEvent(
+        centre,
+        canvas.viewport().mapToGlobal(centre),
+        QPoint(),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(canvas.viewport(), wheel)
     assert abs(canvas.zoom - 1.2) < 1e-9 and window.zoom_label.text() == "120%"
     bar = canvas.horizontalScrollBar()
     before = bar.value()
-    for kind, x in ((QEvent.Type.MouseButtonPress, 300), (QEvent.Type.MouseMove, 200), (QEvent.Type.MouseButtonRelease, 200)):
+    for kind, x in (
+        (QEvent.Type.MouseButtonPress, 300),
+        (QEvent.Type.MouseMove, 200),
+        (QEvent.Type.MouseButtonRelease, 200),
+    ):
         point = QPointF(x, 200)
         button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.MiddleButton
-        QApplication.sendEvent(canvas.viewport(), QMouseEvent(kind, point, canvas.viewport().mapToGlobal(point), button, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier))
+        QApplication.sendEvent(
+            canvas.viewport(),
+            QMouseEvent(
+                kind,
+                point,
+                canvas.viewport().mapToGlobal(point),
+                button,
+                Qt.MouseButton.MiddleButton,
+                Qt.KeyboardModifier.NoModifier,
+            ),
+        )
     assert bar.value() == before + 100
     assert window.doc.undo_stack.count() == 0 and window.doc.selection == set()

@@ -37,7 +37,9 @@ def focus_canvas(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.canvas)
 
 
-def key(qtbot: QtBot, window: MainWindow, k: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def key(
+    qtbot: QtBot, window: MainWindow, k: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+) -> None:
     focus_canvas(qtbot, window)
     QTest.keyClick(window.canvas, k, modifiers)
 
@@ -55,7 +57,9 @@ def key(qtbot: QtBot, window: MainWindow, k: Qt.Key, modifiers: Qt.KeyboardModif
         ("Map token", (2.5, 12.5), TokenPlacement("map", (2, 12))),
     ],
 )
-def test_place_from_the_palette_by_pick_and_click(window: MainWindow, label: str, pos: tuple[float, float], element: Element) -> None:
+def test_place_from_the_palette_by_pick_and_click(
+    window: MainWindow, label: str, pos: tuple[float, float], element: Element
+) -> None:
     before = window.doc.scenario
     window.palette_dock.pick(label)
     assert window.tools.current.id == "place"
@@ -171,16 +175,23 @@ def test_shift_click_adds_to_the_selection(window: MainWindow) -> None:
     assert window.doc.selection == {("cards", 0), ("cards", 1)}
 
 
-@pytest.mark.parametrize(("k", "mods", "delta"), [
-    (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier, (0, 1)),
-    (Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier, (3, 0)),
-])
-def test_arrow_keys_move_the_selection(qtbot: QtBot, window: MainWindow, k: Qt.Key, mods: Qt.KeyboardModifier, delta: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("k", "mods", "delta"),
+    [
+        (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier, (0, 1)),
+        (Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier, (3, 0)),
+    ],
+)
+def test_arrow_keys_move_the_selection(
+    qtbot: QtBot, window: MainWindow, k: Qt.Key, mods: Qt.KeyboardModifier, delta: tuple[int, int]
+) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("cards", 2)})
     key(qtbot, window, k, mods)
     at = before.cards[2].at
-    expected = before.with_changes(cards=before.cards[:2] + (replace(before.cards[2], at=(at[0] + delta[0], at[1] + delta[1])),) + before.cards[3:])
+    expected = before.with_changes(
+        cards=before.cards[:2] + (replace(before.cards[2], at=(at[0] + delta[0], at[1] + delta[1])),) + before.cards[3:]
+    )
     check_one_step(window, before, expected)
 
 
@@ -207,7 +218,9 @@ def test_rotate_tool_turns_a_board_and_shift_turns_back(window: MainWindow) -> N
     before = window.doc.scenario
     window.action("tool.rotate").trigger()
     mouse(window.canvas, "press", (10.5, 1.5))  # the small fire board's strip
-    expected = before.with_changes(boards=before.boards[:2] + (BoardSlot("small", "fire", (9, 0), "north", "vertical"),) + before.boards[3:])
+    expected = before.with_changes(
+        boards=before.boards[:2] + (BoardSlot("small", "fire", (9, 0), "north", "vertical"),) + before.boards[3:]
+    )
     check_one_step(window, before, expected)
     mouse(window.canvas, "press", (10.5, 1.5), modifiers=Qt.KeyboardModifier.ShiftModifier)
     assert window.doc.scenario == before
@@ -217,7 +230,9 @@ def test_flip_key_turns_a_board_over(qtbot: QtBot, window: MainWindow) -> None:
     before = window.doc.scenario
     window.doc.set_selection({("boards", 1)})
     key(qtbot, window, Qt.Key.Key_F)
-    expected = before.with_changes(boards=(before.boards[0], BoardSlot("large", "fire", (0, 9), "west")) + before.boards[2:])
+    expected = before.with_changes(
+        boards=(before.boards[0], BoardSlot("large", "fire", (0, 9), "west")) + before.boards[2:]
+    )
     check_one_step(window, before, expected)
 
 
@@ -225,7 +240,9 @@ def test_fire_strip_key_moves_the_strip_to_the_next_edge(qtbot: QtBot, window: M
     before = window.doc.scenario
     window.doc.set_selection({("boards", 2)})
     key(qtbot, window, Qt.Key.Key_E)
-    expected = before.with_changes(boards=before.boards[:2] + (replace(before.boards[2], fire_edge="east"),) + before.boards[3:])
+    expected = before.with_changes(
+        boards=before.boards[:2] + (replace(before.boards[2], fire_edge="east"),) + before.boards[3:]
+    )
     check_one_step(window, before, expected)
 
 

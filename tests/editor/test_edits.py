@@ -89,7 +89,13 @@ def test_element_at_prefers_tokens_then_cards_then_boards() -> None:
 def test_rubber_band_selects_what_lies_wholly_inside() -> None:
     s = four_board_island()
     assert placement.refs_in_rect(s, (9, 14), (6, 17)) == {("cards", 3), ("tokens", 0)}
-    assert placement.refs_in_rect(s, (17, 17), (0, 9)) == {("boards", 1), ("boards", 3), ("cards", 3), ("tokens", 0), ("tokens", 1)}
+    assert placement.refs_in_rect(s, (17, 17), (0, 9)) == {
+        ("boards", 1),
+        ("boards", 3),
+        ("cards", 3),
+        ("tokens", 0),
+        ("tokens", 1),
+    }
 
 
 def test_cards_snap_to_their_boards_card_grid_unless_free() -> None:
@@ -123,7 +129,11 @@ def test_the_drag_preview_refuses_what_the_problems_dock_will_report() -> None:
     assert any("overlaps fire card at (3, 3)" in p for p in fire_card), fire_card
     token = placement.drop_problems(s, TokenPlacement("fish", (1, 1)))  # L1's fire strip
     assert any("sits on fire" in p for p in token), token
-    for ghost in (CardPlacement("location", (12, 0), "9"), CardPlacement("raft", (4, 4), "A"), TokenPlacement("fish", (1, 1))):
+    for ghost in (
+        CardPlacement("location", (12, 0), "9"),
+        CardPlacement("raft", (4, 4), "A"),
+        TokenPlacement("fish", (1, 1)),
+    ):
         after = s.with_changes(**{edits.layer_of(ghost): (*getattr(s, edits.layer_of(ghost)), ghost)})
         reported = {i.message for i in validate(after) if i.is_error} - {i.message for i in validate(s) if i.is_error}
         assert reported <= set(placement.drop_problems(s, ghost)), "the preview misses what the drop reports"

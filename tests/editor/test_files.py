@@ -22,7 +22,9 @@ def bundled_scenario_files() -> list[Path]:
     return [path for campaign in bundled_campaign_paths() for path, _ in load_campaign_with_scenarios(campaign)[1]]
 
 
-def test_save_then_reopen_is_byte_identical(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_save_then_reopen_is_byte_identical(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     answers = Answers()
     window = make_window(island, answers)
     target = tmp_path / "mine" / "island.scenario.json"
@@ -48,7 +50,9 @@ def test_save_then_reopen_is_byte_identical(qtbot: QtBot, make_window: WindowFac
 
 
 @pytest.mark.parametrize("path", bundled_scenario_files()[:6], ids=lambda p: p.name)
-def test_bundled_scenarios_round_trip_through_the_studio(make_window: WindowFactory, tmp_path: Path, path: Path) -> None:
+def test_bundled_scenarios_round_trip_through_the_studio(
+    make_window: WindowFactory, tmp_path: Path, path: Path
+) -> None:
     window = make_window()
     assert window.open_path(path)
     assert window.save_to(tmp_path / path.name)
@@ -73,10 +77,14 @@ def test_saving_a_bundled_scenario_asks_for_a_new_place(make_window: WindowFacto
     assert bundled.read_bytes() == before
 
 
-def test_a_failed_save_keeps_the_old_file_and_names_it(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_a_failed_save_keeps_the_old_file_and_names_it(
+    make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     answers = Answers()
     window = make_window(island, answers)
-    target = tmp_path / ("n" * 250 + ".json")  # 255 bytes: the longest name allowed  # QSaveFile's temporary name would be too long
+    target = tmp_path / (
+        "n" * 250 + ".json"
+    )  # 255 bytes: the longest name allowed  # QSaveFile's temporary name would be too long
     target.write_text("old contents\n", encoding="utf-8")
     assert window.save_to(target) is False
     assert target.read_text(encoding="utf-8") == "old contents\n"
@@ -109,18 +117,25 @@ def test_write_text_atomically_replaces_the_whole_file(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "second\n"
 
 
-def test_opening_a_broken_file_shows_what_and_where(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_opening_a_broken_file_shows_what_and_where(
+    make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     answers = Answers()
     window = make_window(island, answers)
     broken = tmp_path / "broken.json"
-    broken.write_text('{"format": "raftwright.scenario", "format_version": 1, "id": "x", "name": "x", "boards": [], "cards": [{"kind": "raft", "at": [0, 0]}]}', encoding="utf-8")
+    broken.write_text(
+        '{"format": "raftwright.scenario", "format_version": 1, "id": "x", "name": "x", "boards": [], "cards": [{"kind": "raft", "at": [0, 0]}]}',
+        encoding="utf-8",
+    )
     assert window.open_path(broken) is False
     title, message = answers.errors[-1]
     assert str(broken) in message and "/cards/0" in message
     assert window.doc.scenario == island  # the open document is untouched
 
 
-def test_unsaved_changes_are_asked_about_before_new_open_and_close(make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_unsaved_changes_are_asked_about_before_new_open_and_close(
+    make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     answers = Answers()
     window = make_window(island, answers)
     window.action("edit.select_all").trigger()
@@ -179,15 +194,19 @@ def test_opening_a_campaign_file_opens_its_first_scenario(make_window: WindowFac
     assert campaigns.is_bundled(window.doc.path)
 
 
-@pytest.mark.parametrize("change, reason", [
-    ({"name": ""}, "'name' is too short"),
-    ({"name": "x" * 121}, "'name' is too long"),
-    ({"id": "has space"}, "'id' \"has space\" is not in the expected form"),
-    ({"boards": "x5"}, "'boards' has 20 item(s); it needs at most 16"),
-    ({"name": "Cat \ud83d"}, "lone UTF-16 surrogate"),
-])
-def test_a_scenario_that_would_not_open_again_is_not_saved(make_window: WindowFactory, island: Scenario, tmp_path: Path,
-                                                           change: dict[str, str], reason: str) -> None:
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"name": ""}, "'name' is too short"),
+        ({"name": "x" * 121}, "'name' is too long"),
+        ({"id": "has space"}, "'id' \"has space\" is not in the expected form"),
+        ({"boards": "x5"}, "'boards' has 20 item(s); it needs at most 16"),
+        ({"name": "Cat \ud83d"}, "lone UTF-16 surrogate"),
+    ],
+)
+def test_a_scenario_that_would_not_open_again_is_not_saved(
+    make_window: WindowFactory, island: Scenario, tmp_path: Path, change: dict[str, str], reason: str
+) -> None:
     """Issue 16 item 7: never a file that cannot be opened; the refusal says why and
     how out, the old file and the edits are kept."""
     answers = Answers()
@@ -206,8 +225,9 @@ def test_a_scenario_that_would_not_open_again_is_not_saved(make_window: WindowFa
     assert window.open_path(target)  # what is on disk always opens
 
 
-def test_a_file_that_cannot_be_opened_stays_in_recent_files_while_it_exists(make_window: WindowFactory, island: Scenario,
-                                                                            tmp_path: Path) -> None:
+def test_a_file_that_cannot_be_opened_stays_in_recent_files_while_it_exists(
+    make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     answers = Answers()
     window = make_window(island, answers)
     target = tmp_path / "island.scenario.json"

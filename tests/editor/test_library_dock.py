@@ -31,7 +31,9 @@ def test_bundled_and_own_campaigns_are_listed(make_window: WindowFactory) -> Non
     expected = [load_campaign(p).name for p in bundled_campaign_paths()]
     assert titles(bundled) == expected
     tutorial = bundled.child(0)
-    assert titles(tutorial)[0].startswith("1. ") and tutorial.childCount() == len(load_campaign(bundled_campaign_paths()[0]).scenarios)
+    assert titles(tutorial)[0].startswith("1. ") and tutorial.childCount() == len(
+        load_campaign(bundled_campaign_paths()[0]).scenarios
+    )
     assert own.childCount() == 0
 
 
@@ -53,7 +55,9 @@ def test_bundled_campaigns_cannot_be_changed(make_window: WindowFactory) -> None
         campaigns.remove_entry(bundled_campaign_paths()[0], 0)
 
 
-def test_create_add_reorder_remove_and_edit_a_campaign(make_window: WindowFactory, island: Scenario, tmp_path: Path, user_env: Path) -> None:
+def test_create_add_reorder_remove_and_edit_a_campaign(
+    make_window: WindowFactory, island: Scenario, tmp_path: Path, user_env: Path
+) -> None:
     window = make_window(island)
     library = window.library
     path = campaigns.create_campaign("Summer Fires!")
@@ -73,7 +77,10 @@ def test_create_add_reorder_remove_and_edit_a_campaign(make_window: WindowFactor
     save_scenario_file(island.with_changes(id="bay", name="Bay"), elsewhere)
     library.add_file(path, elsewhere)
     assert (path.parent / "bay.scenario.json").exists()
-    assert load_campaign(path).scenarios == (CampaignEntry("test-island.scenario.json"), CampaignEntry("bay.scenario.json"))
+    assert load_campaign(path).scenarios == (
+        CampaignEntry("test-island.scenario.json"),
+        CampaignEntry("bay.scenario.json"),
+    )
     assert library.selected() == (path, 1)
     own = library.tree.topLevelItem(1)
     assert titles(own.child(0)) == ["1. Test island", "2. Bay"]
@@ -94,7 +101,12 @@ def test_create_add_reorder_remove_and_edit_a_campaign(make_window: WindowFactor
     dialog.exec = lambda: QDialog.DialogCode.Accepted  # type: ignore[method-assign]
     library._edit_selected(dialog)
     campaign = load_campaign(path)
-    assert (campaign.name, campaign.description, campaign.points_per_win, campaign.unlocks) == ("Summer fires", "Four hot islands.", 7, ("water_tokens",))
+    assert (campaign.name, campaign.description, campaign.points_per_win, campaign.unlocks) == (
+        "Summer fires",
+        "Four hot islands.",
+        7,
+        ("water_tokens",),
+    )
     assert library.tree.topLevelItem(1).child(0).text(0) == "Summer fires"
 
 

@@ -54,16 +54,27 @@ def check_shown(d: Driver, expected: GameState) -> None:
     assert c.value("steps") == str(len(expected.history))
     for deck, button in panel.decks.buttons.items():
         assert button.left == len(expected.decks[deck])
-        assert button.isEnabled() == (expected.phase == "draw" and not expected.is_terminal() and bool(expected.decks[deck]))
+        assert button.isEnabled() == (
+            expected.phase == "draw" and not expected.is_terminal() and bool(expected.decks[deck])
+        )
     for player, hand in enumerate(expected.hands):
         assert sorted(b.key for b in panel.hands.cards if b.player == player) == sorted(hand)
         backs = [b for b in panel.hands.face_down if b.player == player]
         assert [b.deck for b in backs] == [k.split(":")[0] for k in expected.reserve[player]]
         assert all(b.isEnabled() == (expected.phase == "refill" and not expected.is_terminal()) for b in backs)
         note = panel.hands.reserve_notes[player].text()
-        assert note == (f"+{len(expected.reserve[player])} face down" if expected.reserve[player] else ("no cards" if not hand else ""))
+        assert note == (
+            f"+{len(expected.reserve[player])} face down"
+            if expected.reserve[player]
+            else ("no cards" if not hand else "")
+        )
     assert panel.banner.isVisible() == expected.is_terminal()
-    end_ok = expected.phase == "play" and not any(expected.hands) and not any(expected.reserve) and not expected.is_terminal()
+    end_ok = (
+        expected.phase == "play"
+        and not any(expected.hands)
+        and not any(expected.reserve)
+        and not expected.is_terminal()
+    )
     assert panel.end_round.isEnabled() == end_ok
 
 
@@ -133,7 +144,9 @@ def refused_centre(state: GameState, action: PlacePathway, code: str) -> tuple[i
     grid = state.island.grid
     for r in range(1, grid.rows - 1):
         for c in range(1, grid.cols - 1):
-            error = state.placement_error(PlacePathway(action.player, action.deck, action.card_id, (r - 1, c - 1), action.rotation))
+            error = state.placement_error(
+                PlacePathway(action.player, action.deck, action.card_id, (r - 1, c - 1), action.rotation)
+            )
             if error is not None and error.code == code:
                 return (r, c)
     raise AssertionError(f"no placement of {action.card} is refused for {code}")
@@ -156,7 +169,11 @@ def test_scripted_game_to_a_win_and_its_replay(qtbot, tmp_path, monkeypatch) -> 
     expected = new_game(scenario, seed=seed)
     check_shown(d, expected)
     path = first_index(actions, PlacePathway)
-    shots = {"card_under_mouse": path, "fire_tile": first_index(actions, PlaceFire), "cat_reach": first_index(actions, MoveCat)}
+    shots = {
+        "card_under_mouse": path,
+        "fire_tile": first_index(actions, PlaceFire),
+        "cat_reach": first_index(actions, MoveCat),
+    }
     play_through(d, actions, expected, shots)
     outcome = d.panel.session.state.outcome()
     assert outcome is not None and outcome.won and outcome.reason == "all-cats-on-raft"

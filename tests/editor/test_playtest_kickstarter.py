@@ -176,7 +176,9 @@ def test_tokens_under_a_card_go_back_where_the_player_clicks(qtbot) -> None:  # 
     player, card = 0, engine.hands[0][0]
     grid = engine.island.grid
     cover = grid.bit((4, 9)) | grid.bit((5, 10))
-    place = next(a for a in engine.legal_card_placements(player, card) if engine.island.card_mask(a.at) & cover == cover)
+    place = next(
+        a for a in engine.legal_card_placements(player, card) if engine.island.card_mask(a.at) & cover == cover
+    )
     d.do(place)
     engine.apply(place)
     state = d.panel.session.state
@@ -199,7 +201,9 @@ FIXTURE_TILE = FireTile("fixture-hybrid-1", ((0, 0), (0, 1), (0, 2)), True, (((0
 def test_a_hybrid_tile_shows_its_safe_spot(qtbot) -> None:  # type: ignore[no-untyped-def]
     """KS-4 (FIXTURE hybrid tile, C17): the safe spot shows its terrain inside the
     tile, framed, and nothing may be placed on it."""
-    catalog = default_catalog().merged(Catalog(ids=("fixture-hybrid",), name="fixture", fire_tiles={FIXTURE_TILE.id: FIXTURE_TILE}))
+    catalog = default_catalog().merged(
+        Catalog(ids=("fixture-hybrid",), name="fixture", fire_tiles={FIXTURE_TILE.id: FIXTURE_TILE})
+    )
     scenario = replace(fixture_scenario(), tokens=(), objectives=(),
                        rules=replace(fixture_scenario().rules, hybrid_fire_tiles=True))  # fmt: skip
     d = open_window(qtbot, scenario, SEED, catalog)
@@ -247,7 +251,9 @@ def test_the_player_picks_the_way_a_cat_takes_past_a_token(qtbot) -> None:  # ty
     ways = d.panel.kickstarter
     assert ways.way.isVisible() and ways._ways == [(), ((14, 4),)]
     assert [ways.way.itemText(i) for i in range(ways.way.count())] == [
-        "a way collecting no token", "a way collecting fish (14, 4)"]
+        "a way collecting no token",
+        "a way collecting fish (14, 4)",
+    ]
     d.screenshot("kickstarter_way_choice")
     d.panel.cancel_gesture()
     d.do(move)

@@ -53,6 +53,7 @@ def in_sight(widget: QWidget, window: QWidget, sideways_only: bool = False) -> t
 def settle_layout(window: QWidget) -> None:
     """Run the posted layout requests (they climb one parent per pass) until no
     button moves any more."""
+
     def places() -> list[QRect]:
         return [QRect(b.mapTo(window, QPoint(0, 0)), b.size()) for b in window.findChildren(QAbstractButton)]
 
@@ -79,7 +80,9 @@ def check_buttons(d: Driver, state_name: str, must_show: tuple[QWidget, ...] = (
         name = button.objectName() or button.text()
         if isinstance(button, CardButton):  # hands may scroll up and down, never sideways
             rect, shown = in_sight(button, window, sideways_only=True)
-            assert shown.left() <= rect.left() and rect.right() <= shown.right(), f"{state_name}: card {name} cut off at {rect}"
+            assert shown.left() <= rect.left() and rect.right() <= shown.right(), (
+                f"{state_name}: card {name} cut off at {rect}"
+            )
             continue
         rect, shown = in_sight(button, window)
         assert shown.contains(rect), f"{state_name}: button {name!r} at {rect} is cut off (in sight: {shown})"

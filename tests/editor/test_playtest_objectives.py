@@ -94,7 +94,7 @@ def check_shown(d: Driver, expected: GameState) -> None:
         start = max(i for i, e in enumerate(log) if e.step == 0)
         shown = panel.disaster.shown()
         card = expected.island.catalog.disaster_cards[log[start].card]
-        for entry in log[start + 1:]:
+        for entry in log[start + 1 :]:
             what = card.effects[entry.step - 1].describe()
             assert what in shown and entry.text.removeprefix(what + ": ").replace("'", "&#x27;") in shown, entry.text
     backs = [b for b in panel.hands.face_down if b.player == 0]
@@ -182,7 +182,11 @@ def test_scripted_game_lost_by_a_failed_objective_names_it(qtbot) -> None:  # ty
     assert outcome is not None and outcome.reason == "objective-failed" and outcome.score == 0
     banner = d.panel.banner.text()
     named = f"{other.capitalize()} arrives first"
-    assert banner.startswith("Lost: an objective failed.") and named in banner and f"the {first} cat arrived first" in banner
+    assert (
+        banner.startswith("Lost: an objective failed.")
+        and named in banner
+        and f"the {first} cat arrived first" in banner
+    )
     assert banner.endswith("Score: 0.")
     assert d.panel.objectives.status_of(0) == "failed" and "✘ failed" in d.panel.objectives.labels[0].text()
     assert "not checked" in d.panel.objectives.labels[1].text()

@@ -151,7 +151,9 @@ def test_water_returns_a_fire_tile_to_the_bag(qtbot) -> None:  # type: ignore[no
     state = d.panel.session.state
     d.do(next(a for a in state.legal_actions() if isinstance(a, PlacePathway)))
     d.do(d.panel.session.state.legal_actions()[0])
-    assert not d.panel.use_water.isEnabled(), "no water while the solo hand refills: the refill ends the action, water comes between actions"
+    assert not d.panel.use_water.isEnabled(), (
+        "no water while the solo hand refills: the refill ends the action, water comes between actions"
+    )
     d.do(d.panel.session.state.legal_actions()[0])  # the refill
     state = d.panel.session.state
     (tile,) = state.tiles_placed

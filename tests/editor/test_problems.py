@@ -79,8 +79,12 @@ def test_clicking_a_problem_selects_its_element_and_shows_its_squares(qtbot: QtB
     assert doc.highlight == ()
 
 
-def test_a_problem_with_an_objective_opens_the_objectives_tab(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
-    window = make_window(island.with_changes(objectives=island.objectives + (Objective("arrival_order", colour="purple", position=2),)))
+def test_a_problem_with_an_objective_opens_the_objectives_tab(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario
+) -> None:
+    window = make_window(
+        island.with_changes(objectives=island.objectives + (Objective("arrival_order", colour="purple", position=2),))
+    )
     settle(qtbot, window.doc)
     issue = next(i for i in window.doc.issues if i.where.path.startswith("/objectives/1"))
     window.problems.locate(issue)

@@ -32,7 +32,9 @@ def test_board_face_edge_and_pin(window: MainWindow) -> None:
     assert window.properties.stack.currentWidget() is page
     assert page.edge.isEnabled() is False and page.face.currentText() == "plain"
     choose(page.face, "fire")
-    flipped = before.with_changes(boards=(before.boards[0], BoardSlot("large", "fire", (0, 9), "west")) + before.boards[2:])
+    flipped = before.with_changes(
+        boards=(before.boards[0], BoardSlot("large", "fire", (0, 9), "west")) + before.boards[2:]
+    )
     check_one_step(window, before, flipped)
     assert page.edge.isEnabled()
     choose(page.edge, "south")
@@ -116,7 +118,9 @@ def test_metadata_fields(window: MainWindow) -> None:
     QTest.keyClicks(form.campaign, "my-campaign")
     QTest.keyClicks(form.author, "Ada")
     form.notes.setPlainText("Watch the east strip.")
-    assert doc.scenario == before.with_changes(difficulty=3, mode="advanced", campaign="my-campaign", author="Ada", notes="Watch the east strip.")
+    assert doc.scenario == before.with_changes(
+        difficulty=3, mode="advanced", campaign="my-campaign", author="Ada", notes="Watch the east strip."
+    )
     assert doc.undo_stack.count() == 5
     doc.undo_stack.setIndex(0)
     assert doc.scenario == before and form.campaign.text() == "" and form.notes.toPlainText() == ""
@@ -150,7 +154,9 @@ def test_objectives_add_edit_reorder_remove(window: MainWindow, monkeypatch: pyt
     before = doc.scenario
     page.add_kind.setCurrentIndex(page.add_kind.findData("collect_maps"))
     page.buttons["Add"].click()
-    assert page.list.currentRow() == 1 and page.list.currentItem().text() == "2. Collect 1 treasure map"  # "objective 2" in the Problems dock
+    assert (
+        page.list.currentRow() == 1 and page.list.currentItem().text() == "2. Collect 1 treasure map"
+    )  # "objective 2" in the Problems dock
     added = before.with_changes(objectives=before.objectives + (Objective("collect_maps", count=1),))
     check_one_step(window, before, added)
     page.select(1)

@@ -44,11 +44,19 @@ CRASHING_STUDIO = textwrap.dedent(
 
 def crash_a_studio(scenario_path: Path) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
-    result = subprocess.run([sys.executable, "-c", CRASHING_STUDIO, str(scenario_path)], env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", CRASHING_STUDIO, str(scenario_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 3, result.stderr
 
 
-def test_autosave_writes_a_recovery_file_only_while_there_are_unsaved_changes(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_autosave_writes_a_recovery_file_only_while_there_are_unsaved_changes(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     window = make_window(island, autosave_seconds=0.05)
     autosaver = window.autosaver
     for _ in range(3):  # three autosave ticks with nothing changed: nothing written, nothing locked
@@ -71,7 +79,9 @@ def test_autosave_writes_a_recovery_file_only_while_there_are_unsaved_changes(qt
     assert not autosaver.path.exists()
 
 
-def test_a_crashed_studio_is_recovered_at_the_next_start(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_a_crashed_studio_is_recovered_at_the_next_start(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     original = tmp_path / "island.json"
     save_scenario_file(island, original)
     crash_a_studio(original)
@@ -93,7 +103,9 @@ def test_a_crashed_studio_is_recovered_at_the_next_start(qtbot: QtBot, make_wind
     assert load_scenario(original) == moved and not window.autosaver.path.exists()
 
 
-def test_declining_recovery_throws_the_file_away(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_declining_recovery_throws_the_file_away(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     original = tmp_path / "island.json"
     save_scenario_file(island, original)
     crash_a_studio(original)
@@ -104,7 +116,9 @@ def test_declining_recovery_throws_the_file_away(qtbot: QtBot, make_window: Wind
     assert orphaned_recoveries() == [] and list(recovery_dir().glob("*.json")) == []
 
 
-def test_a_running_studios_recovery_file_is_not_offered(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
+def test_a_running_studios_recovery_file_is_not_offered(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario
+) -> None:
     first = make_window(island)
     first.action("edit.select_all").trigger()
     first.action("edit.delete").trigger()
@@ -122,7 +136,9 @@ def test_closing_normally_leaves_no_recovery_file(qtbot: QtBot, make_window: Win
     assert list(recovery_dir().iterdir()) == []
 
 
-def test_the_app_offers_recovery_before_opening_anything(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, island: Scenario, tmp_path: Path) -> None:
+def test_the_app_offers_recovery_before_opening_anything(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, island: Scenario, tmp_path: Path
+) -> None:
     from editor import app
 
     original = tmp_path / "island.json"
@@ -155,16 +171,25 @@ LIVE_STUDIO = textwrap.dedent(
 )
 
 
-def test_a_killed_studio_with_unsavable_edits_is_recovered(qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path) -> None:
+def test_a_killed_studio_with_unsavable_edits_is_recovered(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario, tmp_path: Path
+) -> None:
     """Start a real studio process, wait for its autosave, kill it, start again: the
     edits come back (with a lone surrogate and a bad id, which the file could not hold)."""
     original = tmp_path / "island.json"
     save_scenario_file(island, original)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))  # the test's own user folder
-    studio = subprocess.Popen([sys.executable, "-c", LIVE_STUDIO, str(original)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    studio = subprocess.Popen(
+        [sys.executable, "-c", LIVE_STUDIO, str(original)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        qtbot.waitUntil(lambda: studio.poll() is not None or any(recovery_dir().glob("*.recovery.json")), timeout=60_000)
+        qtbot.waitUntil(
+            lambda: studio.poll() is not None or any(recovery_dir().glob("*.recovery.json")), timeout=60_000
+        )
         assert studio.poll() is None, studio.communicate()[1]
     finally:
         studio.kill()
@@ -181,7 +206,9 @@ def test_a_killed_studio_with_unsavable_edits_is_recovered(qtbot: QtBot, make_wi
     assert load_scenario(original) == island and window.doc.is_modified
 
 
-def test_a_recovery_file_the_schema_rejects_is_still_offered(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
+def test_a_recovery_file_the_schema_rejects_is_still_offered(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario
+) -> None:
     first = make_window(island)
     first.doc.edit("Clear name", dataclasses.replace(island, name="", boards=island.boards * 5))
     assert first.autosaver.autosave()
@@ -191,7 +218,9 @@ def test_a_recovery_file_the_schema_rejects_is_still_offered(qtbot: QtBot, make_
     assert any("'name' is too short" in p for p in found[0].problems) and "2 problem(s)" in found[0].describe()
 
 
-def test_autosave_failures_are_shown_once_and_their_end_too(qtbot: QtBot, make_window: WindowFactory, island: Scenario) -> None:
+def test_autosave_failures_are_shown_once_and_their_end_too(
+    qtbot: QtBot, make_window: WindowFactory, island: Scenario
+) -> None:
     answers = Answers()
     window = make_window(island, answers, autosave_seconds=0.02)
     recovery_dir().parent.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,9 @@ def close(a: QColor, b: QColor, tolerance: int = 40) -> bool:
 def at_square(window: MainWindow, image: QImage, square: Square, offset: tuple[float, float] = (0.5, 0.5)) -> QColor:
     """The colour the canvas shows inside ``square`` (``offset``: where in it, in squares)."""
     canvas = window.canvas
-    point = canvas.viewport().mapTo(window, canvas.mapFromScene(QPointF((square[1] + offset[1]) * SQUARE, (square[0] + offset[0]) * SQUARE)))
+    point = canvas.viewport().mapTo(
+        window, canvas.mapFromScene(QPointF((square[1] + offset[1]) * SQUARE, (square[0] + offset[0]) * SQUARE))
+    )
     return QColor(image.pixel(point))
 
 
@@ -74,7 +76,9 @@ def test_screenshots(qtbot: QtBot, make_window: WindowFactory, island: Scenario,
             close(at_square(window, image, (1, 3)), COLOURS["blue"])  # location card 3's blue row
             and close(at_square(window, image, (10, 0), (0.2, 0.2)), STRIP_DARK)  # the small board's fire strip
             and close(at_square(window, image, (7, 16)), RAFT_WOOD, 60)  # raft B's art
-            and close(at_square(window, image, (8, 15), (0.5, 0.25)), TOKEN_COLOURS["objective"], 60)  # objective token 1
+            and close(
+                at_square(window, image, (8, 15), (0.5, 0.25)), TOKEN_COLOURS["objective"], 60
+            )  # objective token 1
         )
 
     opened = shoot(qtbot, window, shots, "scenario_open", island_shown)
@@ -93,7 +97,9 @@ def test_screenshots(qtbot: QtBot, make_window: WindowFactory, island: Scenario,
     shoot(qtbot, window, shots, "problems_shown", located)
 
     window.doc.set_selection(())
-    drag(window.canvas, (10.5, 4.5), [(10.8, 5.0), (12.4, 8.2), (14.6, 9.9)], release=False)  # location 5 off the island
+    drag(
+        window.canvas, (10.5, 4.5), [(10.8, 5.0), (12.4, 8.2), (14.6, 9.9)], release=False
+    )  # location 5 off the island
     assert window.canvas.overlay.legal is False
 
     def refused(image: QImage) -> bool:  # the ghost's squares below the island are tinted red

@@ -38,9 +38,20 @@ def test_the_first_paint_prints_the_line_and_quits_once(qtbot: QtBot, capsys: py
 
 
 def test_the_studio_from_source_quits_after_its_first_paint(tmp_path: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RAFTWRIGHT_SMOKE="1",
-               RAFTWRIGHT_USER_DIR=str(tmp_path / "user"), RAFTWRIGHT_SETTINGS=str(tmp_path / "settings.ini"))
-    result = subprocess.run([sys.executable, "-m", "raftwright.cli", "edit"], env=env, capture_output=True,
-                            text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RAFTWRIGHT_SMOKE="1",
+        RAFTWRIGHT_USER_DIR=str(tmp_path / "user"),
+        RAFTWRIGHT_SETTINGS=str(tmp_path / "settings.ini"),
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "raftwright.cli", "edit"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert result.returncode == 0, result.stderr
     assert smoke.SMOKE_LINE in result.stdout.splitlines()

@@ -104,7 +104,10 @@ def test_the_canvas_draws_a_cards_oshax_path_rescue_strip_and_circle(
 ) -> None:  # fmt: skip
     """Catalog data on cards shows where the card lies: the white cat's path, the
     rescue strip and its circle (rulebook "Additional rules" 4 and 6)."""
-    cards = (CardPlacement("location", (3, 3), str(WHITE_LOCATION)), CardPlacement("location", (3, 9), str(RESCUE_LOCATION)))
+    cards = (
+        CardPlacement("location", (3, 3), str(WHITE_LOCATION)),
+        CardPlacement("location", (3, 9), str(RESCUE_LOCATION)),
+    )
     scenario = Scenario(id="cards", name="Cards", boards=(BoardSlot("large", "fire", (0, 0), "west"),
                         BoardSlot("large", "plain", (0, 9))), cards=cards)  # fmt: skip
     window = make_window(scenario)

@@ -67,7 +67,9 @@ def test_the_where_column_is_one_short_line() -> None:
     assert squares_text(((3, 4),)) == "(3, 4)"
     assert where_text(scenario, Issue("x", "error", "m", Where("", many))) == "45 squares in rows 10-14, cols 5-13"
     assert where_text(scenario, Issue("x", "error", "m", Where("/objectives/0"))) == "objective 1"
-    assert where_text(scenario, Issue("x", "error", "m", Where("/boards/1/at"))) == "board 2 (large, plain face) at (0, 9)"
+    assert (
+        where_text(scenario, Issue("x", "error", "m", Where("/boards/1/at"))) == "board 2 (large, plain face) at (0, 9)"
+    )
 
 
 def test_the_last_problem_row_is_not_under_a_scroll_bar(qtbot: QtBot, make_window: WindowFactory) -> None:
@@ -114,7 +116,9 @@ def test_a_token_does_not_hide_the_rafts_letter_nor_a_card_the_boards_name(windo
     shot = window.canvas.viewport().grab().toImage()
     top_left = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4, 6 * SQUARE + 4))
     size = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4 + SQUARE * 0.35, 0)).x() - top_left.x()
-    assert _white_in(shot, top_left.x(), top_left.y(), size, size) > size * size / 4, "on the canvas the token hides the letter"
+    assert _white_in(shot, top_left.x(), top_left.y(), size, size) > size * size / 4, (
+        "on the canvas the token hides the letter"
+    )
 
 
 def test_save_as_for_a_new_scenario_opens_in_the_users_campaigns_folder(
@@ -123,7 +127,9 @@ def test_save_as_for_a_new_scenario_opens_in_the_users_campaigns_folder(
     monkeypatch.chdir(tmp_path)  # a checkout, say: the dialog must not open here
     window = make_window()
     asked: list[str] = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda _parent, _title, start, _filter: (asked.append(start), "")[1:])
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda _parent, _title, start, _filter: (asked.append(start), "")[1:]
+    )
     assert MainWindow.ask_save_path(window) == ""  # the real question, answered "cancel"
     start = Path(asked[0])
     assert start.parent == user_env / "campaigns" and start.parent.is_dir(), start
@@ -139,7 +145,9 @@ def test_every_library_action_shows_at_the_default_dock_width(qtbot: QtBot, wind
         area = QRect(QPoint(0, 0), dock.size())
         return all(
             dock.bar.button_for(action).isVisible()
-            and area.contains(QRect(dock.bar.button_for(action).mapTo(dock, QPoint(0, 0)), dock.bar.button_for(action).size()))
+            and area.contains(
+                QRect(dock.bar.button_for(action).mapTo(dock, QPoint(0, 0)), dock.bar.button_for(action).size())
+            )
             for action in dock.buttons.values()
         )
 

@@ -85,7 +85,9 @@ def picture_state(
                         objectives=objectives)  # fmt: skip
     island = Island.from_layout(scenario, default_catalog(), layout)
     rng = random.Random(seed)
-    return GameState(island, get_variant(variant), players=players, seed=seed, rng=rng, decks=shuffled_decks(island, rng))
+    return GameState(
+        island, get_variant(variant), players=players, seed=seed, rng=rng, decks=shuffled_decks(island, rng)
+    )
 
 
 def deal(state: GameState, *hands: Iterable[str], reserve: Iterable[str] = ()) -> GameState:

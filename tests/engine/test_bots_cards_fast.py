@@ -20,6 +20,7 @@ def plain_end_masks(ends: tuple[tuple[int, ...], tuple[int, ...]], cells: list[i
                     anchors: int) -> list[int]:  # fmt: skip
     """Anchor by anchor: the first level (from the cat, from the raft) any cell lands
     in, and the anchors whose two levels add up to at most ``way + 2 - k``."""
+
     def first(levels: tuple[int, ...], a: int) -> int:
         return min((i for i, level in enumerate(levels) for o in cells if level >> (a + o) & 1), default=FAR * 2)
 

@@ -54,7 +54,9 @@ def plain_walk_ahead(state: GameState, player: int, hand: list[str], routes: Rou
             if now - d < WALK_GAIN or route.raft_level(1 << t) > route.raft_level(1 << state.cat_sq[cat]):
                 continue
             need = needed_squares(state, routes, live)
-            free = island.land & ~(state.fire | island.raft | state.safe_any | (state.cat_mask & ~(1 << state.cat_sq[cat])))
+            free = island.land & ~(
+                state.fire | island.raft | state.safe_any | (state.cat_mask & ~(1 << state.cat_sq[cat]))
+            )
             key = (blocked_need(state, need, free, t) if need else 0, d - now, cat, t)
             best = key if best is None or key < best else best
     if best is None:

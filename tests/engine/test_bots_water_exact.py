@@ -78,9 +78,17 @@ def plain_most_saved(routes: Routes, cat: int, changed: int) -> int:
     state = routes.state
     grid = state.island.grid
     ring = grid.neighbours(changed) & ~changed
-    a = 0 if changed >> state.cat_sq[cat] & 1 else next((k for k, lv in enumerate(route.levels) if lv & ring), route.way)
+    a = (
+        0
+        if changed >> state.cat_sq[cat] & 1
+        else next((k for k, lv in enumerate(route.levels) if lv & ring), route.way)
+    )
     targets = grid.neighbours(routes_targets(state, state.island.cat_terrain[cat]))
-    b = 0 if changed & targets else next((k for k, lv in enumerate(route.to_raft[: route.way - a]) if lv & ring), route.way)
+    b = (
+        0
+        if changed & targets
+        else next((k for k, lv in enumerate(route.to_raft[: route.way - a]) if lv & ring), route.way)
+    )
     return max(0, route.way - a - b)
 
 

@@ -63,7 +63,12 @@ def test_challenge_to_scenario_lays_out_slots_and_cards(catalog: Catalog) -> Non
     assert all(b.pin is None and b.orientation == "horizontal" for b in s.boards)
     assert [c.at for _, c in s.cards_of("fire")] == [(0, 12), (0, 15), (12, 0), (12, 9), (12, 12), (12, 15)]
     # digital ids 0, 1, 3, 4 are physical location cards 1, 3, 5, 7; raft id 2 is C
-    assert [(c.ident, c.at) for _, c in s.cards_of("location")] == [("1", (6, 0)), ("3", (0, 9)), ("5", (3, 0)), ("7", (12, 3))]
+    assert [(c.ident, c.at) for _, c in s.cards_of("location")] == [
+        ("1", (6, 0)),
+        ("3", (0, 9)),
+        ("5", (3, 0)),
+        ("7", (12, 3)),
+    ]
     assert [(c.ident, c.at) for _, c in s.cards_of("raft")] == [("C", (6, 15))]
     assert not any(c.stand_in for c in s.cards) and "Stand-in" not in s.notes
 
@@ -137,14 +142,37 @@ def test_malformed_challenges_raise_value_errors_naming_the_part(string: str, me
         (lambda s: s.with_changes(objectives=(Objective("collect_maps", count=1),)), "no tokens or objectives"),
         (lambda s: s.with_changes(boards=s.boards[:3]), "needs 2 or 4 boards, the scenario has 3"),
         (lambda s: s.with_changes(boards=(replace(s.boards[0], pin=BoardPin("L1")),) + s.boards[1:]), "pinned to 'L1'"),
-        (lambda s: s.with_changes(boards=s.boards[:3] + (replace(s.boards[3], orientation="vertical"),)), "vertical small board"),
-        (lambda s: s.with_changes(boards=s.boards[:3] + (replace(s.boards[3], at=(9, 10)),)), r"board at \[9, 10\] breaks it"),
-        (lambda s: s.with_changes(boards=s.boards[:2] + (BoardSlot("small", "plain", (0, 9)), BoardSlot("large", "plain", (6, 9)))), "two-column layout"),
-        (lambda s: s.with_changes(cards=tuple(replace(c, rotation=1) if c.kind == "raft" else c for c in s.cards)), "is rotated"),
-        (lambda s: s.with_changes(cards=s.cards + (CardPlacement("location", (3, 9), "2"),)), "location card 2, which the notation does not know"),
-        (lambda s: s.with_changes(cards=s.cards + (CardPlacement("raft", (3, 9), "E"),)), "raft card E, which the notation does not know"),
+        (
+            lambda s: s.with_changes(boards=s.boards[:3] + (replace(s.boards[3], orientation="vertical"),)),
+            "vertical small board",
+        ),
+        (
+            lambda s: s.with_changes(boards=s.boards[:3] + (replace(s.boards[3], at=(9, 10)),)),
+            r"board at \[9, 10\] breaks it",
+        ),
+        (
+            lambda s: s.with_changes(
+                boards=s.boards[:2] + (BoardSlot("small", "plain", (0, 9)), BoardSlot("large", "plain", (6, 9)))
+            ),
+            "two-column layout",
+        ),
+        (
+            lambda s: s.with_changes(cards=tuple(replace(c, rotation=1) if c.kind == "raft" else c for c in s.cards)),
+            "is rotated",
+        ),
+        (
+            lambda s: s.with_changes(cards=s.cards + (CardPlacement("location", (3, 9), "2"),)),
+            "location card 2, which the notation does not know",
+        ),
+        (
+            lambda s: s.with_changes(cards=s.cards + (CardPlacement("raft", (3, 9), "E"),)),
+            "raft card E, which the notation does not know",
+        ),
         (lambda s: s.with_changes(cards=s.cards + (CardPlacement("raft", (3, 9), "A"),)), "exactly one raft card"),
-        (lambda s: s.with_changes(cards=tuple(c for c in s.cards if c.kind != "location")), "at least one location card"),
+        (
+            lambda s: s.with_changes(cards=tuple(c for c in s.cards if c.kind != "location")),
+            "at least one location card",
+        ),
     ],
 )
 def test_scenarios_the_notation_cannot_express(change, message: str) -> None:
@@ -154,7 +182,9 @@ def test_scenarios_the_notation_cannot_express(change, message: str) -> None:
 
 def test_export_orders_fire_then_locations_then_raft_and_ignores_rules() -> None:
     s = challenge_to_scenario(STRAIGHT_DASH)
-    shuffled = s.with_changes(cards=(s.cards[-1],) + s.cards[:-1], rules=replace(s.rules, water_tokens=3), mode="advanced")
+    shuffled = s.with_changes(
+        cards=(s.cards[-1],) + s.cards[:-1], rules=replace(s.rules, water_tokens=3), mode="advanced"
+    )
     assert scenario_to_challenge(shuffled) == STRAIGHT_DASH
     assert scenario_to_challenge(s.with_changes(boards=tuple(reversed(s.boards)))) == STRAIGHT_DASH
 
@@ -216,12 +246,13 @@ def test_initialise_challenge_draws_real_boards_through_the_model(catalog: Catal
             shown = _region(rows, slot.at[0], slot.at[1], slot.rows)
             matches = []
             for board in catalog.boards_of_size(slot.size):
-                turns = (slot.rotation(),) if slot.face == "fire" else ((0, 1, 2, 3) if slot.size == "large" else (0, 2))
+                turns = (
+                    (slot.rotation(),) if slot.face == "fire" else ((0, 1, 2, 3) if slot.size == "large" else (0, 2))
+                )
                 for t in turns:
                     grid = rotate_grid(board.face(slot.face), t)
                     if all(
-                        (slot.at[0] + r, slot.at[1] + c) in card_squares
-                        or shown[r][c] == grid[r][c].replace("o", "y")
+                        (slot.at[0] + r, slot.at[1] + c) in card_squares or shown[r][c] == grid[r][c].replace("o", "y")
                         for r in range(slot.rows)
                         for c in range(9)
                     ):

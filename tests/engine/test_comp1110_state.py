@@ -139,8 +139,10 @@ def test_a_w_cat_without_an_entry_and_n_squares_round_trip() -> None:
         ([_board()[:-1], "ABCD", "ABCD", "", ""], "newline"),
         # the bulk reader hands anything odd to the parser, whose message names the rule
         ([_board().replace("f\n", "\n", 1), "ABCD", "ABCD", "", ""], "row 0 has 17 squares"),
-        (["\n".join(r + "f" * (i == 1) for i, r in enumerate(_board().split("\n"))), "ABCD", "ABCD", "", ""],
-         "row 1 has 19 squares, row 0 has 18"),  # fmt: skip
+        (
+            ["\n".join(r + "f" * (i == 1) for i, r in enumerate(_board().split("\n"))), "ABCD", "ABCD", "", ""],
+            "row 1 has 19 squares, row 0 has 18",
+        ),  # fmt: skip
         ([_board((2, 2, "x")), "ABCD", "ABCD", "", ""], "row 2 holds 'x'"),
         ([_board((2, 2, "\u00e9")), "ABCD", "ABCD", "", ""], "row 2 holds '\u00e9'"),
         ([_board(rows=14), "ABCD", "ABCD", "", ""], "14 rows"),

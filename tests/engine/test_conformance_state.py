@@ -130,7 +130,9 @@ def _check_draw_property(prop: dict[str, Any], runs: _DrawRuns, out: list[str]) 
         assert len(hand) == 6 + sum(1 for ch in hand if ch in "ABCD"), f"hand {hand!r} does not hold exactly six cards"
         old_decks = _cards_by_deck(old_state[1])
         for deck, cards in _cards_by_deck(hand).items():
-            assert set(cards) <= set(old_decks.get(deck, "")), f"hand {hand!r}: deck {deck} card(s) not in the old decks"
+            assert set(cards) <= set(old_decks.get(deck, "")), (
+                f"hand {hand!r}: deck {deck} card(s) not in the old decks"
+            )
     else:
         raise AssertionError(f"unknown property check {prop['check']!r}; extend the test")
 

@@ -20,5 +20,10 @@ def test_fire_tile_flip_then_rotate_matches_the_worked_example() -> None:
     # tile a unflipped W: "a1200FW" is anchored at (12, 0)
     a = ((0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1))
     assert {(r + 12, c) for r, c in transform_cells(a, 3, 3, False, 3)} == {
-        (12, 1), (13, 0), (13, 1), (13, 2), (14, 0), (14, 1)
+        (12, 1),
+        (13, 0),
+        (13, 1),
+        (13, 2),
+        (14, 0),
+        (14, 1),
     }

@@ -71,8 +71,14 @@ def test_pinned_slots_keep_their_board_and_others_avoid_it(catalog: Catalog) -> 
 
 
 def test_too_many_slots_of_a_size_is_a_clear_error(catalog: Catalog) -> None:
-    s = scenario([BoardSlot("large", "plain", (0, 9 * i)) for i in range(2)] + [BoardSlot("large", "plain", (9, 9 * i)) for i in range(2)] + [BoardSlot("large", "plain", (0, 18))])
-    with pytest.raises(LayoutError, match=r"board slot 5 .*no unused large board left \(the scenario needs 5, the catalog has 4\)"):
+    s = scenario(
+        [BoardSlot("large", "plain", (0, 9 * i)) for i in range(2)]
+        + [BoardSlot("large", "plain", (9, 9 * i)) for i in range(2)]
+        + [BoardSlot("large", "plain", (0, 18))]
+    )
+    with pytest.raises(
+        LayoutError, match=r"board slot 5 .*no unused large board left \(the scenario needs 5, the catalog has 4\)"
+    ):
         draw_board_choices(s, catalog, random.Random(0))
 
 
@@ -122,7 +128,9 @@ def test_cards_overlay_fire_cats_and_raft(catalog: Catalog) -> None:
     # raft B: gop / r#* / b**
     assert layout.raft_blocked == frozenset({(13, 16)})
     assert layout.rafts[(12, 15)] == "green" and layout.rafts[(12, 16)] == "orange" and layout.rafts[(13, 17)] is None
-    assert len(layout.rafts) == 8 and layout.raft_squares() == frozenset((12 + r, 15 + c) for r in range(3) for c in range(3))
+    assert len(layout.rafts) == 8 and layout.raft_squares() == frozenset(
+        (12 + r, 15 + c) for r in range(3) for c in range(3)
+    )
     assert all(layout.terrain_at(sq) is None for sq in layout.raft_squares())
 
 
@@ -137,7 +145,10 @@ def test_a_raft_laid_over_a_location_card_removes_its_cat(catalog: Catalog) -> N
 @pytest.mark.parametrize(
     ("card", "message"),
     [
-        (CardPlacement("location", (0, 3), "2"), r"card 1 \(location 2 at \(0, 3\)\): the catalog has no location card '2'"),
+        (
+            CardPlacement("location", (0, 3), "2"),
+            r"card 1 \(location 2 at \(0, 3\)\): the catalog has no location card '2'",
+        ),
         (CardPlacement("raft", (0, 3), "E"), r"card 1 \(raft E .*no raft card 'E'"),
         (CardPlacement("fire", (14, 0)), r"card 1 \(fire at \(14, 0\)\): square \(15, 0\) is off the island"),
     ],
@@ -151,11 +162,26 @@ def test_card_problems_name_the_card(catalog: Catalog, card: CardPlacement, mess
     ("choices", "message"),
     [
         ((BoardChoice("L1", 1),), "1 board choices for 4 board slots"),
-        ((BoardChoice("L9", 1), BoardChoice("S1", 0), BoardChoice("L2", 0), BoardChoice("S2", 2)), "'L9' is not in the catalog"),
-        ((BoardChoice("S3", 1), BoardChoice("S1", 0), BoardChoice("L2", 0), BoardChoice("S2", 2)), "'S3' is small; pick a large board"),
-        ((BoardChoice("L1", 1), BoardChoice("S1", 0), BoardChoice("L1", 0), BoardChoice("S2", 2)), "already used by slot 1"),
-        ((BoardChoice("L1", 0), BoardChoice("S1", 0), BoardChoice("L2", 0), BoardChoice("S2", 2)), r"board slot 1 .*rotation 0 is not allowed here; use one of \(1,\)"),
-        ((BoardChoice("L1", 1), BoardChoice("S1", 1), BoardChoice("L2", 0), BoardChoice("S2", 2)), r"board slot 2 .*rotation 1 is not allowed here; use one of \(0, 2\)"),
+        (
+            (BoardChoice("L9", 1), BoardChoice("S1", 0), BoardChoice("L2", 0), BoardChoice("S2", 2)),
+            "'L9' is not in the catalog",
+        ),
+        (
+            (BoardChoice("S3", 1), BoardChoice("S1", 0), BoardChoice("L2", 0), BoardChoice("S2", 2)),
+            "'S3' is small; pick a large board",
+        ),
+        (
+            (BoardChoice("L1", 1), BoardChoice("S1", 0), BoardChoice("L1", 0), BoardChoice("S2", 2)),
+            "already used by slot 1",
+        ),
+        (
+            (BoardChoice("L1", 0), BoardChoice("S1", 0), BoardChoice("L2", 0), BoardChoice("S2", 2)),
+            r"board slot 1 .*rotation 0 is not allowed here; use one of \(1,\)",
+        ),
+        (
+            (BoardChoice("L1", 1), BoardChoice("S1", 1), BoardChoice("L2", 0), BoardChoice("S2", 2)),
+            r"board slot 2 .*rotation 1 is not allowed here; use one of \(0, 2\)",
+        ),
     ],
 )
 def test_bad_choices_are_rejected_with_the_slot(catalog: Catalog, choices, message: str) -> None:

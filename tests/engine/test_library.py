@@ -21,9 +21,23 @@ from engine.model.resources import campaigns_dir
 
 def test_bundled_campaigns_in_book_order() -> None:
     paths = bundled_campaign_paths()
-    assert [p.parent.name for p in paths] == ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "campaign-4"]
+    assert [p.parent.name for p in paths] == [
+        "tutorial",
+        "practice",
+        "campaign-1",
+        "campaign-2",
+        "campaign-3",
+        "campaign-4",
+    ]
     loaded = [load_campaign_with_scenarios(p) for p in paths]
-    assert [c.name for c, _ in loaded] == ["Tutorial", "Practice", "Campaign 1", "Campaign 2", "Campaign 3", "Campaign 4"]
+    assert [c.name for c, _ in loaded] == [
+        "Tutorial",
+        "Practice",
+        "Campaign 1",
+        "Campaign 2",
+        "Campaign 3",
+        "Campaign 4",
+    ]
     assert [len(s) for _, s in loaded] == [4, 4, 8, 8, 8, 7]
     for campaign, scenarios in loaded:
         assert [p.name for p, _ in scenarios] == [e.scenario for e in campaign.scenarios]

@@ -119,7 +119,7 @@ WHITE_FIRST = WHITE_CAT.with_changes(objectives=(Objective("arrival_order", colo
 
 
 def white_first_invariants(state: GameState, before: GameState | None) -> None:
-    """"White arrives first" (rulebook "Additional rules" 3 and 6, OB-3: an arrival
+    """ "White arrives first" (rulebook "Additional rules" 3 and 6, OB-3: an arrival
     order of colour white): met exactly when the first cat to arrive is white, failed
     as soon as another arrives first; a win needs it met, and a failed one ends the
     game lost naming it."""

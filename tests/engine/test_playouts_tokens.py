@@ -138,8 +138,18 @@ def test_the_sweep_covers_every_token_kind_and_hybrid_tiles() -> None:
         for seed in range(10):
             state = new_game(scenario, seed=seed, catalog=hybrid_catalog())
             play_checked(state, RandomBot(), random.Random(seed), seen)
-    for key in ("return-map", "return-fish", "return-water", "resolve-map", "resolve-fish", "resolve-water",
-                "resolve-fire", "fire-fire-token", "hybrid-placed", "move-collects"):
+    for key in (
+        "return-map",
+        "return-fish",
+        "return-water",
+        "resolve-map",
+        "resolve-fish",
+        "resolve-water",
+        "resolve-fire",
+        "fire-fire-token",
+        "hybrid-placed",
+        "move-collects",
+    ):
         assert seen[key], f"the sweep never saw {key}: {dict(seen)}"
 
 
@@ -198,7 +208,9 @@ def test_expert_playouts_with_tokens_keep_every_invariant() -> None:
                                               disaster_cards={c.id: c for c in cards}))  # fmt: skip
     seen: Counter[str] = Counter()
     for name in BUNDLED[:2]:
-        scenario = replace(kickstarter(name), mode="expert", rules=replace(kickstarter(name).rules, hybrid_fire_tiles=False))
+        scenario = replace(
+            kickstarter(name), mode="expert", rules=replace(kickstarter(name).rules, hybrid_fire_tiles=False)
+        )
         for seed in range(8):
             state = new_game(scenario, seed=seed, catalog=catalog)
             play_checked(state, RandomBot(), random.Random(seed), seen)

@@ -39,7 +39,9 @@ def _both(game: GameState, cls: type[GameState] = GameState) -> tuple[GameState,
     rng = random.Random(1)
     grid = island.grid
     cats = [CatPosition(grid.square(sq), e, a) for sq, e, a in zip(island.cat_starts, exhausted, arrived)]
-    checked = cls(island, game.rules, players=1, seed=0, rng=rng, cats=cats, decks=decks, hands=[hand], bag=bag, phase=PLAY)
+    checked = cls(
+        island, game.rules, players=1, seed=0, rng=rng, cats=cats, decks=decks, hands=[hand], bag=bag, phase=PLAY
+    )
     trusted = cls.trusted(
         island, game.rules, rng=rng, exhausted=list(exhausted), arrived=list(arrived),
         decks={k: list(v) for k, v in decks.items()}, hands=[list(hand)], bag=list(bag), phase=PLAY,

@@ -40,7 +40,7 @@ def _with_tokens(players: int, used: bool = True) -> GameState:
 
 
 def test_a_game_deals_them_only_when_the_scenario_uses_them() -> None:
-    """"Once you have completed Tutorial 1, you will use the communication tokens" (the
+    """ "Once you have completed Tutorial 1, you will use the communication tokens" (the
     scenario's rules.communication_tokens says so)."""
     assert [[t.kind for t in seat] for seat in _with_tokens(3).comm_tokens] == [[TALK], [TALK], [MEOW]]
     assert _with_tokens(3, used=False).comm_tokens == [[], [], []]

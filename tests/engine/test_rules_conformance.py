@@ -43,7 +43,9 @@ def _hand(text: str) -> list[str]:
 
 def _hand_string(hand: list[str]) -> str:
     names = {v: k for k, v in DECKS.items()}
-    return "".join(letter + "".join(sorted(k.split(":")[1] for k in hand if names[k.split(":")[0]] == letter)) for letter in "ABCD")
+    return "".join(
+        letter + "".join(sorted(k.split(":")[1] for k in hand if names[k.split(":")[0]] == letter)) for letter in "ABCD"
+    )
 
 
 def _vectors(conformance_dir: Path, name: str) -> list[dict]:

@@ -75,7 +75,9 @@ def test_every_listed_action_is_legal_and_the_order_is_fixed() -> None:
 
 def test_the_first_draw_round_offers_every_nonempty_deck() -> None:
     state = new_game(_scenario(), seed=3, players=2, variant="standard")
-    assert list(state.legal_actions()) == [DrawCard(p, d) for p in (0, 1) for d in ("circle", "cross", "square", "triangle")]
+    assert list(state.legal_actions()) == [
+        DrawCard(p, d) for p in (0, 1) for d in ("circle", "cross", "square", "triangle")
+    ]
 
 
 def test_apply_unchecked_matches_apply_for_legal_actions() -> None:
@@ -91,7 +93,17 @@ def test_apply_unchecked_matches_apply_for_legal_actions() -> None:
     assert checked.to_dict() == fast.to_dict()
 
 
-@pytest.mark.parametrize("text", ["draw 0 circle", "path 2 triangle:y 10,11 r3", "fire E 0,15 T r2", "move 1 3,4 5,6 circle:a cross:b", "water q", "end"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "draw 0 circle",
+        "path 2 triangle:y 10,11 r3",
+        "fire E 0,15 T r2",
+        "move 1 3,4 5,6 circle:a cross:b",
+        "water q",
+        "end",
+    ],
+)
 def test_action_text_round_trips(text) -> None:
     assert str(parse_action(text)) == text
 

@@ -146,11 +146,14 @@ def test_enough_water_tokens_keep_the_game_going() -> None:
     assert not state.is_terminal()
 
 
-POCKET = LONG.strip("\n").rsplit("\n", 1)[0] + """
+POCKET = (
+    LONG.strip("\n").rsplit("\n", 1)[0]
+    + """
 fggggfffffffffff
 fggggfffffffffff
 ffffffffffffffff
 """
+)
 
 
 def test_spending_water_on_a_tile_that_does_not_help_can_lose_the_game() -> None:
@@ -164,8 +167,11 @@ def test_spending_water_on_a_tile_that_does_not_help_can_lose_the_game() -> None
         used.add(tile)
         state.phase, state.pending = "play", None
     pocket = next(
-        (t.id, o) for t in default_catalog().fire_tiles.values() if t.id not in used
-        for o in tile_orientations(t.cells) if max(r for r, _ in o.cells) == 1 and max(c for _, c in o.cells) <= 3
+        (t.id, o)
+        for t in default_catalog().fire_tiles.values()
+        if t.id not in used
+        for o in tile_orientations(t.cells)
+        if max(r for r, _ in o.cells) == 1 and max(c for _, c in o.cells) <= 3
     )
     put_fire_tile(state, pocket[0], (4, 1), pocket[1].flipped, pocket[1].rotation)
     state.phase, state.pending = "play", None

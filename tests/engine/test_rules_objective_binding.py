@@ -77,7 +77,9 @@ def test_the_destination_is_optional_in_the_file_format() -> None:
     assert data["objectives"] == [{"kind": "arrival_order", "colour": "green", "position": 2, "destination": [12, 16]}]
     assert schema_errors("scenario", data) == []
     assert scenario_from_dict(data).objectives == bound.objectives
-    free = scenario_to_dict(Scenario(id="s", name="s", objectives=(Objective("arrival_order", colour="green", position=2),)))
+    free = scenario_to_dict(
+        Scenario(id="s", name="s", objectives=(Objective("arrival_order", colour="green", position=2),))
+    )
     assert "destination" not in free["objectives"][0] and schema_errors("scenario", free) == []
 
 

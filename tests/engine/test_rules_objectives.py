@@ -55,7 +55,7 @@ def test_arrival_order_broken_is_a_loss_naming_the_objective() -> None:
 
 
 def test_a_later_place_fails_when_no_cat_of_the_colour_is_left() -> None:
-    """"Red arrives second" fails as soon as the only red cat arrives first."""
+    """ "Red arrives second" fails as soon as the only red cat arrives first."""
     state = _game(Objective("arrival_order", colour="red", position=2))
     state.apply(MoveCat(0, RED, RED_RAFT, ("circle:a",)))
     assert state.outcome() is not None and "no red cat is left" in state.outcome().message
@@ -91,7 +91,11 @@ def test_close_to_breaks_when_a_move_takes_the_cats_too_far_apart() -> None:
     assert [s.status for s in objective_statuses(state)] == [PENDING]  # (1,3)-(2,4): 2 apart
     state.apply(MoveCat(0, RED, (0, 0), ("circle:a",)))
     outcome = state.outcome()
-    assert outcome is not None and outcome.reason == "objective-failed" and "6 squares apart (at most 2)" in outcome.message
+    assert (
+        outcome is not None
+        and outcome.reason == "objective-failed"
+        and "6 squares apart (at most 2)" in outcome.message
+    )
 
 
 def test_close_to_measure_is_a_rule_set_option() -> None:

@@ -167,7 +167,9 @@ def test_a_scenario_with_a_white_cat_plays_with_path_data_and_is_refused_without
         state.apply(state.legal_actions()[0])
     assert GameState.from_dict(state.to_dict(), catalog=with_paths).to_dict() == state.to_dict()
     assert Replay.of(state).play(catalog=with_paths).to_dict() == state.to_dict()
-    no_cards = replace(with_paths, decks={d: tuple(replace(c, oshax=()) for c in cards) for d, cards in with_paths.decks.items()})
+    no_cards = replace(
+        with_paths, decks={d: tuple(replace(c, oshax=()) for c in cards) for d, cards in with_paths.decks.items()}
+    )
     rules = unplayed_rules(scenario, no_cards)
     assert [r.rule for r in rules] == ["Oshax paths without path data"]
     assert "no pathway card in the catalogs carries an Oshax path" in rules[0].needed_by

@@ -99,7 +99,9 @@ def test_fire_tile_must_touch_fire_orthogonally() -> None:
     assert state.terrain_at((3, 0)) == "fire" and state.terrain_at((4, 1)) == "fire"
 
 
-@pytest.mark.parametrize(("at", "code"), [((1, 5), "on-cat"), ((0, 8), "on-raft"), ((0, 1), "on-fire"), ((5, 11), "off-island")])
+@pytest.mark.parametrize(
+    ("at", "code"), [((1, 5), "on-cat"), ((0, 8), "on-raft"), ((0, 1), "on-fire"), ((5, 11), "off-island")]
+)
 def test_fire_tile_keeps_off_cats_rafts_and_fire(at, code) -> None:
     """Rulebook "Placement": the shared rules apply to fire tiles as well."""
     state = _pending(picture_state(ISLAND), "z")

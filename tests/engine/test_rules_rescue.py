@@ -109,7 +109,11 @@ def test_a_fixture_rescue_card_sets_up_its_strip_turned_with_the_card() -> None:
     terrain, east, south, circle = state.island.rescues[0]
     grid = state.island.grid
     assert grid.squares(circle) == ((5, 4),)  # (1, 2) turned a quarter: row 2, col 1 of the card
-    assert east == 0 and set(grid.squares(south)) == {(3, 3), (3, 4), (3, 5)}  # the west column's east sides, turned south
+    assert east == 0 and set(grid.squares(south)) == {
+        (3, 3),
+        (3, 4),
+        (3, 5),
+    }  # the west column's east sides, turned south
 
 
 def test_the_catalog_check_names_a_rescue_strip_that_cannot_work() -> None:

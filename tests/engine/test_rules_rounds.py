@@ -28,7 +28,9 @@ def test_each_player_draws_three_from_any_decks() -> None:
     """Rulebook "1. Drawing cards": each player draws 3, from any decks in any
     combination; the play phase starts when everyone has drawn."""
     state = picture_state(OPEN, variant="standard", players=2)
-    assert set(state.legal_actions()) == {DrawCard(p, d) for p in (0, 1) for d in ("circle", "cross", "square", "triangle")}
+    assert set(state.legal_actions()) == {
+        DrawCard(p, d) for p in (0, 1) for d in ("circle", "cross", "square", "triangle")
+    }
     _draw(state, 0, ["circle", "circle", "triangle"])
     assert all(a.player == 1 for a in state.legal_actions())
     with pytest.raises(IllegalAction) as err:

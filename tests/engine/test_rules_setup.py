@@ -75,7 +75,12 @@ def test_player_counts_follow_the_variant_and_the_scenario(scenario) -> None:
     state = new_game(scenario, seed=0, players=4, variant="standard")
     assert len(state.hands) == 4
     with pytest.raises(ValueError, match="is for 1"):
-        new_game(scenario.with_changes(rules=dataclasses.replace(scenario.rules, players=(1,))), seed=0, players=2, variant="standard")
+        new_game(
+            scenario.with_changes(rules=dataclasses.replace(scenario.rules, players=(1,))),
+            seed=0,
+            players=2,
+            variant="standard",
+        )
     with pytest.raises(KeyError, match="known variants"):
         new_game(scenario, seed=0, variant="nonesuch")
 

@@ -115,7 +115,9 @@ def test_rule_checks_see_only_the_outline_squares() -> None:
     assert errors(SCENARIO) == []
     large = BoardSlot("large", "fire", (0, 0), "west")
     tucked = SCENARIO.with_changes(boards=(large, replace(SHAPE_1, at=(7, 8))), cards=())
-    assert not [e for e in errors(tucked) if e.startswith(("board-overlap", "island-disconnected"))]  # corners interlock
+    assert not [
+        e for e in errors(tucked) if e.startswith(("board-overlap", "island-disconnected"))
+    ]  # corners interlock
     pushed = SCENARIO.with_changes(boards=(large, replace(SHAPE_1, at=(2, 8))), cards=())
     overlap = [e for e in errors(pushed) if e.startswith("board-overlap")]
     assert overlap and "on 3 squares" in overlap[0], overlap  # (4, 8), (5, 8), (6, 8)
@@ -136,7 +138,7 @@ def test_set_up_refuses_a_slot_no_board_fills() -> None:
 def test_the_readme_examples_of_custom_boards_paths_and_rescue_cards_are_valid_catalogs(repo_root) -> None:
     """The README's "Custom components" examples pass the schema and the catalog checks."""
     text = (repo_root / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Special island boards"):text.index("## Limits and recovery")]
+    section = text[text.index("### Special island boards") : text.index("## Limits and recovery")]
     examples = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S)]
     assert len(examples) >= 3  # special boards, Oshax paths, rescue strips (and any other kind documented there)
     for doc in examples:

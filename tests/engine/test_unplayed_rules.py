@@ -59,7 +59,9 @@ def test_objectives_and_their_tokens_are_played(scenario: Scenario) -> None:
     """Rulebook "Additional rules" 1, 3, 5: arrival order, '=' and "close to" are played
     (engine.play.objectives); objective tokens are their reminders (OB-2)."""
     token = TokenPlacement("objective", _raft_destination(scenario), "1")
-    changed = scenario.with_changes(tokens=(token,), objectives=(Objective("arrival_order", colour="blue", position=1),))
+    changed = scenario.with_changes(
+        tokens=(token,), objectives=(Objective("arrival_order", colour="blue", position=1),)
+    )
     assert unplayed_rules(changed) == []
     assert not new_game(changed, seed=3).is_terminal()
 
@@ -75,7 +77,9 @@ def test_free_text_objectives_and_question_tokens_are_played(scenario: Scenario)
 
 
 def test_every_bundled_scenario_is_playable() -> None:
-    refused = [s.id for p in bundled_campaign_paths() for _, s in load_campaign_with_scenarios(p)[1] if unplayed_rules(s)]
+    refused = [
+        s.id for p in bundled_campaign_paths() for _, s in load_campaign_with_scenarios(p)[1] if unplayed_rules(s)
+    ]
     assert refused == []
 
 

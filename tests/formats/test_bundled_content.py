@@ -132,7 +132,9 @@ def test_committed_files_equal_a_fresh_conversion(shared_dir: Path, capsys: pyte
     assert builder.main(["--check"]) == 0, capsys.readouterr().err
 
 
-def test_check_reports_stale_and_stray_files(shared_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_reports_stale_and_stray_files(
+    shared_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     builder = _builder()
     out = tmp_path / "campaigns"
     shutil.copytree(ROOT / "campaigns", out, ignore=shutil.ignore_patterns("catalogs"))

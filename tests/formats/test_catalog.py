@@ -93,8 +93,12 @@ def _custom(**extra: object) -> dict:
 
 def test_custom_components_merge_without_code_changes(catalog: Catalog) -> None:
     custom = catalog_from_dict(
-        _custom(location_cards=[{"number": 13, "grid": ["ggg", "gGg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}],
-                box={"location_cards": 1})
+        _custom(
+            location_cards=[
+                {"number": 13, "grid": ["ggg", "gGg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}
+            ],
+            box={"location_cards": 1},
+        )
     )
     merged = catalog.merged(custom)
     assert 13 in merged.location_cards and merged.box_count("location_cards") == 13

@@ -28,16 +28,31 @@ def everything(first_steps: Scenario) -> Scenario:
     boards[3] = BoardSlot("small", "plain", (9, 9), pin=BoardPin("S3", 2))
     cards = first_steps.cards + (CardPlacement("location", (3, 12), "5", rotation=2, stand_in=True),)
     return first_steps.with_changes(
-        campaign="tutorial", difficulty=2, mode="advanced", author="Ada", notes="Ünïcode — notes\nsecond line",
-        boards=tuple(boards), cards=cards,
-        tokens=(TokenPlacement("objective", (12, 15), "1"), TokenPlacement("objective", (12, 16), "="),
-                TokenPlacement("water", (5, 9)), TokenPlacement("fish", (5, 10)), TokenPlacement("map", (5, 11)),
-                TokenPlacement("fire", (6, 9))),
-        objectives=(Objective("arrival_order", "green", 1), Objective("arrive_together", colours=("blue", "orange")),
-                    Objective("collect_maps", count=1), Objective("close_to", colours=("blue", "green"), distance=5),
-                    Objective("text", text="Keep the raft dry")),
-        rules=RuleOptions(players=(1, 2), water_tokens=3, communication_tokens=True, hybrid_fire_tiles=True,
-                          disaster_deck=True),
+        campaign="tutorial",
+        difficulty=2,
+        mode="advanced",
+        author="Ada",
+        notes="Ünïcode — notes\nsecond line",
+        boards=tuple(boards),
+        cards=cards,
+        tokens=(
+            TokenPlacement("objective", (12, 15), "1"),
+            TokenPlacement("objective", (12, 16), "="),
+            TokenPlacement("water", (5, 9)),
+            TokenPlacement("fish", (5, 10)),
+            TokenPlacement("map", (5, 11)),
+            TokenPlacement("fire", (6, 9)),
+        ),
+        objectives=(
+            Objective("arrival_order", "green", 1),
+            Objective("arrive_together", colours=("blue", "orange")),
+            Objective("collect_maps", count=1),
+            Objective("close_to", colours=("blue", "green"), distance=5),
+            Objective("text", text="Keep the raft dry"),
+        ),
+        rules=RuleOptions(
+            players=(1, 2), water_tokens=3, communication_tokens=True, hybrid_fire_tiles=True, disaster_deck=True
+        ),
     )
 
 

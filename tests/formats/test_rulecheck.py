@@ -58,7 +58,10 @@ def test_board_overlap_names_both_boards_and_the_shared_squares(first_steps: Sce
     issue = one(with_board(first_steps, 3, at=(8, 9)), "board-overlap")
     assert issue.where.path == "/boards/3"
     assert issue.where.squares == tuple((8, c) for c in range(9, 18))
-    assert "board 4 (small, plain face) at (8, 9) overlaps board 3 (large, plain face) at (0, 9) on 9 squares" in issue.message
+    assert (
+        "board 4 (small, plain face) at (8, 9) overlaps board 3 (large, plain face) at (0, 9) on 9 squares"
+        in issue.message
+    )
 
 
 def test_boards_touching_only_at_a_corner_are_not_one_island() -> None:
@@ -74,9 +77,15 @@ def test_a_partly_shared_edge_joins_boards() -> None:
 
 
 def test_the_smaller_group_of_boards_is_the_one_reported() -> None:
-    s = Scenario("x", "x", boards=(BoardSlot("small", "plain", (0, 0), orientation="vertical"),
-                                   BoardSlot("large", "plain", (9, 9)),
-                                   BoardSlot("large", "fire", (0, 9), "west")))
+    s = Scenario(
+        "x",
+        "x",
+        boards=(
+            BoardSlot("small", "plain", (0, 0), orientation="vertical"),
+            BoardSlot("large", "plain", (9, 9)),
+            BoardSlot("large", "fire", (0, 9), "west"),
+        ),
+    )
     assert [i.where.path for i in of(validate(s), "island-disconnected")] == ["/boards/0"]
 
 
@@ -173,12 +182,16 @@ def test_more_boards_than_the_box_holds() -> None:
 def test_more_fire_cards_than_the_box_holds() -> None:
     boards = tuple(BoardSlot("large", "plain", (9 * r, 9 * c)) for r in range(2) for c in range(2))
     cards = tuple(CardPlacement("fire", (3 * (n // 6), 3 * (n % 6))) for n in range(23))
-    assert [i.where.path for i in of(validate(Scenario("x", "x", boards=boards, cards=cards)), "box-exceeded")] == ["/cards/22"]
+    assert [i.where.path for i in of(validate(Scenario("x", "x", boards=boards, cards=cards)), "box-exceeded")] == [
+        "/cards/22"
+    ]
 
 
 def test_more_cats_of_a_colour_than_the_box_holds(first_steps: Scenario) -> None:
-    s = first_steps.with_changes(cards=first_steps.cards + (CardPlacement("location", (3, 12), "4"),
-                                                            CardPlacement("location", (3, 15), "3", stand_in=True)))
+    s = first_steps.with_changes(
+        cards=first_steps.cards
+        + (CardPlacement("location", (3, 12), "4"), CardPlacement("location", (3, 15), "3", stand_in=True))
+    )
     issue = one(s, "box-exceeded")
     assert issue.where.path == "/cards/11" and issue.where.squares == ((4, 16),)
     assert "blue cat number 3, but the box has 2 blue cat figures" in issue.message
@@ -214,8 +227,14 @@ def test_cats_competing_for_the_any_colour_destinations(first_steps: Scenario) -
 
 
 def test_a_colour_with_no_destination_at_all(first_steps: Scenario) -> None:
-    red_raft = {"format": "raftwright.components", "format_version": 1, "id": "red-raft", "name": "Red raft",
-                "raft_cards": [{"letter": "R", "grid": ["rrr", "r#r", "rrr"]}], "box": {"raft_cards": 1}}
+    red_raft = {
+        "format": "raftwright.components",
+        "format_version": 1,
+        "id": "red-raft",
+        "name": "Red raft",
+        "raft_cards": [{"letter": "R", "grid": ["rrr", "r#r", "rrr"]}],
+        "box": {"raft_cards": 1},
+    }
     catalog = default_catalog().merged(catalog_from_dict(red_raft))
     found = of(validate(with_card(first_steps, RAFT, ident="R"), catalog), "cat-no-destination")
     assert sorted(i.where.squares for i in found) == sorted([(BLUE_CAT,), (GREEN_CAT,), (ORANGE_CAT,)])
@@ -265,8 +284,10 @@ def test_two_tokens_on_one_square(first_steps: Scenario) -> None:
 
 
 def test_well_placed_tokens_are_quiet(first_steps: Scenario) -> None:
-    s = first_steps.with_changes(tokens=(TokenPlacement("objective", (12, 15), "1"), TokenPlacement("map", (5, 9))),
-                                 objectives=(Objective("arrival_order", "green", 1), Objective("collect_maps", count=1)))
+    s = first_steps.with_changes(
+        tokens=(TokenPlacement("objective", (12, 15), "1"), TokenPlacement("map", (5, 9))),
+        objectives=(Objective("arrival_order", "green", 1), Objective("collect_maps", count=1)),
+    )
     assert layout_only(validate(s)) == []
 
 
@@ -286,16 +307,29 @@ def test_objective_naming_a_colour_without_a_cat(first_steps: Scenario) -> None:
 @pytest.mark.parametrize(
     "objs, path, severity, words",
     [
-        ((Objective("arrival_order", "blue", 1), Objective("arrival_order", "green", 1)), "/objectives/1", ERROR,
-         "both claim the first arrival"),
-        ((Objective("arrival_order", "blue", 2), Objective("arrival_order", "blue", 2)), "/objectives/1", WARNING,
-         'repeats objective 1 ("Blue arrives second")'),
-        ((Objective("arrival_order", "blue", 1), Objective("arrival_order", "blue", 3)), "/objectives/1", ERROR,
-         "need 2 blue cats, but 1 starts"),
+        (
+            (Objective("arrival_order", "blue", 1), Objective("arrival_order", "green", 1)),
+            "/objectives/1",
+            ERROR,
+            "both claim the first arrival",
+        ),
+        (
+            (Objective("arrival_order", "blue", 2), Objective("arrival_order", "blue", 2)),
+            "/objectives/1",
+            WARNING,
+            'repeats objective 1 ("Blue arrives second")',
+        ),
+        (
+            (Objective("arrival_order", "blue", 1), Objective("arrival_order", "blue", 3)),
+            "/objectives/1",
+            ERROR,
+            "need 2 blue cats, but 1 starts",
+        ),
     ],
 )
-def test_conflicting_objectives(first_steps: Scenario, objs: tuple[Objective, ...], path: str, severity: str,
-                                words: str) -> None:
+def test_conflicting_objectives(
+    first_steps: Scenario, objs: tuple[Objective, ...], path: str, severity: str, words: str
+) -> None:
     issue = one(objectives(first_steps, *objs), "objective-conflict")
     assert (issue.where.path, issue.severity) == (path, severity) and words in issue.message
 
@@ -323,13 +357,18 @@ def test_arrive_together_needs_the_advanced_bonus(first_steps: Scenario) -> None
 
 def test_objective_tokens_should_match_an_objective(first_steps: Scenario) -> None:
     s = with_card(first_steps, RAFT, ident="B")  # raft B: green destination at (12, 15)
-    s = s.with_changes(tokens=(TokenPlacement("objective", (12, 15), "1"), TokenPlacement("objective", (12, 16), "2"),
-                               TokenPlacement("objective", (12, 17), "=")),
-                       objectives=(Objective("arrival_order", "blue", 1),))
+    s = s.with_changes(
+        tokens=(
+            TokenPlacement("objective", (12, 15), "1"),
+            TokenPlacement("objective", (12, 16), "2"),
+            TokenPlacement("objective", (12, 17), "="),
+        ),
+        objectives=(Objective("arrival_order", "blue", 1),),
+    )
     found = of(validate(s), "objective-token-mismatch")
     assert [i.where.path for i in found] == ["/tokens/0", "/tokens/1", "/tokens/2"]
     assert all(i.severity == WARNING for i in found)
-    assert "sits on a green destination, but the objective is \"Blue arrives first\"" in found[0].message
+    assert 'sits on a green destination, but the objective is "Blue arrives first"' in found[0].message
 
 
 def test_issues_are_sorted_errors_first_then_by_path(first_steps: Scenario) -> None:

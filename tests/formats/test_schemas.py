@@ -36,8 +36,11 @@ def test_there_is_bundled_content_of_every_kind() -> None:
 
 @pytest.mark.parametrize("path", bundled_files(), ids=lambda p: str(p.relative_to(campaigns_dir())))
 def test_every_bundled_file_validates_without_errors(path: Path) -> None:
-    kind = {"raftwright.components": "components", "raftwright.campaign": "campaign",
-            "raftwright.scenario": "scenario"}[read_json(path)["format"]]
+    kind = {
+        "raftwright.components": "components",
+        "raftwright.campaign": "campaign",
+        "raftwright.scenario": "scenario",
+    }[read_json(path)["format"]]
     assert schema_issues(kind, read_json(path)) == []
     assert [i for i in validate_path(path) if i.is_error] == []
 
@@ -49,29 +52,66 @@ def schema_only(doc: Any) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     "edit, path, message",
     [
-        (lambda d: d["cards"][LOC3].update(rotation=5), f"/cards/{LOC3}",
-         "location card 3 at (12, 3): 'rotation' is 5; it must be at most 3"),
-        (lambda d: d["cards"][3].update(at=[20, 0]), "/cards/3",
-         "fire card at (20, 0): 'at[0]' is 20; it must be at most 17 (the grid's rows and columns run 0-17)"),
+        (
+            lambda d: d["cards"][LOC3].update(rotation=5),
+            f"/cards/{LOC3}",
+            "location card 3 at (12, 3): 'rotation' is 5; it must be at most 3",
+        ),
+        (
+            lambda d: d["cards"][3].update(at=[20, 0]),
+            "/cards/3",
+            "fire card at (20, 0): 'at[0]' is 20; it must be at most 17 (the grid's rows and columns run 0-17)",
+        ),
         (lambda d: d["cards"][3].update(at=[1, 2, 3]), "/cards/3", "'at' has 3 item(s); a square is [row, col]"),
-        (lambda d: d["cards"][0].update(card="4"), "/cards/0", "fire card at (0, 3): fire cards have no number or letter"),
-        (lambda d: d["cards"][LOC3].pop("card"), f"/cards/{LOC3}", "location card at (12, 3): 'card' is missing; add it"),
-        (lambda d: d["cards"][RAFT].update(kind="boat"), f"/cards/{RAFT}",
-         "card 10 at (12, 15): 'kind' is \"boat\"; use one of \"location\", \"raft\", \"fire\""),
-        (lambda d: d["boards"][0].pop("fire_edge"), "/boards/0", "board 1 (large, fire face) at (0, 0): 'fire_edge' is missing"),
+        (
+            lambda d: d["cards"][0].update(card="4"),
+            "/cards/0",
+            "fire card at (0, 3): fire cards have no number or letter",
+        ),
+        (
+            lambda d: d["cards"][LOC3].pop("card"),
+            f"/cards/{LOC3}",
+            "location card at (12, 3): 'card' is missing; add it",
+        ),
+        (
+            lambda d: d["cards"][RAFT].update(kind="boat"),
+            f"/cards/{RAFT}",
+            'card 10 at (12, 15): \'kind\' is "boat"; use one of "location", "raft", "fire"',
+        ),
+        (
+            lambda d: d["boards"][0].pop("fire_edge"),
+            "/boards/0",
+            "board 1 (large, fire face) at (0, 0): 'fire_edge' is missing",
+        ),
         (lambda d: d["boards"][2].update(fire_edge="west"), "/boards/2", "only a fire face has a fire_edge"),
-        (lambda d: d["boards"][1].update(size="huge"), "/boards/1", "'size' is \"huge\"; use one of \"large\", \"small\""),
+        (lambda d: d["boards"][1].update(size="huge"), "/boards/1", '\'size\' is "huge"; use one of "large", "small"'),
         (lambda d: d["boards"][3].update(pin={"board": "S1", "rotation": 4}), "/boards/3", "'pin.rotation' is 4"),
-        (lambda d: d.update(tokens=[{"kind": "fish", "value": "1", "at": [5, 9]}]), "/tokens/0",
-         "fish token at (5, 9): only objective tokens have a value"),
+        (
+            lambda d: d.update(tokens=[{"kind": "fish", "value": "1", "at": [5, 9]}]),
+            "/tokens/0",
+            "fish token at (5, 9): only objective tokens have a value",
+        ),
         (lambda d: d.update(tokens=[{"kind": "objective", "at": [12, 15]}]), "/tokens/0", "'value' is missing"),
-        (lambda d: d.update(objectives=[{"kind": "arrival_order", "colour": "green"}]), "/objectives/0",
-         "objective 1: 'position' is missing; add it"),
-        (lambda d: d.update(objectives=[{"kind": "arrival_order", "colour": "pink", "position": 1}]), "/objectives/0",
-         "'colour' is \"pink\"; use one of"),
-        (lambda d: d.update(objectives=[{"kind": "win"}]), "/objectives/0",
-         "kind \"win\" is not known; use one of arrival_order, arrive_together, collect_maps, close_to, text"),
-        (lambda d: d.update(id="First Steps"), "", "the scenario: 'id' \"First Steps\" is not in the expected form; use lowercase"),
+        (
+            lambda d: d.update(objectives=[{"kind": "arrival_order", "colour": "green"}]),
+            "/objectives/0",
+            "objective 1: 'position' is missing; add it",
+        ),
+        (
+            lambda d: d.update(objectives=[{"kind": "arrival_order", "colour": "pink", "position": 1}]),
+            "/objectives/0",
+            "'colour' is \"pink\"; use one of",
+        ),
+        (
+            lambda d: d.update(objectives=[{"kind": "win"}]),
+            "/objectives/0",
+            'kind "win" is not known; use one of arrival_order, arrive_together, collect_maps, close_to, text',
+        ),
+        (
+            lambda d: d.update(id="First Steps"),
+            "",
+            "the scenario: 'id' \"First Steps\" is not in the expected form; use lowercase",
+        ),
         (lambda d: d.pop("name"), "", "the scenario: 'name' is missing; add it"),
         (lambda d: d.update(colour="red"), "", "unexpected field 'colour'; remove it"),
         (lambda d: d.update(format_version=2), "", "'format_version' is 2; it must be 1"),
@@ -98,7 +138,10 @@ def test_rule_checks_still_run_and_keep_the_files_indices(first_steps_doc: dict[
     first_steps_doc["cards"][0]["colour"] = "red"  # schema error on the first card
     first_steps_doc["cards"][LOC3]["at"] = [12, 2]  # rule error on a later card
     issues = validate(first_steps_doc)
-    assert [(i.code, i.where.path) for i in issues] == [("schema", "/cards/0"), ("card-on-fire-strip", f"/cards/{LOC3}")]
+    assert [(i.code, i.where.path) for i in issues] == [
+        ("schema", "/cards/0"),
+        ("card-on-fire-strip", f"/cards/{LOC3}"),
+    ]
 
 
 def test_absence_checks_are_left_out_when_the_element_had_schema_errors(first_steps_doc: dict[str, Any]) -> None:
@@ -107,9 +150,15 @@ def test_absence_checks_are_left_out_when_the_element_had_schema_errors(first_st
 
 
 def test_objective_numbering_survives_a_bad_objective(first_steps_doc: dict[str, Any]) -> None:
-    first_steps_doc["objectives"] = [{"kind": "collect_maps", "count": 0}, {"kind": "arrival_order", "colour": "red", "position": 1}]
+    first_steps_doc["objectives"] = [
+        {"kind": "collect_maps", "count": 0},
+        {"kind": "arrival_order", "colour": "red", "position": 1},
+    ]
     issues = [i for i in validate(first_steps_doc) if i.code != "not-playable-yet"]  # objectives are not played yet
-    assert [(i.code, i.where.path) for i in issues] == [("schema", "/objectives/0"), ("objective-no-cat", "/objectives/1")]
+    assert [(i.code, i.where.path) for i in issues] == [
+        ("schema", "/objectives/0"),
+        ("objective-no-cat", "/objectives/1"),
+    ]
     assert issues[1].message.startswith('objective 2 ("Red arrives first")')
 
 
@@ -154,8 +203,10 @@ def test_random_corruptions_never_raise_and_are_reported(first_steps_doc: dict[s
     schema errors located at every element jsonschema finds broken; a document that
     still matches gets no schema issue."""
     first_steps_doc["tokens"] = [{"kind": "objective", "value": "1", "at": [12, 15]}, {"kind": "map", "at": [5, 9]}]
-    first_steps_doc["objectives"] = [{"kind": "arrival_order", "colour": "blue", "position": 1},
-                                     {"kind": "close_to", "colours": ["blue", "green"], "distance": 5}]
+    first_steps_doc["objectives"] = [
+        {"kind": "arrival_order", "colour": "blue", "position": 1},
+        {"kind": "close_to", "colours": ["blue", "green"], "distance": 5},
+    ]
     rng = random.Random(1110)
     paths = [p for p in _leaves(first_steps_doc) if p]
     broken = 0
@@ -187,18 +238,34 @@ def test_random_corruptions_never_raise_and_are_reported(first_steps_doc: dict[s
 
 
 def campaign_doc() -> dict[str, Any]:
-    return {"format": "raftwright.campaign", "format_version": 1, "id": "c", "name": "C",
-            "scenarios": [{"file": "01-a.scenario.json"}]}
+    return {
+        "format": "raftwright.campaign",
+        "format_version": 1,
+        "id": "c",
+        "name": "C",
+        "scenarios": [{"file": "01-a.scenario.json"}],
+    }
 
 
 @pytest.mark.parametrize(
     "edit, path, message",
     [
-        (lambda d: d["scenarios"][0].update(file="../x.scenario.json"), "/scenarios/0",
-         "scenario entry 1 (../x.scenario.json): 'file' \"../x.scenario.json\" is not in the expected form; use a relative path"),
-        (lambda d: d["scenarios"][0].update(unlocks=["jetpacks"]), "/scenarios/0", "'unlocks[0]' is \"jetpacks\"; use one of"),
+        (
+            lambda d: d["scenarios"][0].update(file="../x.scenario.json"),
+            "/scenarios/0",
+            "scenario entry 1 (../x.scenario.json): 'file' \"../x.scenario.json\" is not in the expected form; use a relative path",
+        ),
+        (
+            lambda d: d["scenarios"][0].update(unlocks=["jetpacks"]),
+            "/scenarios/0",
+            "'unlocks[0]' is \"jetpacks\"; use one of",
+        ),
         (lambda d: d.pop("scenarios"), "", "the campaign: 'scenarios' is missing"),
-        (lambda d: d.update(scoring={"points_per_win": -1}), "", "'scoring.points_per_win' is -1; it must be at least 0"),
+        (
+            lambda d: d.update(scoring={"points_per_win": -1}),
+            "",
+            "'scoring.points_per_win' is -1; it must be at least 0",
+        ),
     ],
 )
 def test_bad_campaign_fields_are_located(edit: Any, path: str, message: str) -> None:
@@ -211,12 +278,22 @@ def test_bad_campaign_fields_are_located(edit: Any, path: str, message: str) -> 
 @pytest.mark.parametrize(
     "edit, path, message",
     [
-        (lambda d: d["location_cards"][0]["grid"].__setitem__(0, "rrx"), "/location_cards/0",
-         "location card 1: 'grid[0]' \"rrx\" is not in the expected form"),
+        (
+            lambda d: d["location_cards"][0]["grid"].__setitem__(0, "rrx"),
+            "/location_cards/0",
+            "location card 1: 'grid[0]' \"rrx\" is not in the expected form",
+        ),
         (lambda d: d["raft_cards"][0].update(letter="a"), "/raft_cards/0", "raft card a: 'letter' \"a\""),
-        (lambda d: d["island_boards"][0].update(size="medium"), "/island_boards/0", "island board L1: 'size' is \"medium\""),
-        (lambda d: d["pathway_decks"][0]["cards"][2].update(grid=["bbb"]), "/pathway_decks/0/cards/2",
-         "'grid' has 1 item(s); it needs at least 3"),
+        (
+            lambda d: d["island_boards"][0].update(size="medium"),
+            "/island_boards/0",
+            "island board L1: 'size' is \"medium\"",
+        ),
+        (
+            lambda d: d["pathway_decks"][0]["cards"][2].update(grid=["bbb"]),
+            "/pathway_decks/0/cards/2",
+            "'grid' has 1 item(s); it needs at least 3",
+        ),
         (lambda d: d.update(box={"fire_cards": -2}), "", "'box.fire_cards' is -2; it must be at least 0"),
     ],
 )

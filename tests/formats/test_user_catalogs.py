@@ -19,7 +19,6 @@ from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 ROOT = Path(__file__).resolve().parents[2]
 
 
-
 def _island_with_card(number: str) -> Scenario:
     return Scenario(
         id="custom",
@@ -46,9 +45,13 @@ def test_a_custom_location_card_is_known_to_the_validator(user_catalogs: Path) -
     assert "unknown-component" in {i.code for i in validate(scenario)}  # without the folder: unknown
 
 
-def test_a_broken_or_clashing_user_catalog_is_left_out_with_its_file_named(user_catalogs: Path, custom_catalog_doc: dict) -> None:
+def test_a_broken_or_clashing_user_catalog_is_left_out_with_its_file_named(
+    user_catalogs: Path, custom_catalog_doc: dict
+) -> None:
     (user_catalogs / "broken.components.json").write_text("{not json", encoding="utf-8")
-    clash = dict(custom_catalog_doc, id="clash", location_cards=[dict(custom_catalog_doc["location_cards"][0], number=3)])
+    clash = dict(
+        custom_catalog_doc, id="clash", location_cards=[dict(custom_catalog_doc["location_cards"][0], number=3)]
+    )
     (user_catalogs / "clash.components.json").write_text(json.dumps(clash), encoding="utf-8")
     catalog, skipped = load_catalogs([user_catalogs])
     assert 13 in catalog.location_cards  # the good file still counts
@@ -59,7 +62,9 @@ def test_a_broken_or_clashing_user_catalog_is_left_out_with_its_file_named(user_
 
 def _cli(args: list[str], user_dir: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, RAFTWRIGHT_USER_DIR=str(user_dir))
-    return subprocess.run([sys.executable, "-m", "raftwright", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "raftwright", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
 
 
 def test_the_cli_uses_the_user_folder_and_warns_about_what_it_leaves_out(user_catalogs: Path, tmp_path: Path) -> None:

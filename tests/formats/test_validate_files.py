@@ -49,12 +49,22 @@ def test_campaign_file_problems(campaign_dir: Path, first_steps: Scenario) -> No
     doc = entries(campaign_dir)
     broken = first_steps.with_changes(id="broken", campaign="tutorial", cards=first_steps.cards[:-1])  # no raft
     save_scenario(broken, campaign_dir / "05-broken.scenario.json")
-    save_scenario(first_steps.with_changes(id="elsewhere", campaign="practice"), campaign_dir / "06-elsewhere.scenario.json")
+    save_scenario(
+        first_steps.with_changes(id="elsewhere", campaign="practice"), campaign_dir / "06-elsewhere.scenario.json"
+    )
     write(campaign_dir / "07-catalog.scenario.json", read_json(bundled_catalog_paths()[0]))
     write(campaign_dir / "08-broken-json.scenario.json", "{")
-    doc["scenarios"] += [{"file": f} for f in ("05-broken.scenario.json", "06-elsewhere.scenario.json",
-                                               "07-catalog.scenario.json", "08-broken-json.scenario.json",
-                                               "09-missing.scenario.json", "01-first-steps.scenario.json")]
+    doc["scenarios"] += [
+        {"file": f}
+        for f in (
+            "05-broken.scenario.json",
+            "06-elsewhere.scenario.json",
+            "07-catalog.scenario.json",
+            "08-broken-json.scenario.json",
+            "09-missing.scenario.json",
+            "01-first-steps.scenario.json",
+        )
+    ]
     write(campaign_dir / "campaign.json", doc)
     issues = validate_campaign(campaign_dir / "campaign.json")
     found = [(i.code, i.where.path) for i in issues]
@@ -78,7 +88,9 @@ def test_two_scenarios_with_one_id(campaign_dir: Path) -> None:
     doc = entries(campaign_dir)
     doc["scenarios"].append({"file": copy.name})
     write(campaign_dir / "campaign.json", doc)
-    issue = next(i for i in validate_campaign(campaign_dir / "campaign.json") if i.code == "campaign-scenario-duplicate")
+    issue = next(
+        i for i in validate_campaign(campaign_dir / "campaign.json") if i.code == "campaign-scenario-duplicate"
+    )
     assert issue.where.path == "/scenarios/4" and "tutorial-2-ancient-trail" in issue.message
 
 
@@ -86,7 +98,9 @@ def test_a_campaign_with_schema_errors(campaign_dir: Path) -> None:
     doc = entries(campaign_dir)
     doc["scenarios"][1]["file"] = "/abs.json"
     write(campaign_dir / "campaign.json", doc)
-    assert [(i.code, i.where.path) for i in validate_campaign(campaign_dir / "campaign.json")] == [("schema", "/scenarios/1")]
+    assert [(i.code, i.where.path) for i in validate_campaign(campaign_dir / "campaign.json")] == [
+        ("schema", "/scenarios/1")
+    ]
 
 
 def test_validate_path_dispatches_on_format(tmp_path: Path, first_steps: Scenario) -> None:
@@ -127,20 +141,74 @@ def custom_catalog(**parts: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     "doc, code, path, words",
     [
-        (custom_catalog(raft_cards=[{"letter": "Q", "grid": ["***", "*#*", "***"]}] * 2), "catalog-duplicate-id",
-         "/raft_cards/1", "raft card Q is defined twice"),
-        (custom_catalog(location_cards=[{"number": 20, "grid": ["fff", "bbb", "bbb"], "cats": [{"colour": "blue", "square": [0, 1]}]}]),
-         "catalog-location-cats", "/location_cards/0", "starts a cat on printed fire"),
-        (custom_catalog(location_cards=[{"number": 20, "grid": ["bbb", "bbb", "bbb"],
-                                         "cats": [{"colour": "blue", "square": [1, 1]}, {"colour": "red", "square": [1, 1]}]}]),
-         "catalog-location-cats", "/location_cards/0", "two cats on square"),
-        (custom_catalog(island_boards=[{"id": "X1", "size": "small", "number": 9, "fire_face": ["fffbbbbbb"] * 9,
-                                        "plain_face": ["bbbbbbbbb"] * 6}]), "catalog-board-face", "/island_boards/0",
-         "its fire_face has 9 rows; a small board has 6 rows of 9"),
-        (custom_catalog(island_boards=[{"id": "X1", "size": "small", "number": 9, "fire_face": ["bbbbbbbbb"] * 6,
-                                        "plain_face": ["bbbbbbbbb"] * 6}]), "catalog-board-face", "/island_boards/0",
-         "start every row with the 3-square fire strip"),
-        (custom_catalog(raft_cards=[{"letter": "A", "grid": ["***", "*#*", "***"]}]), "catalog-id-clash", "", "raft card A"),
+        (
+            custom_catalog(raft_cards=[{"letter": "Q", "grid": ["***", "*#*", "***"]}] * 2),
+            "catalog-duplicate-id",
+            "/raft_cards/1",
+            "raft card Q is defined twice",
+        ),
+        (
+            custom_catalog(
+                location_cards=[
+                    {"number": 20, "grid": ["fff", "bbb", "bbb"], "cats": [{"colour": "blue", "square": [0, 1]}]}
+                ]
+            ),
+            "catalog-location-cats",
+            "/location_cards/0",
+            "starts a cat on printed fire",
+        ),
+        (
+            custom_catalog(
+                location_cards=[
+                    {
+                        "number": 20,
+                        "grid": ["bbb", "bbb", "bbb"],
+                        "cats": [{"colour": "blue", "square": [1, 1]}, {"colour": "red", "square": [1, 1]}],
+                    }
+                ]
+            ),
+            "catalog-location-cats",
+            "/location_cards/0",
+            "two cats on square",
+        ),
+        (
+            custom_catalog(
+                island_boards=[
+                    {
+                        "id": "X1",
+                        "size": "small",
+                        "number": 9,
+                        "fire_face": ["fffbbbbbb"] * 9,
+                        "plain_face": ["bbbbbbbbb"] * 6,
+                    }
+                ]
+            ),
+            "catalog-board-face",
+            "/island_boards/0",
+            "its fire_face has 9 rows; a small board has 6 rows of 9",
+        ),
+        (
+            custom_catalog(
+                island_boards=[
+                    {
+                        "id": "X1",
+                        "size": "small",
+                        "number": 9,
+                        "fire_face": ["bbbbbbbbb"] * 6,
+                        "plain_face": ["bbbbbbbbb"] * 6,
+                    }
+                ]
+            ),
+            "catalog-board-face",
+            "/island_boards/0",
+            "start every row with the 3-square fire strip",
+        ),
+        (
+            custom_catalog(raft_cards=[{"letter": "A", "grid": ["***", "*#*", "***"]}]),
+            "catalog-id-clash",
+            "",
+            "raft card A",
+        ),
     ],
 )
 def test_catalog_checks(tmp_path: Path, doc: dict[str, Any], code: str, path: str, words: str) -> None:
@@ -164,7 +232,14 @@ def test_engine_validate_is_the_validate_function(first_steps: Scenario) -> None
 def emitted_codes() -> set[str]:
     """Codes passed as the first argument of issue(...)/Issue(...) in the checks."""
     codes = set()
-    names = ("rulecheck.py", "rulecheck_cats.py", "validate_files.py", "validate.py", "schema_issues.py", "../model/catalog.py")
+    names = (
+        "rulecheck.py",
+        "rulecheck_cats.py",
+        "validate_files.py",
+        "validate.py",
+        "schema_issues.py",
+        "../model/catalog.py",
+    )
     for name in names:
         for node in ast.walk(ast.parse((ROOT / "engine" / "check" / name).read_text(encoding="utf-8"))):
             calls = ("issue", "Issue", "CatalogProblem")  # the catalog loader's checks are validate's too
@@ -172,8 +247,12 @@ def emitted_codes() -> set[str]:
                 first = node.args[0]
                 if isinstance(first, ast.Constant):
                     codes.add(first.value)
-            if isinstance(node, ast.Tuple) and node.elts and isinstance(node.elts[0], ast.Constant) \
-                    and node.elts[0].value in ("unknown-layout", "unknown-component"):
+            if (
+                isinstance(node, ast.Tuple)
+                and node.elts
+                and isinstance(node.elts[0], ast.Constant)
+                and node.elts[0].value in ("unknown-layout", "unknown-component")
+            ):
                 codes.add(node.elts[0].value)
     return codes
 
@@ -189,9 +268,18 @@ def test_every_emitted_code_is_documented() -> None:
 
 
 def test_validate_never_mutates_its_input() -> None:
-    doc = json.loads(canonical_json({"format": "raftwright.scenario", "format_version": 1, "id": "x", "name": "x",
-                                     "boards": [{"size": "large", "face": "plain", "at": [0, 0]}],
-                                     "cards": [{"kind": "fire", "card": "1", "at": [0, 0]}]}))
+    doc = json.loads(
+        canonical_json(
+            {
+                "format": "raftwright.scenario",
+                "format_version": 1,
+                "id": "x",
+                "name": "x",
+                "boards": [{"size": "large", "face": "plain", "at": [0, 0]}],
+                "cards": [{"kind": "fire", "card": "1", "at": [0, 0]}],
+            }
+        )
+    )
     before = json.dumps(doc, sort_keys=True)
     validate(doc)
     assert json.dumps(doc, sort_keys=True) == before

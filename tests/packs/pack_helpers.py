@@ -18,7 +18,10 @@ from engine.play.game import Replay, new_game
 
 #: a custom catalog for tests: location cards 13 (a green cat) and 14 (a blue cat)
 FIXTURE_CATALOG = {
-    "format": "raftwright.components", "format_version": 1, "id": "fixture-cards", "name": "Fixture cards",
+    "format": "raftwright.components",
+    "format_version": 1,
+    "id": "fixture-cards",
+    "name": "Fixture cards",
     "location_cards": [
         {"number": 13, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]},
         {"number": 14, "grid": ["bbb", "bbb", "bbb"], "cats": [{"colour": "blue", "square": [1, 1]}]},
@@ -60,8 +63,14 @@ def manifest_of(data: bytes) -> dict[str, Any]:
 
 
 def kind_of(path: str) -> str:
-    for suffix, kind in ((".scenario.json", "scenario"), ("campaign.json", "campaign"),
-                         (".components.json", "components"), (".replay.json", "replay"), (".png", "sheet"), (".pdf", "sheet")):
+    for suffix, kind in (
+        (".scenario.json", "scenario"),
+        ("campaign.json", "campaign"),
+        (".components.json", "components"),
+        (".replay.json", "replay"),
+        (".png", "sheet"),
+        (".pdf", "sheet"),
+    ):
         if path.endswith(suffix):
             return kind
     return "scenario"
@@ -69,12 +78,15 @@ def kind_of(path: str) -> str:
 
 def listing(files: dict[str, bytes]) -> list[dict[str, Any]]:
     """A manifest's "files" that match ``files`` exactly."""
-    return [{"path": p, "kind": kind_of(p), "size": len(d), "sha256": hashlib.sha256(d).hexdigest()}
-            for p, d in sorted(files.items())]
+    return [
+        {"path": p, "kind": kind_of(p), "size": len(d), "sha256": hashlib.sha256(d).hexdigest()}
+        for p, d in sorted(files.items())
+    ]
 
 
-def craft(manifest: dict[str, Any], files: dict[str, bytes], *, relist: bool = True,
-          compress: int = zipfile.ZIP_DEFLATED) -> bytes:
+def craft(
+    manifest: dict[str, Any], files: dict[str, bytes], *, relist: bool = True, compress: int = zipfile.ZIP_DEFLATED
+) -> bytes:
     """A pack of ``files`` whose manifest is ``manifest`` (its "files" recomputed to match
     unless ``relist`` is false)."""
     doc = dict(manifest, files=listing(files)) if relist else manifest

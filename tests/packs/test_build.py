@@ -42,9 +42,13 @@ def test_a_campaign_pack_holds_the_campaign_its_scenarios_and_a_valid_manifest(t
     paths = [f["path"] for f in doc["files"]]
     assert "campaigns/tutorial/campaign.json" in paths
     assert len(doc["scenarios"]) == len([p for p in paths if p.endswith(".scenario.json")]) == 4
-    assert doc["scenarios"][0] == {"path": "campaigns/tutorial/01-first-steps.scenario.json",
-                                   "id": "tutorial-1-first-steps", "name": "First steps", "mode": "standard",
-                                   "players": [1, 2, 3, 4]}
+    assert doc["scenarios"][0] == {
+        "path": "campaigns/tutorial/01-first-steps.scenario.json",
+        "id": "tutorial-1-first-steps",
+        "name": "First steps",
+        "mode": "standard",
+        "players": [1, 2, 3, 4],
+    }
     assert doc["requires"]["formats"] == {"campaign": 1, "scenario": 1}
     pack = open_pack(data)
     assert pack.manifest == manifest
@@ -59,8 +63,14 @@ def test_paws_and_the_estimate_go_into_the_manifest(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc), encoding="utf-8")
     sources = collect([path])
     sources.scenarios[0][2]["difficulty_estimate"] = {  # as `raftwright difficulty` stores it
-        "bot": "greedy", "games": 200, "seed": 1, "win_rate": 0.42, "interval": [0.35, 0.49], "engine_version": "0.1.0",
-        "expected_length": 11.5}
+        "bot": "greedy",
+        "games": 200,
+        "seed": 1,
+        "win_rate": 0.42,
+        "interval": [0.35, 0.49],
+        "engine_version": "0.1.0",
+        "expected_length": 11.5,
+    }
     # allow_errors: the scenario schema may not know every estimate field yet
     entry = build_pack(INFO, sources, allow_errors=True)[1].scenarios[0]
     assert (entry.paws, entry.difficulty, entry.expected_length) == (3, 0.42, 11.5)
@@ -105,10 +115,20 @@ def test_a_scenario_with_errors_is_refused_by_name_unless_allowed(tmp_path: Path
 
 
 FIXTURE_DISASTERS = {  # fixture cards: the real disaster cards' texts are unknown (RULINGS C15)
-    "format": "raftwright.components", "format_version": 1, "id": "fixture-disasters", "name": "Fixture disasters",
+    "format": "raftwright.components",
+    "format_version": 1,
+    "id": "fixture-disasters",
+    "name": "Fixture disasters",
     "disaster_cards": [
-        {"id": "fixture-disaster-1", "name": "Fixture storm", "text": "A fixture, not a real card",
-         "effects": [{"effect": "fire", "count": 1}, {"effect": "move", "cat": "any", "squares": 2, "towards": "raft"}]},
+        {
+            "id": "fixture-disaster-1",
+            "name": "Fixture storm",
+            "text": "A fixture, not a real card",
+            "effects": [
+                {"effect": "fire", "count": 1},
+                {"effect": "move", "cat": "any", "squares": 2, "towards": "raft"},
+            ],
+        },
         {"id": "fixture-disaster-2", "effects": [{"effect": "discard", "who": "each", "count": 1}]},
     ],
 }

@@ -20,8 +20,11 @@ from raftwright.cli import main
 def version_1(manifest: dict) -> dict:
     """The same manifest as a format-1 document: "license", files keyed by path."""
     doc = {k: v for k, v in manifest.items() if k not in ("licence", "files")}
-    doc.update(format_version=1, license=manifest["licence"],
-               files={f["path"]: {k: v for k, v in f.items() if k != "path"} for f in manifest["files"]})
+    doc.update(
+        format_version=1,
+        license=manifest["licence"],
+        files={f["path"]: {k: v for k, v in f.items() if k != "path"} for f in manifest["files"]},
+    )
     return doc
 
 
@@ -82,13 +85,34 @@ def test_verify_reports_a_replay_that_no_longer_plays(build_with_replay) -> None
     assert "replay-broken" in [f.issue.code for f in findings]
 
 
-def test_the_pack_command(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-                          build_with_replay) -> None:
+def test_the_pack_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, build_with_replay
+) -> None:
     monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
     out = tmp_path / "tutorial.raftpack"
     campaign = Path(__file__).resolve().parents[2] / "campaigns" / "tutorial"
-    assert main(["pack", "build", str(campaign), "-o", str(out), "--id", "tut", "--title", "Tut", "--author", "Me",
-                 "--licence", "CC0-1.0", "--version", "2.0.0"]) == 0
+    assert (
+        main(
+            [
+                "pack",
+                "build",
+                str(campaign),
+                "-o",
+                str(out),
+                "--id",
+                "tut",
+                "--title",
+                "Tut",
+                "--author",
+                "Me",
+                "--licence",
+                "CC0-1.0",
+                "--version",
+                "2.0.0",
+            ]
+        )
+        == 0
+    )
     assert main(["pack", "inspect", str(out), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert (shown["id"], shown["version"], shown["licence"], shown["authors"]) == ("tut", "2.0.0", "CC0-1.0", ["Me"])

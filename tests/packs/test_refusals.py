@@ -50,15 +50,18 @@ def parts(tutorial_pack) -> tuple[dict[str, Any], dict[str, bytes]]:
     return split(tutorial_pack[0])
 
 
-@pytest.mark.parametrize("name, code", [
-    ("../evil.scenario.json", "entry-name"),
-    ("scenarios/../../evil.scenario.json", "entry-name"),
-    ("/tmp/evil.scenario.json", "entry-name"),
-    ("C:/evil.scenario.json", "entry-name"),
-    ("scenarios\\..\\evil.scenario.json", "entry-name"),
-    ("scenarios//evil.scenario.json", "entry-name"),
-    ("scenarios/", "entry-special"),
-])
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("../evil.scenario.json", "entry-name"),
+        ("scenarios/../../evil.scenario.json", "entry-name"),
+        ("/tmp/evil.scenario.json", "entry-name"),
+        ("C:/evil.scenario.json", "entry-name"),
+        ("scenarios\\..\\evil.scenario.json", "entry-name"),
+        ("scenarios//evil.scenario.json", "entry-name"),
+        ("scenarios/", "entry-special"),
+    ],
+)
 def test_unsafe_entry_names_are_refused(parts, tmp_path: Path, name: str, code: str) -> None:
     manifest, files = parts
     data = craft(manifest, {**files, name: b"{}"}, relist=False)
@@ -152,8 +155,11 @@ def test_a_manifest_that_adds_a_file(parts, tmp_path: Path) -> None:
 
 def test_a_newer_format_names_both_versions(parts, tmp_path: Path) -> None:
     manifest, files = parts
-    message = only(refused(craft(dict(manifest, format_version=PACK_FORMAT_VERSION + 1), files), tmp_path),
-                   "format-newer", "manifest.json")
+    message = only(
+        refused(craft(dict(manifest, format_version=PACK_FORMAT_VERSION + 1), files), tmp_path),
+        "format-newer",
+        "manifest.json",
+    )
     assert f"format version {PACK_FORMAT_VERSION + 1}" in message and f"up to version {PACK_FORMAT_VERSION}" in message
 
 
@@ -183,11 +189,21 @@ def test_a_document_of_the_wrong_kind_or_schema(parts, tmp_path: Path) -> None:
 
 def test_a_pack_redefining_a_bundled_component(parts, tmp_path: Path) -> None:
     manifest, files = parts
-    fixture = {"format": "raftwright.components", "format_version": 1, "id": "fixture-clash", "name": "Fixture clash",
-               "location_cards": [{"number": 1, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}]}
+    fixture = {
+        "format": "raftwright.components",
+        "format_version": 1,
+        "id": "fixture-clash",
+        "name": "Fixture clash",
+        "location_cards": [
+            {"number": 1, "grid": ["ggg", "ggg", "ggg"], "cats": [{"colour": "green", "square": [1, 1]}]}
+        ],
+    }
     name = "components/fixture-clash.components.json"
-    message = only(refused(craft(manifest, {**files, name: json.dumps(fixture).encode()}), tmp_path),
-                   "component-redefines-bundled", name)
+    message = only(
+        refused(craft(manifest, {**files, name: json.dumps(fixture).encode()}), tmp_path),
+        "component-redefines-bundled",
+        name,
+    )
     assert "location card 1" in message
 
 

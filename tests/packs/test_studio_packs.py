@@ -123,8 +123,9 @@ def test_a_refused_pack_shows_its_problems_and_cannot_be_installed(studio: MainW
     assert installed_packs() == []
 
 
-def test_edit_on_a_pack_file_goes_through_import(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   tutorial_pack) -> None:
+def test_edit_on_a_pack_file_goes_through_import(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tutorial_pack
+) -> None:
     monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
     monkeypatch.setenv("RAFTWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
     out = tmp_path / "tutorial.raftpack"
@@ -139,15 +140,17 @@ def test_edit_on_a_pack_file_goes_through_import(qtbot: QtBot, tmp_path: Path, m
     window.autosaver.close()
 
 
-def test_a_pack_with_its_own_components_opens_in_a_window_with_them(studio: MainWindow, qtbot: QtBot,
-                                                                     tmp_path: Path) -> None:
+def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
+    studio: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_CATALOG))
     doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     next(c for c in doc["cards"] if c["kind"] == "location")["card"] = "13"
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    data, _ = build_pack(PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",)), collect([path]),
-                         catalog=catalog)
+    data, _ = build_pack(
+        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",)), collect([path]), catalog=catalog
+    )
     install_pack(open_pack(data))
     studio.library.refresh()
     item = studio.library.pack_items()[0].child(0)

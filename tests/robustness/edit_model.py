@@ -35,8 +35,9 @@ EDITS: dict[str, Callable[[random.Random, Scenario], Scenario]] = {
     "remove": lambda rnd, s: remove(s, _some_refs(rnd, s)),
     "rotate": lambda rnd, s: map_elements(s, _some_refs(rnd, s), lambda el: rotate_element(el, rnd.randint(1, 3))),
     "flip": lambda rnd, s: map_elements(s, _some_refs(rnd, s), on_boards(flip_face)),
-    "copy": lambda rnd, s: insert(s, shifted([getattr(s, r[0])[r[1]] for r in _some_refs(rnd, s)],
-                                             (rnd.randint(0, 4), rnd.randint(0, 4))))[0],
+    "copy": lambda rnd, s: insert(
+        s, shifted([getattr(s, r[0])[r[1]] for r in _some_refs(rnd, s)], (rnd.randint(0, 4), rnd.randint(0, 4)))
+    )[0],
     "rename": lambda rnd, s: s.with_changes(name=rnd.choice(NAMES)),
     "re-id": lambda rnd, s: s.with_changes(id=rnd.choice(IDS)),
 }
@@ -60,7 +61,7 @@ class EditModel:
         if self.doc.edit(name, after):
             if self.clean is not None and self.clean > self.index:
                 self.clean = None  # the saved state was undone and is now overwritten
-            self.history[self.index + 1:] = [after]
+            self.history[self.index + 1 :] = [after]
             self.index += 1
 
     def undo(self) -> None:

@@ -43,29 +43,88 @@ ROBUSTNESS = settings.get_profile("robustness")
 
 def replay_seed() -> bytes:
     """A small replay document (no game played: the engine's own format)."""
-    doc = {"format": "raftwright.replay", "format_version": 1, "seed": 7, "players": 1,
-           "scenario": json.loads(SEEDS["scenario"][0].decode("utf-8")), "actions": []}
+    doc = {
+        "format": "raftwright.replay",
+        "format_version": 1,
+        "seed": 7,
+        "players": 1,
+        "scenario": json.loads(SEEDS["scenario"][0].decode("utf-8")),
+        "actions": [],
+    }
     return json.dumps(doc).encode("utf-8")
 
 
 SEEDS: dict[str, list[bytes]] = {
     "scenario": [p.read_bytes() for p in sorted((ROOT / "campaigns").glob("*/*.scenario.json"))[:4]],
     "campaign": [p.read_bytes() for p in sorted((ROOT / "campaigns").glob("*/campaign.json"))[:1]],
-    "catalog": [(ROOT / "campaigns" / "catalogs" / "kickstarter-pack.components.json").read_bytes(),
-                json.dumps({"format": "raftwright.components", "format_version": 1, "id": "fixture-cards",
-                            "name": "Fixture cards",  # made-up fixture components, not real card data
-                            "location_cards": [{"number": 40, "grid": ["ggg", "gfg", "ggg"],
-                                                "cats": [{"colour": "green", "square": [0, 0]}]}],
-                            "box": {"location_cards": 1}}).encode("utf-8")],
+    "catalog": [
+        (ROOT / "campaigns" / "catalogs" / "kickstarter-pack.components.json").read_bytes(),
+        json.dumps(
+            {
+                "format": "raftwright.components",
+                "format_version": 1,
+                "id": "fixture-cards",
+                "name": "Fixture cards",  # made-up fixture components, not real card data
+                "location_cards": [
+                    {"number": 40, "grid": ["ggg", "gfg", "ggg"], "cats": [{"colour": "green", "square": [0, 0]}]}
+                ],
+                "box": {"location_cards": 1},
+            }
+        ).encode("utf-8"),
+    ],
 }
 SEEDS["replay"] = [replay_seed()]
 KINDS = sorted(SEEDS)
 
-ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2**31, 10**30, 1.5, -0.0, "", " ", "x" * 300, "Cat \ud83d",
-                         "\udc80", "raftwright.scenario", "raftwright.components", "../../etc/passwd", "a b",
-                         [], {}, [0, 0], [17, 17], [99, -3], ["a"], {"kind": "raft"}, [[[]]], {"format": None}]
-ODD_BYTES = [b"\x00", b"\xff", b"\xc3", b"[", b"]", b"{", b"}", b'"', b"\\", b"\\ud83d", b",", b":", b"NaN",
-             b"1e999", b"-", b"\xef\xbb\xbf", b"\n", b"9" * 40]
+ODD_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2**31,
+    10**30,
+    1.5,
+    -0.0,
+    "",
+    " ",
+    "x" * 300,
+    "Cat \ud83d",
+    "\udc80",
+    "raftwright.scenario",
+    "raftwright.components",
+    "../../etc/passwd",
+    "a b",
+    [],
+    {},
+    [0, 0],
+    [17, 17],
+    [99, -3],
+    ["a"],
+    {"kind": "raft"},
+    [[[]]],
+    {"format": None},
+]
+ODD_BYTES = [
+    b"\x00",
+    b"\xff",
+    b"\xc3",
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b'"',
+    b"\\",
+    b"\\ud83d",
+    b",",
+    b":",
+    b"NaN",
+    b"1e999",
+    b"-",
+    b"\xef\xbb\xbf",
+    b"\n",
+    b"9" * 40,
+]
 
 
 def _nodes(doc: Any) -> list[tuple[Any, Any]]:
@@ -122,11 +181,11 @@ def mutate_bytes(rnd: random.Random, data: bytes) -> bytes:
         if action == 0 and buf:
             buf[min(at, len(buf) - 1)] = rnd.randrange(256)
         elif action == 1:
-            del buf[at:at + rnd.randint(1, 40)]
+            del buf[at : at + rnd.randint(1, 40)]
         elif action == 2:
             buf[at:at] = rnd.choice(ODD_BYTES)
         elif action == 3:
-            buf[at:at] = buf[at:at + rnd.randint(1, 200)]
+            buf[at:at] = buf[at : at + rnd.randint(1, 200)]
         elif action == 4:
             del buf[at:]
         else:

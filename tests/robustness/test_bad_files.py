@@ -37,8 +37,10 @@ def nested(depth: int) -> list[Any]:
 
 BAD_FILES: dict[str, tuple[str | bytes, str]] = {
     "deep.json": ("[" * 100_000 + "]" * 100_000, f"nested more than {MAX_DEPTH} levels"),
-    "deep-in-notes.json": ('{"format": "raftwright.scenario", "notes": ' + "[" * 500 + "]" * 500 + "}",
-                           f"nested more than {MAX_DEPTH} levels deep at /notes/0"),
+    "deep-in-notes.json": (
+        '{"format": "raftwright.scenario", "notes": ' + "[" * 500 + "]" * 500 + "}",
+        f"nested more than {MAX_DEPTH} levels deep at /notes/0",
+    ),
     "format-list.json": ('{"format": ["raftwright.scenario"]}', "its \"format\" is ['raftwright.scenario']"),
     "array.json": ("[1, 2]", "the file holds an array, not a JSON object"),
     "unterminated.json": ('{"format": "raftwright.scenario", "name": "abc', "Unterminated string starting at (line 1"),
@@ -70,7 +72,9 @@ def test_every_loader_refuses_a_bad_file_with_the_documented_error(tmp_path: Pat
 
 @pytest.mark.parametrize("name", ["deep.json", "format-list.json", "latin1.json"])
 @pytest.mark.parametrize("command", ["validate", "show"])
-def test_the_cli_says_one_line_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, command: str) -> None:
+def test_the_cli_says_one_line_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, command: str
+) -> None:
     path, reason = write_bad(tmp_path, name)
     assert main([command, str(path)]) == EXIT_UNREADABLE
     err = capsys.readouterr().err
@@ -80,9 +84,17 @@ def test_the_cli_says_one_line_and_exits_2(tmp_path: Path, capsys: pytest.Captur
 def test_deep_nesting_through_a_real_process_has_no_traceback(tmp_path: Path) -> None:
     path, _ = write_bad(tmp_path, "deep.json")
     for command in ("validate", "show", "play"):
-        result = subprocess.run([sys.executable, "-m", "raftwright", command, str(path)], cwd=ROOT,
-                                capture_output=True, text=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
-                                                                     "RAFTWRIGHT_USER_DIR": str(tmp_path / "user")})
+        result = subprocess.run(
+            [sys.executable, "-m", "raftwright", command, str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={
+                "QT_QPA_PLATFORM": "offscreen",
+                "PATH": "/usr/bin:/bin",
+                "RAFTWRIGHT_USER_DIR": str(tmp_path / "user"),
+            },
+        )
         assert result.returncode == EXIT_UNREADABLE, (command, result.stderr)
         assert "Traceback" not in result.stderr and "nested more than" in result.stderr
 
@@ -159,7 +171,9 @@ def test_commands_reading_a_campaign_give_validates_located_message(
     assert validated.split(" (")[0] in said and "is not of type" not in said, said
 
 
-def test_render_gives_validates_located_message_for_a_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_gives_validates_located_message_for_a_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``render`` reads a broken scenario as ``show`` does: validate's words, not jsonschema's."""
     doc = scenario_doc()
     doc["boards"][0]["at"] = "zero"

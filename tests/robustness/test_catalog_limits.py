@@ -30,7 +30,9 @@ def fixture_catalog(ident: str, number: int = 40) -> dict[str, Any]:
         "format_version": 1,
         "id": ident,
         "name": f"Fixture {ident}",
-        "location_cards": [{"number": number, "grid": ["ggg", "gfg", "ggg"], "cats": [{"colour": "green", "square": [0, 0]}]}],
+        "location_cards": [
+            {"number": number, "grid": ["ggg", "gfg", "ggg"], "cats": [{"colour": "green", "square": [0, 0]}]}
+        ],
         "box": {"location_cards": 1},
     }
 
@@ -79,11 +81,14 @@ def test_too_many_components_are_refused_quickly_and_named(tmp_path: Path) -> No
     assert [i.code for i in validate_path(path)] == ["catalog-too-large"]
 
 
-@pytest.mark.parametrize("breakage, code", [
-    ("cat-on-fire", "catalog-location-cats"),
-    ("two-cats-one-square", "catalog-location-cats"),
-    ("id-twice", "catalog-duplicate-id"),
-])
+@pytest.mark.parametrize(
+    "breakage, code",
+    [
+        ("cat-on-fire", "catalog-location-cats"),
+        ("two-cats-one-square", "catalog-location-cats"),
+        ("id-twice", "catalog-duplicate-id"),
+    ],
+)
 def test_a_catalog_that_validate_rejects_is_not_merged(tmp_path: Path, breakage: str, code: str) -> None:
     doc = fixture_catalog("bad")
     card = doc["location_cards"][0]
@@ -105,7 +110,10 @@ def test_a_clash_blames_the_catalog_that_owns_the_component(tmp_path: Path) -> N
     b = write(folder, "b", fixture_catalog("b", 40))
     cards, skipped = left_out(folder)
     assert cards == {40} and len(skipped) == 1
-    assert str(b) in skipped[0] and "catalog 'b' redefines location card 40 of catalog 'a' (a.components.json)" in skipped[0]
+    assert (
+        str(b) in skipped[0]
+        and "catalog 'b' redefines location card 40 of catalog 'a' (a.components.json)" in skipped[0]
+    )
     assert "base-game" not in skipped[0]
     for path in folder.iterdir():  # validate on the folder says so, for either file
         assert "catalog-id-clash" in {i.code for i in validate_path(path)}
@@ -115,14 +123,19 @@ def test_every_command_still_runs_with_a_broken_catalog_and_says_what_was_left_o
     user = tmp_path / "user"
     write(user / "catalogs", "deep", BROKEN["deep"][0])
     write(user / "catalogs", "latin", BROKEN["not-utf8"][0])
-    scenario = Scenario(id="fixture", name="Fixture island", boards=(BoardSlot("large", "fire", (0, 0), "west"),),
-                        cards=(CardPlacement("raft", (6, 6), "A"),))
+    scenario = Scenario(
+        id="fixture",
+        name="Fixture island",
+        boards=(BoardSlot("large", "fire", (0, 0), "west"),),
+        cards=(CardPlacement("raft", (6, 6), "A"),),
+    )
     path = tmp_path / "fixture.scenario.json"
     save_scenario(scenario, path)
     env = dict(os.environ, RAFTWRIGHT_USER_DIR=str(user))
     for command in ("validate", "show"):
-        result = subprocess.run([sys.executable, "-m", "raftwright", command, str(path)], cwd=ROOT, env=env,
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "raftwright", command, str(path)], cwd=ROOT, env=env, capture_output=True, text=True
+        )
         assert result.returncode in (0, 1) and "Traceback" not in result.stderr, result.stderr
         warnings = [line for line in result.stderr.splitlines() if "custom components left out" in line]
         assert len(warnings) == 2 and any("deep.components.json" in w for w in warnings)

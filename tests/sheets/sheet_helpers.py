@@ -71,8 +71,11 @@ def _image(data: bytes) -> QImage:
 
 
 def _halve(image: QImage) -> QImage:
-    return image.scaled(QSize(image.width() // 2, image.height() // 2), Qt.AspectRatioMode.IgnoreAspectRatio,
-                        Qt.TransformationMode.SmoothTransformation)
+    return image.scaled(
+        QSize(image.width() // 2, image.height() // 2),
+        Qt.AspectRatioMode.IgnoreAspectRatio,
+        Qt.TransformationMode.SmoothTransformation,
+    )
 
 
 def differing_share(actual: QImage, expected: QImage) -> float:
@@ -84,7 +87,7 @@ def differing_share(actual: QImage, expected: QImage) -> float:
     bad = 0
     for y in range(height):
         row = y * bytes_per_line
-        ra, re_ = pa[row:row + width * 4], pe[row:row + width * 4]
+        ra, re_ = pa[row : row + width * 4], pe[row : row + width * 4]
         if ra == re_:
             continue
         for x in range(0, width * 4, 4):
@@ -106,8 +109,10 @@ def check_golden(name: str, png: bytes) -> None:
     actual, expected = _image(png), _image(golden.read_bytes())
     assert actual.size() == expected.size(), (
         f"{name}: rendered {actual.width()}x{actual.height()}, golden {expected.width()}x{expected.height()}; "
-        "if the layout changed on purpose, regenerate (see tests/sheets/sheet_helpers.py)")
+        "if the layout changed on purpose, regenerate (see tests/sheets/sheet_helpers.py)"
+    )
     share = differing_share(actual, expected)
     assert share <= SHARE_TOLERANCE, (
         f"{name}: {share:.2%} of pixels differ (tolerance {SHARE_TOLERANCE:.0%}); the render is in "
-        f"tests/screenshots/sheet-{name}.png; regenerate if the change is intended")
+        f"tests/screenshots/sheet-{name}.png; regenerate if the change is intended"
+    )

@@ -36,7 +36,8 @@ def test_render_several_files_into_a_folder(tmp_path: Path) -> None:
     files = sorted((campaigns_dir() / "practice").glob("*.scenario.json"))[:2]
     assert main(["render", *map(str, files), "--format", "svg", "-o", str(tmp_path / "out")]) == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        f.name.replace(".scenario.json", ".svg") for f in files]
+        f.name.replace(".scenario.json", ".svg") for f in files
+    ]
 
 
 def test_letter_paper_and_dpi(tmp_path: Path) -> None:
@@ -74,4 +75,3 @@ def test_booklet_by_bundled_id_and_by_folder(tmp_path: Path) -> None:
 
 def test_booklet_of_a_missing_campaign_exits_2(tmp_path: Path) -> None:
     assert main(["booklet", str(tmp_path / "nowhere.campaign.json"), "-o", str(tmp_path / "x.pdf")]) == 2
-

@@ -74,25 +74,37 @@ def test_strict_refuses_a_scenario_with_errors(catalog: Catalog) -> None:
 
 
 def test_difficulty_box_only_when_asked_and_present(catalog: Catalog) -> None:
-    estimate = DifficultyEstimate(bot="greedy", games=400, seed=1, win_rate=0.625, interval=(0.576, 0.672),
-                                  engine_version="fixture")
+    estimate = DifficultyEstimate(
+        bot="greedy", games=400, seed=1, win_rate=0.625, interval=(0.576, 0.672), engine_version="fixture"
+    )
     scenario = dataclasses.replace(bundled(TUTORIAL_1), difficulty_estimate=estimate)
     assert "Simulated difficulty" not in texts(render_scenario(scenario, catalog, "svg"))
     shown = texts(render_scenario(scenario, catalog, "svg", show_difficulty=True))
     assert "Simulated difficulty" in shown and "Bot: greedy" in shown and "Games: 400" in shown
     assert "Win rate: 62% (58%-67%)" in shown or "Win rate: 63% (58%-67%)" in shown
-    assert "Simulated difficulty" not in texts(render_scenario(bundled(TUTORIAL_1), catalog, "svg",
-                                                               show_difficulty=True))
+    assert "Simulated difficulty" not in texts(
+        render_scenario(bundled(TUTORIAL_1), catalog, "svg", show_difficulty=True)
+    )
 
 
 def test_an_estimate_in_a_metadata_mapping_is_read_too() -> None:
-    box = difficulty_estimate(with_metadata(bundled(TUTORIAL_1), {"difficulty_estimate": {
-        "bot": "greedy", "games": 40, "win_rate": 0.5}}))
+    box = difficulty_estimate(
+        with_metadata(bundled(TUTORIAL_1), {"difficulty_estimate": {"bot": "greedy", "games": 40, "win_rate": 0.5}})
+    )
     assert box == DifficultyBox("greedy", 40, 0.5)
 
 
-@pytest.mark.parametrize("metadata", [None, "text", {}, {"difficulty_estimate": "high"},
-                                      {"difficulty_estimate": {"bot": "x"}}, {"simulated_difficulty": []}])
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        None,
+        "text",
+        {},
+        {"difficulty_estimate": "high"},
+        {"difficulty_estimate": {"bot": "x"}},
+        {"simulated_difficulty": []},
+    ],
+)
 def test_odd_metadata_shows_no_box(metadata: Any) -> None:
     assert difficulty_estimate(with_metadata(bundled(TUTORIAL_1), metadata)) is None
 

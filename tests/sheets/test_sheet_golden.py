@@ -24,9 +24,12 @@ def test_sheet_matches_golden_image(name: str, catalog: Catalog) -> None:
 
 def test_short_edge_case_really_has_a_strip_on_a_short_edge() -> None:
     boards = bundled(SHORT_EDGE_STRIP).boards
-    assert any(b.size == "small" and b.face == "fire" and
-               b.fire_edge in (("west", "east") if b.orientation == "horizontal" else ("north", "south"))
-               for b in boards)
+    assert any(
+        b.size == "small"
+        and b.face == "fire"
+        and b.fire_edge in (("west", "east") if b.orientation == "horizontal" else ("north", "south"))
+        for b in boards
+    )
 
 
 def test_png_size_follows_the_dpi(catalog: Catalog) -> None:

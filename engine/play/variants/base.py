@@ -125,7 +125,9 @@ class RuleSet:
         if self.iconless_raft_squares not in ICONLESS_READINGS:
             raise ValueError(f"variant {self.name!r}: iconless_raft_squares must be one of {ICONLESS_READINGS}")
         if self.raft_entry not in RAFT_ENTRIES:
-            raise ValueError(f"variant {self.name!r}: raft_entry must be one of {RAFT_ENTRIES}, not {self.raft_entry!r}")
+            raise ValueError(
+                f"variant {self.name!r}: raft_entry must be one of {RAFT_ENTRIES}, not {self.raft_entry!r}"
+            )
         if self.close_to_measure not in CLOSE_TO_MEASURES:
             raise ValueError(f"variant {self.name!r}: close_to_measure must be one of {CLOSE_TO_MEASURES}")
         if self.cutoff_mode not in CUTOFF_MODES:
