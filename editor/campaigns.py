@@ -9,13 +9,19 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.check.validate_files import open_scenario
+from PySide6.QtCore import QFile
+
+from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.formats import FormatError, document_kind, load_campaign, read_json
 from engine.model.library import CAMPAIGN_FILE, bundled_campaign_paths
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Campaign, CampaignEntry, Scenario
 
 from .files import save_campaign_file, save_scenario_file, user_campaigns_dir
+from .savenames import listable_name
+
+#: the campaign schema's pattern for a listed file (schema/campaign.schema.json)
+LISTABLE_REFERENCE = re.compile(r"(?!/)[A-Za-z0-9._/-]{1,200}\.json")
 
 
 @dataclass(frozen=True)
@@ -105,13 +111,19 @@ def add_scenario(campaign_path: Path, scenario_path: Path) -> int:
     try:
         relative = source.relative_to(folder)
     except ValueError:
-        target = folder / source.name
-        n = 2
+        stem = listable_name(source.name.removesuffix(".json").removesuffix(".scenario"))
+        target, n = folder / f"{stem}.scenario.json", 2
         while target.exists():
-            target = folder / f"{source.stem.removesuffix('.scenario')}-{n}.scenario.json"
-            n += 1
+            target, n = folder / f"{stem}-{n}.scenario.json", n + 1
         shutil.copyfile(source, target)
         relative = target.relative_to(folder)
+    if not LISTABLE_REFERENCE.fullmatch(relative.as_posix()) or ".." in relative.as_posix():
+        raise FormatError(
+            source,
+            f'the campaign cannot list this file under the name "{relative.as_posix()}" (a campaign names its '
+            f'files with letters A-Z, digits, ".", "-" and "_", ending in .json); save the scenario as '
+            f'"{listable_name(source.name.removesuffix(".json").removesuffix(".scenario"))}.scenario.json" and add it again',
+        )
     entry = CampaignEntry(relative.as_posix())
     save_campaign_file(replace(campaign, scenarios=campaign.scenarios + (entry,)), campaign_path)
     return len(campaign.scenarios)
@@ -151,3 +163,60 @@ def update_campaign(campaign_path: Path, **fields: object) -> Campaign:
     campaign = replace(_editable(campaign_path), **fields)  # type: ignore[arg-type]
     save_campaign_file(campaign, campaign_path)
     return campaign
+
+
+def unlisted_entries(campaign_path: Path) -> list[str]:
+    """The ``file`` entries of a campaign that stop it from being read: a name the
+    campaign format refuses, or a file that is missing or is not a scenario.  Empty
+    when the campaign file itself is broken beyond its entries (then only Delete helps)."""
+    data = read_json(campaign_path)
+    listed = data.get("scenarios") if isinstance(data, dict) else None
+    if not isinstance(listed, list):
+        return []
+    bad = []
+    for entry in listed:
+        name = entry.get("file") if isinstance(entry, dict) else None
+        if not isinstance(name, str):
+            bad.append(repr(entry))
+            continue
+        path = campaign_path.parent / name
+        if not LISTABLE_REFERENCE.fullmatch(name) or ".." in name or not path.is_file():
+            bad.append(name)
+            continue
+        try:
+            if document_kind(read_json(path)) != "scenario":
+                bad.append(name)
+        except FormatError:
+            bad.append(name)
+    return bad
+
+
+def repair_campaign(campaign_path: Path) -> list[str]:
+    """Take the entries :func:`unlisted_entries` names out of the campaign (their files
+    stay) and save it; returns what was taken out.  Raises :class:`FormatError` when
+    the campaign still cannot be read (then it can only be deleted)."""
+    if is_bundled(campaign_path):
+        raise PermissionError(f"{campaign_path} is a bundled campaign and cannot be changed")
+    bad = unlisted_entries(campaign_path)
+    data = read_json(campaign_path)
+    if bad and isinstance(data, dict):
+        kept = [
+            e for e in data["scenarios"] if not (isinstance(e, dict) and e.get("file") in bad) and isinstance(e, dict)
+        ]
+        data = {**data, "scenarios": kept}
+    campaign = open_campaign(campaign_path, data)  # still unreadable: the located reason
+    save_campaign_file(campaign, campaign_path)
+    return bad
+
+
+def trash_campaign(campaign_path: Path) -> None:
+    """Move a campaign's folder (the campaign file and its scenarios) to the system
+    trash; raises :class:`OSError` naming the folder when the platform has no trash."""
+    if is_bundled(campaign_path):
+        raise PermissionError(f"{campaign_path} is a bundled campaign; it cannot be deleted")
+    folder = campaign_path.parent
+    if not QFile.moveToTrash(str(folder)):
+        raise OSError(
+            f"could not move {folder} to the trash (the system offers no trash there); "
+            "delete the folder in your file manager"
+        )

@@ -28,6 +28,7 @@ from . import campaigns
 from .document import new_scenario
 from .files import RecentFiles, SaveError, save_scenario_file, user_campaigns_dir
 from .recovery import Autosaver, RecoveryFile, scan_recoveries
+from .savenames import NameRefused, checked_save_path
 
 if TYPE_CHECKING:
     from .canvas import IslandView
@@ -92,6 +93,14 @@ class FileFlows(QMainWindow):
 
     def ask_save_path(self) -> str:
         return QFileDialog.getSaveFileName(self, "Save scenario as", str(self.save_as_start()), FILE_FILTER)[0]
+
+    def ask_overwrite(self, path: Path) -> bool:
+        """The dialog confirmed the typed name; the suffix made another one, so ask again."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, "Replace the file?", f"{path} already exists. Replace it?", buttons.Yes | buttons.No, buttons.No
+        )
+        return answer == buttons.Yes
 
     def ask_recover(self, found: RecoveryFile) -> bool:
         buttons = QMessageBox.StandardButton
@@ -162,8 +171,17 @@ class FileFlows(QMainWindow):
         return self.save_to(self.doc.path)
 
     def save_as(self) -> bool:
-        path = self.ask_save_path()
-        return bool(path) and self.save_to(path)
+        typed = self.ask_save_path()
+        if not typed:
+            return False
+        try:
+            path = checked_save_path(typed, "scenario")  # "river-run" -> "river-run.scenario.json"
+        except NameRefused as exc:
+            self.show_error("Cannot save under that name", str(exc))
+            return False
+        if path != Path(typed) and path.exists() and not self.ask_overwrite(path):
+            return False
+        return self.save_to(path)
 
     def save_to(self, path: str | Path) -> bool:
         path = Path(path)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from engine.check.issues import ERROR, Issue, Where
 from engine.check.schema_issues import schema_issues
@@ -48,6 +48,35 @@ def user_campaigns_dir() -> Path:
 
 def recovery_dir() -> Path:
     return user_dir() / "recovery"
+
+
+def documents_dir() -> Path:
+    """The user's documents folder (home if the platform names none)."""
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(found) if found and Path(found).is_dir() else Path.home()
+
+
+def dialog_folder(kind: str) -> Path:
+    """Where a file dialog of ``kind`` ("replay", "pack", ...) opens: the folder last used
+    for it, else the user's own folders, never the working directory (a checkout, for
+    someone who ran ``make run``)."""
+    last = settings().value(f"dialog_folder/{kind}")
+    if isinstance(last, str) and last and Path(last).is_dir():
+        return Path(last)
+    if kind == "replay":
+        folder = user_dir() / "replays"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return folder
+        except OSError:
+            pass
+    return documents_dir()
+
+
+def remember_folder(kind: str, path: str | Path) -> None:
+    store = settings()
+    store.setValue(f"dialog_folder/{kind}", str(Path(path).parent))
+    store.sync()
 
 
 def settings() -> QSettings:

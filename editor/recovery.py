@@ -56,8 +56,13 @@ class RecoveryFile:
         return text
 
     def discard(self) -> None:
-        self.path.unlink(missing_ok=True)
-        _lock_path(self.path).unlink(missing_ok=True)
+        """Throw the file away; a file that cannot be deleted (a read-only recovery
+        folder) is remembered as stale and never offered again."""
+        remove_recovery_file(self.path)
+        try:
+            _lock_path(self.path).unlink(missing_ok=True)
+        except OSError:
+            pass  # a stale lock is harmless: scan_recoveries takes it over
 
 
 def _lock_path(recovery_file: Path) -> Path:
@@ -113,6 +118,43 @@ def read_recovery_file(path: Path) -> RecoveryFile:
     )
 
 
+STALE_KEY = "stale_recovery_files"
+
+
+def _stamp(path: Path) -> str:
+    """The file and its modification time: a stale mark never hides a newer autosave."""
+    try:
+        return f"{path}|{path.stat().st_mtime_ns}"
+    except OSError:
+        return f"{path}|gone"
+
+
+def _stale_marks() -> list[str]:
+    value = settings().value(STALE_KEY, [])
+    if isinstance(value, str):  # QSettings returns a lone string for a one-item list
+        value = [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def remove_recovery_file(path: Path) -> str:
+    """Delete a recovery file; "" when it is gone, else why it could not be deleted.
+    A file that stays (a read-only recovery folder) is marked stale, so no later
+    start offers changes the designer already saved or threw away."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        store = settings()
+        marks = [m for m in _stale_marks() if not m.startswith(f"{path}|")]
+        store.setValue(STALE_KEY, [*marks, _stamp(path)])
+        store.sync()
+        return exc.strerror or str(exc)
+    return ""
+
+
+def is_stale(path: Path) -> bool:
+    return _stamp(path) in _stale_marks()
+
+
 def scan_recoveries(folder: Path | None = None) -> tuple[list[RecoveryFile], list[str]]:
     """Recovery files left by studios that did not close normally, and why each
     unreadable one could not be offered (those are left in place for a person)."""
@@ -125,6 +167,8 @@ def scan_recoveries(folder: Path | None = None) -> tuple[list[RecoveryFile], lis
         if not lock.tryLock(0):
             continue  # another running studio owns it
         lock.unlock()
+        if is_stale(path):
+            continue  # saved or discarded already; only a read-only folder kept it
         try:
             found.append(read_recovery_file(path))
         except FormatError as exc:
@@ -193,20 +237,35 @@ class Autosaver(QObject):
 
     def adopt(self, recovered: RecoveryFile) -> None:
         """Take over a recovered file: it becomes this session's recovery file."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        recovered.path.replace(self.path)
-        _lock_path(recovered.path).unlink(missing_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            recovered.path.replace(self.path)
+            _lock_path(recovered.path).unlink(missing_ok=True)
+        except OSError as exc:  # a read-only folder: the recovered file stays, marked stale
+            remove_recovery_file(recovered.path)
+            self._fail(f"Cannot take over the recovery file {recovered.path} ({exc.strerror or exc}); autosave is off")
+            return
         self._written = None
         self.autosave()
 
-    def discard(self) -> None:
-        self.path.unlink(missing_ok=True)
+    def discard(self, quiet: bool = False) -> None:
+        """No unsaved changes any more: the recovery file goes.  When the folder does
+        not let it go, the file is marked stale (never offered again) and the
+        designer is told once; the save or discard itself has succeeded."""
         self._written = None
+        if is_stale(self.path):
+            return  # already marked and reported
+        reason = remove_recovery_file(self.path)
+        if reason and not quiet:
+            self._fail(
+                f"The recovery folder {self.path.parent} cannot be written ({reason}), so autosave is off; "
+                "your saved files are not affected. The old recovery file there will not be offered again"
+            )
 
     def close(self) -> None:
         """Normal exit: no recovery file, no lock."""
         self.timer.stop()
-        self.discard()
+        self.discard(quiet=True)
         if self._lock is not None:
             self._lock.unlock()
             self._lock = None

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QLineEdit,
+    QMainWindow,
     QMessageBox,
     QPlainTextEdit,
     QSpinBox,
@@ -42,6 +44,7 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1  # entry index within its campaign; -1 for a campaign
 PACK_ROLE = Qt.ItemDataRole.UserRole + 2  # "id@version" of an installed pack (on the pack and its scenarios)
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 3  # a pack scenario's file, opened as a template
+BROKEN_ROLE = Qt.ItemDataRole.UserRole + 4  # why a campaign cannot be read (on it and its reason row)
 
 
 def unlockable_rules() -> list[str]:
@@ -104,6 +107,11 @@ class LibraryDock(QDockWidget):
         self.setObjectName("libraryDock")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
+        self.tree.setWordWrap(True)  # a broken campaign's reason is shown whole
+        self.tree.setAccessibleName("Campaign library")
+        self.tree.setAccessibleDescription(
+            "Bundled campaigns, your campaigns and installed packs; press Enter on a scenario to open it"
+        )
         self.tree.itemDoubleClicked.connect(self._activated)
         self.tree.itemActivated.connect(self._activated)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
@@ -119,7 +127,13 @@ class LibraryDock(QDockWidget):
             "details": bar.addAction("Details…", self._edit_selected),
             "booklet": bar.addAction("Export booklet…", self._booklet_selected),
             "remove_pack": bar.addAction("Remove pack", self._remove_selected_pack),
+            "repair": bar.addAction("Repair", self._repair_selected),
+            "delete": bar.addAction("Delete campaign…", self._delete_selected),
         }
+        self.buttons["repair"].setToolTip(
+            "Take the scenarios the campaign cannot list out of it (their files stay), so it can be read again"
+        )
+        self.buttons["delete"].setToolTip("Move the selected campaign's folder, with its scenarios, to the trash")
         self.buttons["remove_pack"].setToolTip("Uninstall the selected scenario pack")
         self.buttons["booklet"].setToolTip("Save the selected campaign as a printable PDF booklet")
         self.buttons["add"].setToolTip(
@@ -193,8 +207,23 @@ class LibraryDock(QDockWidget):
         try:
             campaign = open_campaign(path)
         except FormatError as exc:
+            reason = exc.reason
             item = QTreeWidgetItem(group, [f"{path.parent.name} (cannot be read)"])
             item.setToolTip(0, str(exc))
+            item.setData(0, PATH_ROLE, path)
+            item.setData(0, INDEX_ROLE, -1)
+            item.setData(0, BROKEN_ROLE, str(reason))
+            item.setForeground(0, QBrush(QColor("#b3261e")))
+            why = QTreeWidgetItem(
+                item, [f"Why: {reason}. Repair takes the bad entry out; Delete moves it to the trash."]
+            )
+            why.setData(0, PATH_ROLE, path)
+            why.setData(0, INDEX_ROLE, -1)
+            why.setData(0, BROKEN_ROLE, str(reason))
+            why.setToolTip(0, str(exc))
+            item.setExpanded(True)
+            if select is not None and select[0] == path:
+                self.tree.setCurrentItem(item)
             return
         item = QTreeWidgetItem(group, [campaign.name])
         item.setData(0, PATH_ROLE, path)
@@ -220,13 +249,23 @@ class LibraryDock(QDockWidget):
     def select(self, campaign_path: Path, index: int = -1) -> None:
         self.refresh(select=(campaign_path, index))
 
+    def broken_reason(self) -> str | None:
+        """Why the selected campaign cannot be read, or None."""
+        item = self.tree.currentItem()
+        return None if item is None or item.data(0, BROKEN_ROLE) is None else str(item.data(0, BROKEN_ROLE))
+
     def _update_buttons(self) -> None:
         chosen = self.selected()
-        editable = chosen is not None and not campaigns.is_bundled(chosen[0])
+        own = chosen is not None and not campaigns.is_bundled(chosen[0])
+        broken = self.broken_reason() is not None
+        editable = own and not broken
+        self.buttons["repair"].setVisible(broken and own)
+        self.buttons["repair"].setEnabled(broken and own)
+        self.buttons["delete"].setEnabled(own)
         self.buttons["remove_pack"].setEnabled(self.selected_pack() is not None)
         self.buttons["add"].setEnabled(editable)
         self.buttons["details"].setEnabled(editable)
-        self.buttons["booklet"].setEnabled(chosen is not None)
+        self.buttons["booklet"].setEnabled(chosen is not None and not broken)
         for key in ("remove", "up", "down"):
             self.buttons[key].setEnabled(editable and chosen is not None and chosen[1] >= 0)
 
@@ -286,6 +325,36 @@ class LibraryDock(QDockWidget):
         if chosen is not None and chosen[1] >= 0:
             index = self._guard("reorder", lambda: campaigns.move_entry(chosen[0], chosen[1], step))
             self.select(chosen[0], chosen[1] if index is None else int(index))
+
+    def confirm_delete(self, campaign_path: Path) -> bool:
+        """Ask before a campaign's folder goes to the trash (tests replace this)."""
+        files = sorted(p.name for p in campaign_path.parent.iterdir())
+        answer = QMessageBox.question(
+            self,
+            "Delete campaign",
+            f"Move the folder {campaign_path.parent} to the trash? It holds {len(files)} file(s): "
+            f"{', '.join(files[:8])}{'…' if len(files) > 8 else ''}. You can restore it from the trash.",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _delete_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is None or campaigns.is_bundled(chosen[0]) or not self.confirm_delete(chosen[0]):
+            return
+        self._guard("delete the campaign", lambda: campaigns.trash_campaign(chosen[0]))
+        self.refresh()
+
+    def _repair_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is None:
+            return
+        removed = self._guard("repair the campaign", lambda: campaigns.repair_campaign(chosen[0]))
+        if removed is not None:
+            self.select(chosen[0])
+            main = self.window()
+            if isinstance(main, QMainWindow):
+                gone = ", ".join(removed) or "nothing"
+                main.statusBar().showMessage(f"Repaired the campaign: took out {gone} (the files stay)", 8000)
 
     def _edit_selected(self, dialog: CampaignDialog | None = None) -> None:
         chosen = self.selected()

@@ -32,7 +32,7 @@ from engine.packs.build import PackInfo, collect
 from engine.packs.errors import PackError
 from engine.packs.manifest import PACK_SUFFIX, Manifest
 
-from ..files import settings
+from ..files import dialog_folder, remember_folder, settings, user_campaigns_dir
 from .render import sheet_files
 from .worker import BuildJob, BuildRequest
 
@@ -122,12 +122,12 @@ class ExportPackDialog(QDialog):
 
     # --- choosing what goes in -------------------------------------------------------
     def _add_files(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Add to the pack", "", SOURCE_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(self, "Add to the pack", str(user_campaigns_dir()), SOURCE_FILTER)
         for path in paths:
             self.sources.addItem(path)
 
     def _add_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Add a folder to the pack")
+        path = QFileDialog.getExistingDirectory(self, "Add a folder to the pack", str(user_campaigns_dir()))
         if path:
             self.sources.addItem(path)
 
@@ -214,7 +214,13 @@ class ExportPackDialog(QDialog):
     # --- saving --------------------------------------------------------------------
     def ask_save_path(self) -> str:
         default = f"{self.manifest.id if self.manifest else 'pack'}-{self.manifest.version if self.manifest else ''}{PACK_SUFFIX}"
-        path, _ = QFileDialog.getSaveFileName(self, "Save pack", default, f"Raftwright packs (*{PACK_SUFFIX})")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save pack", str(dialog_folder("pack") / default), f"Raftwright packs (*{PACK_SUFFIX})"
+        )
+        if path:
+            if not path.endswith(PACK_SUFFIX):
+                path += PACK_SUFFIX
+            remember_folder("pack", path)
         return path
 
     def save(self) -> None:

@@ -19,6 +19,7 @@ from engine.play.game import new_game
 from engine.play.state import GameState
 
 from ..fileflows import FileFlows
+from ..files import dialog_folder, remember_folder
 from .export_dialog import ExportPackDialog
 from .import_dialog import ImportPackDialog
 
@@ -59,7 +60,11 @@ class PackFlows(FileFlows):
         dialog.open()
 
     def ask_pack_path(self) -> str:
-        path, _ = QFileDialog.getOpenFileName(self, "Import pack", "", f"Raftwright packs (*{PACK_SUFFIX})")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import pack", str(dialog_folder("pack")), f"Raftwright packs (*{PACK_SUFFIX})"
+        )
+        if path:
+            remember_folder("pack", path)
         return path
 
     def import_pack(self) -> None:

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )  # fmt: skip
 
+from editor.files import dialog_folder, remember_folder
+from editor.savenames import with_suffix
 from engine import IllegalAction
 from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
@@ -409,10 +411,14 @@ class PlaytestWindow(QMainWindow):
         if self.session.state is None:
             return False
         if path is None:
-            default = f"{self.session.scenario.id}-seed{self.session.settings.seed}{REPLAY_SUFFIX}"
-            path, _ = QFileDialog.getSaveFileName(self, "Save replay", default, REPLAY_FILTER)
+            name = f"{self.session.scenario.id}-seed{self.session.settings.seed}{REPLAY_SUFFIX}"
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save replay", str(dialog_folder("replay") / name), REPLAY_FILTER
+            )
             if not path:
                 return False
+            path = str(with_suffix(path, "replay"))  # "game" -> "game.replay.json": the Open filter shows it
+            remember_folder("replay", path)
         try:
             write_replay(path, self.session.replay(), self.session.state.outcome())
         except (OSError, ValueError) as exc:
@@ -423,9 +429,10 @@ class PlaytestWindow(QMainWindow):
 
     def open_replay(self, path: str | None = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open replay", "", REPLAY_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, "Open replay", str(dialog_folder("replay")), REPLAY_FILTER)
             if not path:
                 return False
+            remember_folder("replay", path)
         try:
             self.session.load_replay(read_replay(path), Path(path).name)
         except (FormatError, ValueError) as exc:
