@@ -1,7 +1,9 @@
 """Starting the studio: ``raftwright edit [FILE]`` and ``make run`` call :func:`main`.
 
-With no file the studio opens the first bundled scenario (Tutorial 1).  If a studio
-did not close normally, its autosaved changes are offered first.
+With no file the studio reopens the last file it had open (else the first bundled
+scenario, Tutorial 1).  If a studio did not close normally, its autosaved changes are
+offered first.  One studio runs per user: a second launch hands its file to the
+running one (:mod:`editor.single_instance`) and exits.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engine.model.userdirs import user_catalogs_dir
 from . import gui_gc, smoke
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
+from .single_instance import StudioServer, hand_over
 
 
 def application(argv: list[str] | None = None) -> QApplication:
@@ -42,6 +45,12 @@ def first_scenario() -> Path | None:
         return None
 
 
+def last_file(window: MainWindow) -> Path | None:
+    """The file the studio last opened or saved, if it is still there."""
+    recent = [p for p in window.recent.paths() if p.is_file()]
+    return recent[0] if recent else None
+
+
 def create_window(path: str | Path | None = None, autosave_seconds: float | None = None) -> MainWindow:
     """The main window with a scenario open: recovered changes if the designer wants
     them, else ``path``, else the first bundled scenario, else a new one."""
@@ -49,7 +58,7 @@ def create_window(path: str | Path | None = None, autosave_seconds: float | None
     window = MainWindow(autosave_seconds=autosave_seconds)
     if window.offer_recovery():
         return window
-    target = Path(path) if path else first_scenario()
+    target = Path(path) if path else last_file(window) or first_scenario()
     if target is not None:
         window.open_path(target)
     window.canvas.fit_island()
@@ -70,7 +79,11 @@ def catalog_warning() -> str | None:
 
 def main(path: str | None = None) -> int:
     app = application()
+    if hand_over(path):
+        return 0  # the running studio has the file and comes to the front
+    server = StudioServer(parent=app)
     window = create_window(path)
+    server.fileRequested.connect(window.open_handed_file)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()
     warning = catalog_warning()

@@ -224,6 +224,14 @@ class IslandView(QGraphicsView):
                     self.island.addItem(item)
         self._sync_selection()
 
+    def refresh_all(self) -> None:
+        """Repaint every piece (the painting palette changed: View > Simulate colour blindness)."""
+        for items in self._items.values():
+            for item in items:
+                item.update()
+        self.scene().update()
+        self.viewport().update()
+
     def _sync_selection(self) -> None:
         selection = self.doc.selection
         for items in self._items.values():

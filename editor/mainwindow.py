@@ -4,8 +4,10 @@ count, the hovered square and the zoom."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -16,16 +18,18 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QToolBar,
     QUndoView,
     QVBoxLayout,
+    QWidget,
 )
 from shiboken6 import isValid
 
 from engine.model.catalog import Catalog
 from engine.model.geometry import square_text
 
-from . import actions, campaigns, clipboard, commands, edits, gui_gc
+from . import actions, campaigns, clipboard, colourvision, commands, edits, gui_gc
 from .canvas import IslandView
 from .docks.difficulty import DifficultyDock
 from .docks.library import LibraryDock
@@ -41,6 +45,19 @@ from .sheets.studio import SheetDialogs
 from .tools import ToolManager
 
 APP_TITLE = "Raftwright studio"
+PALETTE_WIDTH, PROPERTIES_WIDTH = 190, 256  # compact docks: the canvas gets over half the window at 1280x800
+DEFAULT_SIZE = QSize(1400, 900)
+LAYOUT_VERSION = "2"  # saved dock layouts of older versions are not restored
+
+
+def screen_fitted_size(window: QWidget, wanted: QSize = DEFAULT_SIZE) -> QSize:
+    """``wanted``, shrunk to 95 % of the screen's available area (a 2x-scaled laptop
+    screen has about 1280x800 logical pixels)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return wanted
+    room = screen.availableGeometry().size()
+    return QSize(min(wanted.width(), int(room.width() * 0.95)), min(wanted.height(), int(room.height() * 0.95)))
 
 
 class MainWindow(PackFlows, FileFlows, QMainWindow):
@@ -51,6 +68,11 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.doc = ScenarioDocument(catalog=catalog, parent=self)
         self.recent = RecentFiles()
         self.canvas = IslandView(self.doc)
+        self.canvas.setAccessibleName("Island canvas")
+        self.canvas.setAccessibleDescription(
+            "The scenario's island: boards, cards and tokens on a square grid. Arrow keys move the selection, "
+            "R turns it, Delete removes it; the Problems dock lists what is wrong"
+        )
         self.tools = ToolManager(self.doc, self.canvas)
         self.sheets = SheetDialogs(self)
         self.setCentralWidget(self.canvas)
@@ -62,6 +84,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         file_menu = menus["&File"]
         file_menu.insertMenu(self.action_map["file.save"], self.recent_menu)
         file_menu.insertSeparator(self.action_map["file.quit"])
+        self._build_vision_menu(menus["&View"])
         docks_menu = menus["&View"].addMenu("&Docks")
         for dock in self.docks:
             docks_menu.addAction(dock.toggleViewAction())
@@ -78,10 +101,42 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.action_map["view.grid"].setChecked(True)
         self._update_title()
         self._update_edit_actions()
-        self.resize(1400, 900)
+        self.resize(screen_fitted_size(self))
         self._restore_layout()
 
     # --- construction -----------------------------------------------------------------
+    def _build_vision_menu(self, view_menu: QMenu) -> None:
+        """View > Simulate colour blindness: check a layout as colour-blind players see it."""
+        menu = view_menu.addMenu("Simulate &colour blindness")
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        self.vision_actions: dict[str | None, QAction] = {}
+        for kind, text in ((None, "&Normal vision"), *colourvision.LABELS.items()):
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setObjectName(f"vision.{kind or 'normal'}")
+            action.triggered.connect(lambda _=False, k=kind: self.simulate_vision(k))
+            group.addAction(action)
+            self.vision_actions[kind] = action
+        self.vision_actions[None].setChecked(True)
+        self.vision_label = QLabel()
+        self.vision_label.setObjectName("visionSimulated")
+        self.vision_label.setStyleSheet("font-weight: bold")
+        self.vision_label.hide()
+
+    def simulate_vision(self, kind: str | None) -> None:
+        """Repaint the canvas (and an open playtest) as seen with ``kind``; None for true colours."""
+        colourvision.set_simulation(kind)
+        self.vision_actions[kind].setChecked(True)
+        self.vision_label.setText(f"Simulating {colourvision.LABELS[kind]}" if kind else "")
+        self.vision_label.setVisible(kind is not None)
+        self.canvas.refresh_all()
+        playtest = getattr(self, "playtest_window", None)
+        if playtest is not None:
+            playtest.update()
+            for child in playtest.findChildren(QWidget):
+                child.update()
+
     def _build_docks(self) -> None:
         self.palette_dock = PaletteDock(self.doc.catalog, self)
         self.library = LibraryDock(self)
@@ -92,6 +147,8 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("(opened)")
         self.history.setWidget(self.undo_view)
+        self.history.setAccessibleName("Undo history")
+        self.undo_view.setAccessibleName("Undo history")
         left, right, bottom = (
             Qt.DockWidgetArea.LeftDockWidgetArea,
             Qt.DockWidgetArea.RightDockWidgetArea,
@@ -103,16 +160,20 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.palette_dock.raise_()
         self.addDockWidget(right, self.properties)
         self.addDockWidget(right, self.history)
+        self.tabifyDockWidget(self.properties, self.history)  # tabs: the canvas keeps the room
+        self.properties.raise_()
         self.addDockWidget(bottom, self.problems)
-        self.resizeDocks([self.palette_dock, self.properties], [300, 340], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems], [200], Qt.Orientation.Vertical)
-        self.resizeDocks([self.properties, self.history], [520, 200], Qt.Orientation.Vertical)
+        self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
+        self.resizeDocks(
+            [self.palette_dock, self.properties], [PALETTE_WIDTH, PROPERTIES_WIDTH], Qt.Orientation.Horizontal
+        )
         self.docks: list[QDockWidget] = [self.palette_dock, self.library, self.properties, self.history, self.problems]
 
     def _build_status_bar(self) -> None:
         self._canvas_said = ""
         self.problem_label, self.square_label, self.zoom_label = QLabel(), QLabel(), QLabel()
         self.problem_label.setObjectName("problemCount")
+        self.statusBar().addPermanentWidget(self.vision_label)
         for label in (self.square_label, self.zoom_label, self.problem_label):
             label.setContentsMargins(8, 0, 8, 0)
             self.statusBar().addPermanentWidget(label)
@@ -155,9 +216,25 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.library.bookletRequested.connect(lambda path: self.sheets.export_booklet(path, self.doc.catalog))
 
     def _restore_layout(self) -> None:
-        state = settings().value("window_state")
+        """The size, place and dock layout of the last session (QSettings), if it was
+        saved by this layout version and still fits a screen."""
+        store = settings()
+        if str(store.value("window_layout_version", "")) != LAYOUT_VERSION:
+            return
+        geometry = store.value("window_geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)  # Qt moves a window whose screen is gone back onto one
+            self.resize(self.size().boundedTo(screen_fitted_size(self, QSize(100000, 100000))))
+        state = store.value("window_state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+
+    def save_layout(self) -> None:
+        store = settings()
+        store.setValue("window_layout_version", LAYOUT_VERSION)
+        store.setValue("window_geometry", self.saveGeometry())
+        store.setValue("window_state", self.saveState())
+        store.sync()
 
     # --- window state -------------------------------------------------------------------------
     def _update_title(self) -> None:
@@ -209,9 +286,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
-        store = settings()
-        store.setValue("window_state", self.saveState())
-        store.sync()
+        self.save_layout()
         self.autosaver.close()
         self.doc.shutdown()
         event.accept()
@@ -332,6 +407,15 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         from .playtest.launch import open_playtest  # loaded on the first F5
 
         self.playtest_window = open_playtest(self, self.doc, getattr(self, "playtest_window", None))
+
+    def open_handed_file(self, path: str) -> None:
+        """A second launch handed this studio a file (editor.single_instance)."""
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+        if path:
+            self.open_recent(Path(path))
 
     def about(self) -> None:
         QMessageBox.about(self, f"About {APP_TITLE}", f"{APP_TITLE}: scenarios and campaigns for Race to the Raft.")

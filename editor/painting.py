@@ -21,6 +21,7 @@ from engine.model.geometry import Square
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario, TokenPlacement
 
 from .edits import Element, size_of
+from .terrain_marks import FEATURES, ink_for, mark_rect, paint_mark
 
 SQUARE = 40.0  # scene units per square
 
@@ -88,7 +89,11 @@ def _flame(p: QPainter, rect: QRectF) -> None:
 
 
 def _terrain_square(p: QPainter, rect: QRectF, letter: str) -> None:
-    p.fillRect(rect, COLOURS.get(LETTER_TO_TERRAIN.get(letter, ""), BOARD_GREY))
+    terrain = LETTER_TO_TERRAIN.get(letter, "")
+    fill = COLOURS.get(terrain, BOARD_GREY)
+    p.fillRect(rect, fill)
+    if terrain in FEATURES:  # the rulebook's terrain feature: never colour alone
+        paint_mark(p, mark_rect(rect, 0.42).translated(rect.width() * 0.2, rect.height() * 0.2), terrain, ink_for(fill))
     if letter == "f":
         _flame(p, rect.adjusted(rect.width() * 0.2, rect.height() * 0.15, -rect.width() * 0.2, -rect.height() * 0.1))
 
@@ -286,7 +291,12 @@ def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
         p.drawEllipse(ring)
         p.setPen(QPen(COLOURS["white"], SQUARE * 0.09))
     else:
-        p.setPen(QPen(COLOURS[LETTER_TO_TERRAIN[ch]], SQUARE * 0.12))
+        terrain = LETTER_TO_TERRAIN[ch]
+        p.setPen(QPen(COLOURS[terrain], SQUARE * 0.12))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(ring)
+        paint_mark(p, mark_rect(ring, 0.55), terrain, COLOURS[terrain].darker(150))
+        return
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawEllipse(ring)
 
@@ -315,6 +325,11 @@ def _cat(p: QPainter, cell: QRectF, colour: str) -> None:
         for ear in ears:
             p.drawPolygon(ear)
         p.drawEllipse(c, radius, radius)
+    if colour in FEATURES:  # the cat wears its terrain's feature
+        fill = COLOURS.get(colour, QColor("grey"))
+        paint_mark(
+            p, QRectF(c.x() - radius * 0.7, c.y() - radius * 0.7, radius * 1.4, radius * 1.4), colour, ink_for(fill)
+        )
 
 
 def paint_token(p: QPainter, token: TokenPlacement) -> None:

@@ -105,6 +105,7 @@ class LibraryDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Campaign library", parent)
         self.setObjectName("libraryDock")
+        self.setAccessibleName("Campaign library")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
         self.tree.setWordWrap(True)  # a broken campaign's reason is shown whole

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine.model.catalog import CAT_COLOURS
 from engine.model.geometry import Square
-from engine.model.scenario import Objective
+from engine.model.scenario import Objective, TokenPlacement
 
 from .. import commands
 from ..document import ScenarioDocument
@@ -160,16 +161,24 @@ class ObjectivesPage(QWidget):
         for key, label in KINDS.items():
             self.add_kind.addItem(label, key)
         self.buttons = {name: QPushButton(name) for name in ("Add", "Edit…", "Remove", "Up", "Down")}
+        self.buttons["Add"].setText("Add…")
+        self.buttons["Add"].setToolTip(
+            "Open the objective editor, preset to the selected objective token or the next free arrival place"
+        )
+        self.add_kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.add_kind.setMinimumContentsLength(10)
+        self.add_kind.setAccessibleName("Kind of objective to add")
+        self.list.setAccessibleName("Objectives")
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         add_row = QHBoxLayout()
         add_row.addWidget(self.add_kind, 1)
         add_row.addWidget(self.buttons["Add"])
         layout.addLayout(add_row)
-        row = QHBoxLayout()
-        for name in ("Edit…", "Remove", "Up", "Down"):
-            row.addWidget(self.buttons[name])
-        layout.addLayout(row)
+        grid = QGridLayout()  # two rows of two: the tab fits a narrow dock
+        for n, name in enumerate(("Edit…", "Remove", "Up", "Down")):
+            grid.addWidget(self.buttons[name], n // 2, n % 2)
+        layout.addLayout(grid)
         self.buttons["Add"].clicked.connect(self.add)
         self.buttons["Edit…"].clicked.connect(lambda: self.edit_current())
         self.buttons["Remove"].clicked.connect(self.remove_current)
@@ -193,8 +202,43 @@ class ObjectivesPage(QWidget):
         commands.set_scenario_fields(self.doc, text, objectives=tuple(objectives))
         self.list.setCurrentRow(row)
 
+    def preset(self) -> Objective:
+        """What Add proposes: for an arrival, the place of the objective token under the
+        selection (on its square), else the next place no arrival objective uses, for a
+        cat colour on the island that has none yet; other kinds start from their default."""
+        kind = self.add_kind.currentData()
+        if kind != "arrival_order":
+            return default_objective(kind)
+        scenario = self.doc.scenario
+        arrivals = [o for o in scenario.objectives if o.kind == "arrival_order"]
+        used_colours = {o.colour for o in arrivals}
+        island_colours = [
+            cat.colour
+            for card in scenario.cards
+            if card.kind == "location" and card.card is not None and card.card.isdigit()
+            for cat in getattr(self.doc.catalog.location_cards.get(int(card.card)), "cats", ())
+        ]
+        colour = next(
+            (c for c in island_colours if c not in used_colours), island_colours[0] if island_colours else "green"
+        )
+        for _ref, element in self.doc.selected_elements():
+            if isinstance(element, TokenPlacement) and element.kind == "objective" and (element.value or "").isdigit():
+                return Objective(kind, colour=colour, position=int(element.value or "1"), destination=element.at)
+        used = {o.position for o in arrivals}
+        position = next(n for n in range(1, 13) if n not in used)
+        return Objective(kind, colour=colour, position=position)
+
+    def ask_objective(self, preset: Objective) -> Objective | None:
+        """The objective editor, preset; None when cancelled (tests replace this)."""
+        dialog = ObjectiveDialog(preset, self)
+        dialog.setWindowTitle("Add objective")
+        return dialog.objective() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
     def add(self) -> None:
-        objectives = list(self.doc.scenario.objectives) + [default_objective(self.add_kind.currentData())]
+        chosen = self.ask_objective(self.preset())
+        if chosen is None:
+            return
+        objectives = list(self.doc.scenario.objectives) + [chosen]
         self._set(objectives, "Add objective", len(objectives) - 1)
 
     def edit_current(self, dialog: ObjectiveDialog | None = None) -> None:

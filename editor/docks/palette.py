@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QLineEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.model.catalog import Catalog
 from engine.model.scenario import KICKSTARTER_TOKENS, OBJECTIVE_TOKEN_VALUES, BoardSlot, CardPlacement, TokenPlacement
@@ -86,7 +94,8 @@ class PaletteDock(QDockWidget):
         self.setObjectName("paletteDock")
         self.tree = PaletteTree()
         self.tree.setHeaderHidden(True)
-        self.tree.setIconSize(QSize(44, 30))
+        self.tree.setIconSize(QSize(36, 24))
+        self.tree.setIndentation(10)  # a narrow dock: the labels keep the room
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -103,7 +112,46 @@ class PaletteDock(QDockWidget):
                 self.items[label] = item
             parent_item.setExpanded(True)
         self.tree.itemClicked.connect(self._clicked)
-        self.setWidget(self.tree)
+        self.tree.setAccessibleName("Palette")
+        self.tree.setAccessibleDescription(
+            "Boards, cards and tokens: pick one, then click the island, or drag it there"
+        )
+        self.search = QLineEdit()
+        self.search.setObjectName("paletteSearch")
+        self.search.setPlaceholderText("Search the palette (e.g. raft, 5, water)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the palette")
+        self.search.textChanged.connect(self.filter)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+        self.setWidget(body)
+        self.setAccessibleName("Palette")
+
+    def filter(self, text: str) -> None:
+        """Show only the entries whose label holds every word typed (any case), and
+        the groups that still have one; an empty search shows everything."""
+        words = text.lower().split()
+        for n in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(n)
+            if group is None:
+                continue
+            shown = 0
+            for c in range(group.childCount()):
+                child = group.child(c)
+                if child is None:
+                    continue
+                label = f"{group.text(0)} {child.text(0)}".lower()
+                match = all(w in label for w in words)
+                child.setHidden(not match)
+                shown += match
+            group.setHidden(shown == 0)
+
+    def visible_labels(self) -> list[str]:
+        return [label for label, item in self.items.items() if not item.isHidden() and not item.parent().isHidden()]
 
     @staticmethod
     def _icon(element: Element, catalog: Catalog) -> QIcon:

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
+    QMainWindow,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeWidget,
@@ -101,10 +102,13 @@ class ProblemsDock(QDockWidget):
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__("Problems", parent)
         self.setObjectName("problemsDock")
+        self.setAccessibleName("Problems")
+        self.setAccessibleDescription("The open scenario's errors and warnings; activate one to show it on the island")
         self.doc = doc
         self.tree = QTreeWidget()
         self.tree.setColumnCount(3)
         self.tree.setHeaderLabels(["Problem", "Where", "Code"])
+        self.tree.setAccessibleName("Problem list")
         self.tree.setRootIsDecorated(False)
         self.tree.setWordWrap(True)  # messages name the element and the fix: show them whole
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
@@ -140,7 +144,24 @@ class ProblemsDock(QDockWidget):
             )
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.tree.addTopLevelItem(item)
-        self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems")
+        self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems: none")
+        self._fit_to_content(bool(issues))
+
+    def _fit_to_content(self, any_issue: bool) -> None:
+        """An empty Problems dock shrinks to its title bar, giving the canvas the room;
+        it grows back (to about five rows) as soon as there is something to show."""
+        was_compact = self.maximumHeight() < 16777215
+        self.tree.header().setVisible(any_issue)
+        if not any_issue:
+            self.setMaximumHeight(self.fontMetrics().height() + 14)
+            return
+        self.setMaximumHeight(16777215)
+        main = self.parent()
+        if was_compact and isinstance(main, QMainWindow) and not self.isFloating():
+            main.resizeDocks([self], [self.fontMetrics().height() * 8 + 30], Qt.Orientation.Vertical)
+            layout = main.layout()
+            if layout is not None:
+                layout.activate()  # the rows are there to click at once, not after the next event
 
     def item_for(self, issue: Issue) -> QTreeWidgetItem | None:
         for index in range(self.tree.topLevelItemCount()):

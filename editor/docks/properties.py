@@ -289,7 +289,16 @@ class PropertiesDock(QDockWidget):
         self.tabs.addTab(self.stack, "Selection")
         self.tabs.addTab(self.scenario_page, "Scenario")
         self.tabs.addTab(self.objectives_page, "Objectives")
+        self.tabs.setDocumentMode(True)
+        for form in self.tabs.findChildren(QFormLayout):  # narrow docks: a long row wraps under its label
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+            form.setVerticalSpacing(4)
         self.setWidget(self.tabs)
+        self.setAccessibleName("Properties")
+        self.setAccessibleDescription(
+            "The selected element's fields, the scenario's details and rule options, its objectives"
+        )
+        self.tabs.setAccessibleName("Properties pages")
         doc.selectionChanged.connect(self._selection_changed)
         doc.changed.connect(self.refresh)
         self.refresh()

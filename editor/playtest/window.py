@@ -94,8 +94,28 @@ class PlaytestPanel(QWidget):
         self.use_water.setObjectName("use-water")
         self.use_water.setToolTip("Spend a water token: then click a fire tile to return it to the bag")
         self._layout()
+        self._name_for_assistive_tech()
         self._connect()
         session.start(seed=seed, players=players)
+
+    def _name_for_assistive_tech(self) -> None:
+        """Accessible names and descriptions for screen readers (issue 28 item 6)."""
+        for widget, name, description in (
+            (self.board, "Playtest island", "The island in play: click a cat, then a square to move it; "
+             "drag a card or fire tile to place it"),
+            (self.prompt, "What to do next", ""),
+            (self.hint, "Why that move is refused", ""),
+            (self.counters, "Counters", "Fire tiles left in the bag, cards left in the decks, the round"),
+            (self.objectives, "Objectives", "The scenario's objectives and how they stand"),
+            (self.decks, "Pathway decks", "Draw a pathway card from one of these decks"),
+            (self.hands, "Hands", "Each player's cards"),
+            (self.disaster, "Disaster cards", ""),
+            (self.end_round, "End round", "Finish this round: fire tiles are drawn"),
+            (self.use_water, "Use water", "Spend a water token to return a fire tile to the bag"),
+        ):  # fmt: skip
+            widget.setAccessibleName(name)
+            if description:
+                widget.setAccessibleDescription(description)
 
     def _layout(self) -> None:
         """The island's geometry never depends on what is said around it: the banner,

@@ -153,7 +153,16 @@ def test_objectives_add_edit_reorder_remove(window: MainWindow, monkeypatch: pyt
     doc, page = window.doc, window.properties.objectives_page
     before = doc.scenario
     page.add_kind.setCurrentIndex(page.add_kind.findData("collect_maps"))
+    opened: list[ObjectiveDialog] = []
+
+    def accept(dialog: ObjectiveDialog) -> QDialog.DialogCode:
+        opened.append(dialog)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ObjectiveDialog, "exec", accept)  # Add opens the editor; OK at once
     page.buttons["Add"].click()
+    assert len(opened) == 1 and opened[0].kind.currentData() == "collect_maps"
+    monkeypatch.undo()
     assert (
         page.list.currentRow() == 1 and page.list.currentItem().text() == "2. Collect 1 treasure map"
     )  # "objective 2" in the Problems dock
