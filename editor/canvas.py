@@ -204,6 +204,7 @@ class IslandView(QGraphicsView):
         doc.changed.connect(self.sync)
         doc.selectionChanged.connect(self._sync_selection)
         doc.highlightChanged.connect(self.highlight_item.update)
+        doc.highlightChanged.connect(self._bring_highlight_into_view)
         self.sync()
 
     # --- keeping items in step with the document ----------------------------------
@@ -223,6 +224,16 @@ class IslandView(QGraphicsView):
                     items.append(item)
                     self.island.addItem(item)
         self._sync_selection()
+
+    def _bring_highlight_into_view(self) -> None:
+        """A located problem's squares are scrolled into sight (the Problems dock may
+        just have grown over them)."""
+        squares = list(self.doc.highlight)
+        if squares:
+            rect = square_rect(*squares[0])
+            for square in squares[1:]:
+                rect = rect.united(square_rect(*square))
+            self.ensureVisible(rect, 10, 10)
 
     def refresh_all(self) -> None:
         """Repaint every piece (the painting palette changed: View > Simulate colour blindness)."""

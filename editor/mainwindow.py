@@ -39,6 +39,7 @@ from .docks.properties import PropertiesDock
 from .document import ScenarioDocument
 from .fileflows import FileFlows
 from .files import RecentFiles, settings
+from .messages import WrappingStatusBar
 from .packs.flows import PackFlows
 from .recovery import Autosaver
 from .sheets.studio import SheetDialogs
@@ -65,6 +66,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         super().__init__()
         gui_gc.install()  # worker threads must never free Qt objects (editor.gui_gc)
         self.setObjectName("mainWindow")
+        self.setStatusBar(WrappingStatusBar(self))  # whole messages: the bar grows rather than cut a fix off
         self.doc = ScenarioDocument(catalog=catalog, parent=self)
         self.recent = RecentFiles()
         self.canvas = IslandView(self.doc)

@@ -34,8 +34,7 @@ NAMES = {
     **{f"campaign-{n}": f"Campaign {n}" for n in range(1, 5)},
 }
 SOURCE = (
-    "Layouts come from the ANU COMP1110 2024 transcription of the campaign book (unofficial, "
-    "RULINGS §2.3); its six difficulty groups are taken to be Tutorial, Practice and Campaigns 1-4 "
+    "Layouts come from the ANU COMP1110 2024 transcription of the campaign book (unofficial); its six difficulty groups are taken to be Tutorial, Practice and Campaigns 1-4 "
     "in book order. Island boards are drawn at set-up, as the rulebook says."
 )
 DESCRIPTIONS = {
@@ -43,7 +42,7 @@ DESCRIPTIONS = {
     "finishing Tutorial 2 unlocks water tokens (rulebook, Additional rules 1 and 2).",
     "practice": "Four practice scenarios on small boards.",
     "campaign-4": "The transcription has only 7 of this campaign's 8 scenarios; the missing one's "
-    "name and layout are unknown (RULINGS §2.3).",
+    "name and layout are not known.",
 }
 UNLOCKS = {("tutorial", 1): ("communication_tokens",), ("tutorial", 2): ("water_tokens",)}
 
@@ -63,10 +62,11 @@ def scenario_for(entry: dict, campaign_id: str, number: int, book_index: int) ->
         filter(
             None,
             [
-                f"{NAMES[campaign_id]}, scenario {number}; challenge {entry['index'] + 1} of 39 in the COMP1110 "
-                "transcription. Island boards are drawn at set-up.",
+                f"{NAMES[campaign_id]}, scenario {number}. The island boards are drawn at set-up, as the "
+                "rulebook says.",
                 stand_in_note(stand_ins),
-                "Paw difficulty unknown (RULINGS §2.3).",
+                f"The layout follows the COMP1110 transcription of the campaign book (its challenge "
+                f"{entry['index'] + 1}); the book's paw rating is not known, so no difficulty is set.",
             ],
         )
     )

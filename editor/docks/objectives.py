@@ -215,8 +215,8 @@ class ObjectivesPage(QWidget):
         island_colours = [
             cat.colour
             for card in scenario.cards
-            if card.kind == "location" and card.card is not None and card.card.isdigit()
-            for cat in getattr(self.doc.catalog.location_cards.get(int(card.card)), "cats", ())
+            if card.kind == "location" and card.ident is not None and card.ident.isdigit()
+            for cat in getattr(self.doc.catalog.location_cards.get(int(card.ident)), "cats", ())
         ]
         colour = next(
             (c for c in island_colours if c not in used_colours), island_colours[0] if island_colours else "green"

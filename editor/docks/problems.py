@@ -24,6 +24,7 @@ from engine.model.scenario import Scenario
 
 from .. import edits
 from ..document import ScenarioDocument
+from ..messages import plain_text, rule_tooltip
 from ..placement import element_name
 
 SEVERITY_COLOURS = {ERROR: QColor("#d93025"), "warning": QColor("#f29900")}
@@ -135,9 +136,9 @@ class ProblemsDock(QDockWidget):
         issues = self.doc.issues
         self.tree.clear()
         for issue in sorted(issues, key=lambda i: (i.severity != ERROR,)):
-            item = QTreeWidgetItem([issue.message, where_text(self.doc.scenario, issue), issue.code])
+            item = QTreeWidgetItem([plain_text(issue.message), where_text(self.doc.scenario, issue), issue.code])
             item.setIcon(0, self._icons.get(issue.severity, self._icons["warning"]))
-            item.setToolTip(0, f"{issue.severity}: {issue.message}")
+            item.setToolTip(0, f"{issue.severity}: {rule_tooltip(issue.message)}")
             squares = ", ".join(square_text(sq) for sq in issue.where.squares)
             item.setToolTip(
                 1, f"In the JSON file: {issue.where.path or '/'}" + (f"\nSquares: {squares}" if squares else "")

@@ -4,7 +4,7 @@ everything a player at the table can see, and the win / loss banner."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QIntValidator
+from PySide6.QtGui import QIntValidator, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -28,6 +28,7 @@ from engine.play.outcome import (
     WIN_POINTS,
 )  # fmt: skip
 
+from ..messages import plain_text, rule_tooltip
 from .session import PlaytestSession, variants_for
 
 
@@ -203,8 +204,22 @@ class Banner(QLabel):
         self.setStyleSheet(
             f"QLabel {{ background: {colour}; color: {ink}; font-size: {size}px; font-weight: bold; padding: 8px; }}"
         )
-        self.setText(text)
+        self.setText(plain_text(text))
+        self.setToolTip(rule_tooltip(text))
         self.show()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Two lines' room always (the island stays put for a short outcome); more when
+        the text needs it, so no line of a long reason, its fix included, is cut."""
+        self.ensurePolished()
+        needed = self.heightForWidth(max(self.width(), 200)) if self.text() else 0
+        self.setFixedHeight(max(BANNER_HEIGHT, needed))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.isVisible() and self.height() != max(BANNER_HEIGHT, self.heightForWidth(self.width())):
+            self._fit()
 
     def show_state(self, session: PlaytestSession) -> None:
         state = session.state

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )  # fmt: skip
 
 from editor.files import dialog_folder, remember_folder
+from editor.messages import WrappingStatusBar, plain_text, rule_tooltip
 from editor.savenames import with_suffix
 from engine import IllegalAction
 from engine.model.catalog import Catalog
@@ -182,7 +183,7 @@ class PlaytestPanel(QWidget):
         self.board.placeRequested.connect(self.play)
         self.board.moveRequested.connect(self._ask_discards)
         self.board.waterRequested.connect(lambda tile: self.play(UseWater(tile)))
-        self.board.hintChanged.connect(self.hint.setText)
+        self.board.hintChanged.connect(self._show_hint)
         self.board.hintChanged.connect(lambda _: self._show_prompt())
         self.board.gestureChanged.connect(self._show_gesture)
         self.end_round.clicked.connect(lambda: self.play(EndRound()))
@@ -197,9 +198,14 @@ class PlaytestPanel(QWidget):
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            self.hint.setText(f"Refused: {reason_text(exc)}")
+            self._show_hint(f"Refused: {reason_text(exc)}")
             return False
         return True
+
+    def _show_hint(self, text: str) -> None:
+        """A hint in plain words; the rule it comes from is in its tooltip."""
+        self.hint.setText(plain_text(text))
+        self.hint.setToolTip(rule_tooltip(text) if text else "")
 
     def _draw(self, deck: str) -> None:
         state = self.session.state
@@ -388,6 +394,7 @@ class PlaytestWindow(QMainWindow):
         self.panel = PlaytestPanel(scenario, catalog, self, seed=seed, players=players)
         self.session = self.panel.session
         self.setCentralWidget(self.panel)
+        self.setStatusBar(WrappingStatusBar(self))
         self.actions_by_id = build_actions(self, self.panel.board, PLAYTEST_ACTIONS)
         build_menus(self.menuBar(), self.actions_by_id, PLAYTEST_ACTIONS)
         toolbar = self.addToolBar("Playtest")

@@ -185,11 +185,11 @@ def stand_in_note(stand_ins: list[tuple[str, Square]]) -> str:
     """The notes sentence explaining stand-in location cards (empty when none)."""
     if not stand_ins:
         return ""
-    cards = "; ".join(f"location card {n} at ({r}, {c})" for n, (r, c) in stand_ins)
+    cards = " and ".join(f"location card {n} at ({r}, {c})" for n, (r, c) in stand_ins)
+    verb = "stands in for a card" if len(stand_ins) == 1 else "stand in for cards"
     return (
-        f"Stand-ins: {cards}. The COMP1110 source knows only 7 of the 12 location cards and repeats a known "
-        "card where the book uses one it lacks; the layout is kept, but the cats and printed fire of the real "
-        "card may differ."
+        f"{cards[0].upper()}{cards[1:]} {verb} the transcription does not describe (it knows 7 of "
+        "the 12 location cards): the real cards' cats and printed fire may differ."
     )
 
 

@@ -70,7 +70,7 @@ def test_challenge_to_scenario_lays_out_slots_and_cards(catalog: Catalog) -> Non
         ("7", (12, 3)),
     ]
     assert [(c.ident, c.at) for _, c in s.cards_of("raft")] == [("C", (6, 15))]
-    assert not any(c.stand_in for c in s.cards) and "Stand-in" not in s.notes
+    assert not any(c.stand_in for c in s.cards) and "stand" not in s.notes
 
 
 @pytest.mark.parametrize(("letter", "edge"), [("N", "west"), ("E", "north"), ("S", "east"), ("W", "south")])
@@ -93,8 +93,8 @@ def test_repeated_location_cards_are_marked_stand_ins_with_notes() -> None:
         ("5", (9, 3), True),
         ("7", (6, 3), False),
     ]
-    assert "location card 1 at (0, 9); location card 5 at (9, 3)" in s.notes
-    assert "only 7 of the 12 location cards" in s.notes
+    assert "Location card 1 at (0, 9) and location card 5 at (9, 3) stand in for cards" in s.notes
+    assert "knows 7 of the 12 location cards" in s.notes
     assert scenario_to_challenge(s) == MEET_THE_TWINS
 
 

@@ -53,7 +53,7 @@ def test_ids_files_and_metadata() -> None:
         assert path.name == f"{number:02d}-{s.id.removeprefix(f'{campaign_id}-{number}-')}.scenario.json"
         assert (s.campaign, s.difficulty, s.mode) == (campaign_id, None, "standard")
         assert s.author == "The City of Games (layout via the COMP1110 transcription)"
-        assert "Paw difficulty unknown (RULINGS §2.3)" in s.notes
+        assert "paw rating is not known" in s.notes and "RULINGS" not in s.notes  # a designer's words, no codes
         assert s.rules.players == (1, 2, 3, 4)
         assert s.rules.communication_tokens is (book_index >= 1)
         assert s.rules.water_tokens == (3 if book_index >= 2 else 0)
@@ -82,10 +82,10 @@ def test_stand_ins_are_the_repeated_location_cards_and_are_explained() -> None:
         if stand_ins:
             affected += 1
             for c in stand_ins:
-                assert f"location card {c.ident} at ({c.at[0]}, {c.at[1]})" in s.notes
-            assert "only 7 of the 12 location cards" in s.notes
+                assert f"ocation card {c.ident} at ({c.at[0]}, {c.at[1]})" in s.notes
+            assert "knows 7 of the 12 location cards" in s.notes
         else:
-            assert "Stand-in" not in s.notes
+            assert "stand in" not in s.notes and "stands in" not in s.notes
     assert affected == 11  # NOTATION §9.4: 11 of the 39 reuse a card
 
 

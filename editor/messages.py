@@ -1,0 +1,88 @@
+"""Plain, whole messages.
+
+* :func:`plain_text` takes the rule references ("RULINGS PL-2", "RULINGS §2.3") out of
+  a message for people; the full text, references included, goes in a tooltip (and
+  ``raftwright validate --json`` keeps it as the engine wrote it).
+* :class:`WrappingStatusBar` shows its message whole: the text wraps and the bar grows
+  as tall as it needs, instead of cutting a reason off before its fix.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
+
+_CODE = r"(?:§\s*\d+(?:\.\d+)*(?:\s+item\s+\d+)?|[A-Z]{1,3}-?\d+)"
+RULE_REFERENCE = re.compile(rf"(?:[;,:]\s*)?\bRULINGS\s+{_CODE}(?:\s*(?:,|and|\.\.)\s*{_CODE})*")
+
+
+def rule_references(text: str) -> list[str]:
+    """The rule references in ``text`` ("RULINGS PL-2", ...)."""
+    return [m.group(0).lstrip(";, ") for m in RULE_REFERENCE.finditer(text)]
+
+
+def plain_text(text: str) -> str:
+    """``text`` without its rule references, tidied: "fire (RULINGS PL-2): fix" ->
+    "fire: fix"."""
+    out = RULE_REFERENCE.sub("", text)
+    out = re.sub(r"\(\s*\)", "", out)
+    out = re.sub(r"\(\s*[;,]\s*", "(", out)
+    out = re.sub(r"[ \t]+([).,;:])", r"\1", out)
+    out = re.sub(r"[ \t]{2,}", " ", out)
+    return out.strip()
+
+
+def rule_tooltip(text: str) -> str:
+    """A tooltip for a plain message: the references it dropped, if any."""
+    refs = rule_references(text)
+    return f"{text}\n\nRules: {', '.join(refs)} (see RULINGS.md)" if refs else text
+
+
+class WrappingStatusBar(QStatusBar):
+    """A status bar whose message is never cut: it wraps, and the bar grows to fit.
+    ``showMessage`` / ``currentMessage`` / ``clearMessage`` work as QStatusBar's do
+    (``currentMessage`` gives the text as it was passed); the label shows it plain."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizeGripEnabled(False)
+        self.message_label = QLabel()
+        self.message_label.setObjectName("statusMessage")
+        self.message_label.setWordWrap(True)
+        self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.message_label.setAccessibleName("Status message")
+        self.addWidget(self.message_label, 1)
+        self._message = ""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.clearMessage)
+
+    def showMessage(self, text: str, timeout: int = 0) -> None:  # type: ignore[override]
+        self._message = text
+        self.message_label.setText(plain_text(text))
+        self.message_label.setToolTip(rule_tooltip(text) if text else "")
+        self._fit()
+        if timeout > 0:
+            self._timer.start(timeout)
+        else:
+            self._timer.stop()
+        self.messageChanged.emit(text)
+
+    def currentMessage(self) -> str:  # type: ignore[override]
+        return self._message
+
+    def clearMessage(self) -> None:  # type: ignore[override]
+        self.showMessage("")
+
+    def _fit(self) -> None:
+        """As tall as the wrapped message needs (one line at least)."""
+        label = self.message_label
+        width = max(50, label.width() or self.width() // 2)
+        needed = label.heightForWidth(width) if label.text() else label.fontMetrics().height()
+        self.setMinimumHeight(max(needed, label.fontMetrics().height()) + 6)
+
+    def resizeEvent(self, event: object) -> None:  # type: ignore[override]
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._fit()
