@@ -123,20 +123,24 @@ def clamp_group_delta(elements: Iterable[Element], delta: Square) -> Square:
 
 
 def carried(scenario: Scenario, refs: Iterable[Ref]) -> list[Ref]:
-    """``refs`` plus every card and token lying wholly on the boards among them: a
-    board moves with what sits on it, the way a designer lifts a board with its cards."""
+    """``refs`` plus every card and token lying wholly on the boards among them, and
+    every token on the cards among them: a board moves with what sits on it, and a
+    raft card with the objective tokens on its destinations, the way a designer lifts
+    a piece with what lies on it."""
     refs = list(refs)
-    boards = [element(scenario, r) for r in refs if r[0] == "boards"]
-    if not boards:
-        return refs
-    under = {sq for b in boards for sq in squares_of(b)}
     chosen = set(refs)
-    riders = [
-        (layer, i)
-        for layer in ("cards", "tokens")
-        for i, el in enumerate(getattr(scenario, layer))
-        if (layer, i) not in chosen and set(squares_of(el)) <= under
-    ]
+    riders: list[Ref] = []
+    for carriers, layers in (("boards", ("cards", "tokens")), ("cards", ("tokens",))):
+        pieces = [element(scenario, r) for r in refs + riders if r[0] == carriers]
+        under = {sq for piece in pieces for sq in squares_of(piece)}
+        if not under:
+            continue
+        riders += [
+            (layer, i)
+            for layer in layers
+            for i, el in enumerate(getattr(scenario, layer))
+            if (layer, i) not in chosen and (layer, i) not in riders and set(squares_of(el)) <= under
+        ]
     return refs + riders
 
 

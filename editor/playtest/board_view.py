@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QMessageBox, QSizePolicy, QWidget
 
 from engine.model.geometry import Square, cells_extent, rotate_grid, transform_cells
 from engine.play.actions import BonusMove, DisasterMove, PlaceFire, PlacePathway
@@ -64,6 +64,7 @@ class BoardView(QWidget):
         self.water = False
         self.hover: Square | None = None
         self.hint = ""
+        self.warning = ""  # what a legal fire tile under the mouse would lose the game by
         session.changed.connect(self.refresh)
 
     def sizeHint(self) -> QSize:
@@ -220,14 +221,27 @@ class BoardView(QWidget):
 
     # --- events -----------------------------------------------------------------------
     def _rehint(self) -> None:
-        hint = ""
+        hint = warning = ""
         if self.hover is not None and (self.card is not None or self.fire_mode()):
             action = self.placement_at(self.hover)
             hint = self.session.refusal(action) if action is not None else ""
-        if hint != self.hint:
-            self.hint = hint
-            self.hintChanged.emit(hint)
+            if action is not None and not hint and isinstance(action, PlaceFire):
+                warning = self.session.loss_warning(action)  # legal, but it ends the game
+        if hint != self.hint or warning != self.warning:
+            self.hint, self.warning = hint, warning
+            self.hintChanged.emit(hint or (f"Careful: {warning}. A click asks first." if warning else ""))
         self.update()
+
+    def confirm_loss(self, warning: str) -> bool:
+        """Ask before a fire tile that loses the game is placed (tests replace this)."""
+        answer = QMessageBox.question(
+            self,
+            "Place this fire tile?",
+            f"Placed here, {warning}. Place it anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         square = self.square_at(event.position())
@@ -254,7 +268,7 @@ class BoardView(QWidget):
         self._rehint()
         action = self.placement_at(square)
         if action is not None:
-            if not self.hint:
+            if not self.hint and (not self.warning or self.confirm_loss(self.warning)):
                 self.placeRequested.emit(action)
             return
         if self.water:
@@ -313,6 +327,7 @@ class BoardView(QWidget):
         paint.paint_island(p, state)
         tokens_view.paint_safe_spots(p, state)
         tokens_view.paint_tokens(p, state)
+        paint.paint_scenario_marks(p, state.island.scenario)  # card numbers, raft letters, objective tokens
         outcome = state.outcome()
         if outcome is not None and outcome.region:
             paint.paint_region(p, outcome.region)

@@ -39,6 +39,7 @@ from engine.model.catalog import LETTER_TO_TERRAIN, TERRAINS, Catalog
 
 from ..painting import COLOURS, _terrain_square
 from .status import choosing_discard
+from .wording import card_name
 
 CARD_PX = 22  # pixels per square of a card picture
 CARDS_PER_ROW = 3
@@ -84,11 +85,11 @@ class CardButton(QAbstractButton):
         self.armed = False
         self.setObjectName(f"card-{player}-{key}")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.deck = deck = key.split(":")[0]
+        self.deck = key.split(":")[0]
         self.setToolTip(
-            f"A {deck} card, face down until player {player + 1} has drawn them all"
+            f"A {card_name(key)}, face down until Player {player + 1} has drawn them all"
             if face_down
-            else f"A {deck} card, {key} (player {player + 1})"
+            else f"A {card_name(key)} in Player {player + 1}'s hand: click it, then click the island"
         )
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
@@ -133,7 +134,7 @@ class DeckButton(QAbstractButton):
 
     def __init__(self, deck: str, mix: list[tuple[str, float]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.deck, self.mix, self.left = deck, mix, 0
+        self.deck, self.mix, self.left, self.in_play = deck, mix, 0, True
         self.setObjectName(f"deck-{deck}")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -143,9 +144,11 @@ class DeckButton(QAbstractButton):
     def sizeHint(self) -> QSize:
         return QSize(78, 96)
 
-    def set_left(self, left: int) -> None:
-        self.left = left
-        self.setText(f"{self.deck}: {left} left")
+    def set_left(self, left: int, in_play: bool = True) -> None:
+        """Cards left; ``in_play`` False (the scenario cannot be played) greys the
+        whole back out and says so instead of a count."""
+        self.left, self.in_play = left, in_play
+        self.setText(f"{self.deck}: {left} left" if in_play else f"{self.deck}: no game")
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -160,13 +163,14 @@ class DeckButton(QAbstractButton):
         x = bar.left()
         for terrain, share in self.mix:
             w = bar.width() * share
-            p.fillRect(QRectF(x, bar.top(), w + 0.5, bar.height()), COLOURS[terrain])
+            colour = COLOURS[terrain] if self.in_play else QColor("#b8bec4")
+            p.fillRect(QRectF(x, bar.top(), w + 0.5, bar.height()), colour)
             x += w
         p.setPen(QPen(QColor("white"), 1))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRect(bar)
         p.drawText(QRectF(body.left(), bar.bottom() + 2, body.width(), body.bottom() - bar.bottom() - 2),
-                   Qt.AlignmentFlag.AlignCenter, f"{self.left} left")  # fmt: skip
+                   Qt.AlignmentFlag.AlignCenter, f"{self.left} left" if self.in_play else "no game")  # fmt: skip
 
 
 class DeckPicker(QGroupBox):
@@ -193,12 +197,16 @@ class DeckPicker(QGroupBox):
         bonus = state is not None and state.phase == "bonus" and state.bonus is not None and not state.is_terminal()
         for deck, button in self.buttons.items():
             left = len(state.decks.get(deck, ())) if state else 0
-            button.set_left(left)
+            button.set_left(left, state is not None)
             button.setEnabled((drawing is not None or bonus) and left > 0)
-        if state is not None and bonus and state.bonus is not None:
-            self.prompt.setText(f"Bonus: player {state.bonus.player + 1} may draw 1 card from any deck")
+        self.setEnabled(state is not None)  # an unplayable scenario: the decks are greyed out, not "0 left"
+        if state is None:
+            self.prompt.setText("No game: this scenario cannot be played (the banner says why).")
             return
-        if state is None or drawing is None:
+        if bonus and state.bonus is not None:
+            self.prompt.setText(f"Bonus: Player {state.bonus.player + 1} may draw 1 card from any deck")
+            return
+        if drawing is None:
             self.prompt.setText("")
             return
         per = state.rules.cards_per_draw

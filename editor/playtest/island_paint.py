@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from engine import GameState
 from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, RAFT_WHITE, TERRAIN_TO_LETTER, TERRAINS
 from engine.model.geometry import Square
+from engine.model.scenario import Scenario
 from engine.play.bitboard import bit_list
 from engine.play.links import exits_now
 
@@ -26,9 +27,11 @@ from ..painting import (  # the studio's piece painters
     COLOURS,
     FLAME,
     SQUARE,
+    TOKEN_COLOURS,
     _cat,
     _raft_square,
     _terrain_square,
+    paint_card_badge,
     paint_circle,
     paint_path,
     paint_square_edge,
@@ -234,3 +237,29 @@ def paint_destination(p: QPainter, square: Square, colour: str) -> None:
     p.setPen(QPen(QColor("white"), 4))
     p.setBrush(COLOURS.get(colour, FLAME).lighter(140))
     p.drawEllipse(cell.center(), SQUARE * 0.3, SQUARE * 0.3)
+
+
+def paint_scenario_marks(p: QPainter, scenario: Scenario) -> None:
+    """What the designer laid out and a player sees printed or placed: each location
+    card's number and raft card's letter (the canvas's badges), and the objective
+    tokens, small in their square's corner so a cat on the square stays in sight.
+    The game's grid uses the scenario's squares, so they line up."""
+    for card in scenario.cards:
+        if card.kind in ("location", "raft"):
+            paint_card_badge(p, card)
+    for token in scenario.tokens:
+        if token.kind != "objective":
+            continue
+        rect = square_rect(*token.at)
+        disc = QRectF(rect.right() - SQUARE * 0.46, rect.top() + SQUARE * 0.04, SQUARE * 0.42, SQUARE * 0.42)
+        p.save()
+        p.setPen(QPen(QColor("#1a1a1a"), 1.5))
+        p.setBrush(TOKEN_COLOURS["objective"])
+        p.drawEllipse(disc)
+        p.setPen(QColor("#111"))
+        font = QFont()
+        font.setPixelSize(int(SQUARE * 0.3))
+        font.setBold(True)
+        p.setFont(font)
+        p.drawText(disc, Qt.AlignmentFlag.AlignCenter, token.value or "?")
+        p.restore()

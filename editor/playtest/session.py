@@ -175,6 +175,25 @@ class PlaytestSession(QObject):
             return reason_text(exc)
         return ""
 
+    def loss_warning(self, action: Action) -> str:
+        """What a legal placement would lose the game by, in a player's words ("this
+        cuts off the green cat"), or "" when the game goes on.  The engine tells: the
+        action is played on a copy of the game, whose cut-off analysis ends it."""
+        state = self.state
+        if state is None or not isinstance(action, PlaceFire) or state.is_terminal():
+            return ""
+        trial = state.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            return ""
+        outcome = trial.outcome()
+        if outcome is None or outcome.won:
+            return ""
+        if outcome.cat:  # a cut-off loss names its cat
+            return f"this cuts off the {outcome.cat} cat and the game is lost"
+        return f"this loses the game ({outcome.message})"
+
     # --- history --------------------------------------------------------------------
     def can_undo(self) -> bool:
         return bool(self._undo)

@@ -23,6 +23,8 @@ from engine.play.disasters import card_of
 from engine.play.objectives import FAILED, MET, objective_statuses
 from engine.play.phases import BONUS, DISASTER
 
+from .wording import for_people
+
 MARKS = {MET: ("✔", "#2f8f46", "met"), FAILED: ("✘", "#b3261e", "failed")}
 PENDING_MARK = ("…", "#555555", "pending")
 
@@ -149,7 +151,8 @@ def disaster_lines(state: GameState) -> list[str]:
     card = state.island.catalog.disaster_cards[entries[0].card]
     current = card_of(state) if state.disaster is not None and state.disaster.card == card.id else None
     step_now = state.disaster.step + 1 if current is not None and state.disaster is not None else None
-    out = [f"<b>{escape(entries[0].text[:1].upper() + entries[0].text[1:])}</b>"]
+    first = for_people(entries[0].text)
+    out = [f"<b>{escape(first[:1].upper() + first[1:])}</b>"]
     for n, effect in enumerate(card.effects, 1):
         done = [e.text for e in entries if e.step == n]
         if step_now is None or n < step_now:
@@ -162,7 +165,7 @@ def disaster_lines(state: GameState) -> list[str]:
         out.append(f'<span style="color:{colour}">{mark} {n}. {escape(what)}</span>')
         for text in done:  # what happened, without repeating the line's own words
             text = text[len(what) + 2 :] if text.startswith(what + ": ") else text
-            out.append(f"&nbsp;&nbsp;&nbsp;→ {escape(text)}")
+            out.append(f"&nbsp;&nbsp;&nbsp;→ {escape(for_people(text))}")
     return out
 
 
@@ -195,7 +198,7 @@ class BonusBar(QWidget):
         self.setVisible(waiting)
         if waiting and state is not None and state.bonus is not None:
             self.prompt.setText(
-                f"Arrival bonus (player {state.bonus.player + 1}): click a deck to draw 1 card, or a cat "
+                f"Arrival bonus (Player {state.bonus.player + 1}): click a deck to draw 1 card, or a cat "
                 "to move it up to 5 squares (no discard; it ends exhausted)."
             )
 

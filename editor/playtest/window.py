@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from editor.files import dialog_folder, remember_folder
 from editor.messages import WrappingStatusBar, plain_text, rule_tooltip
+from editor.playtest.wording import card_name, for_people
 from editor.savenames import with_suffix
 from engine import IllegalAction
 from engine.model.catalog import Catalog
@@ -204,7 +205,7 @@ class PlaytestPanel(QWidget):
 
     def _show_hint(self, text: str) -> None:
         """A hint in plain words; the rule it comes from is in its tooltip."""
-        self.hint.setText(plain_text(text))
+        self.hint.setText(for_people(plain_text(text)))
         self.hint.setToolTip(rule_tooltip(text) if text else "")
 
     def _draw(self, deck: str) -> None:
@@ -326,7 +327,7 @@ def prompt_text(panel: PlaytestPanel) -> str:
     if panel.hands.need:
         return panel.hands.choose.text() + ", then press Move cat."
     if board.card is not None:
-        return (f"Add pathway with card {board.card[1]}: R or the wheel turns it; click where its centre may go "
+        return (f"Add the {card_name(board.card[1])}: R or the wheel turns it; click where its centre may go "
                 "(dotted squares). Esc or right-click puts it back.")  # fmt: skip
     if board.cat is not None:
         colour = state.island.cat_colours[board.cat]

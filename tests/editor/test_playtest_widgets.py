@@ -49,7 +49,7 @@ def test_a_card_turns_with_the_wheel_and_keys_and_goes_back_with_escape_or_right
     draw_all(d)
     card = d.panel.hands.cards[0]
     d.click(card)
-    assert d.board.card == (0, card.key) and card.armed and "Add pathway with card" in d.panel.prompt.text()
+    assert d.board.card == (0, card.key) and card.armed and f"Add the {card.deck.title()} card" in d.panel.prompt.text()
     wheel(d, down=True)
     wheel(d, down=True)
     assert d.board.card_rotation == 2
