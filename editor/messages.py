@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 _CODE = r"(?:§\s*\d+(?:\.\d+)*(?:\s+item\s+\d+)?|[A-Z]{1,3}-?\d+)"
@@ -77,11 +77,25 @@ class WrappingStatusBar(QStatusBar):
         self.showMessage("")
 
     def _fit(self) -> None:
-        """As tall as the wrapped message needs (one line at least)."""
+        """One line while the message fits beside the permanent widgets; as tall as
+        the wrapped message needs when it does not.  Judged from the bar's own width
+        (the label's may lag behind a resize), so a short message never moves a thing."""
         label = self.message_label
-        width = max(50, label.width() or self.width() // 2)
-        needed = label.heightForWidth(width) if label.text() else label.fontMetrics().height()
-        self.setMinimumHeight(max(needed, label.fontMetrics().height()) + 6)
+        line = label.fontMetrics().height()
+        others = sum(
+            w.sizeHint().width() + 12
+            for w in self.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+            if w is not label and w.isVisible()
+        )
+        room = max(80, self.width() - others - 24)
+        text = label.text()
+        fits = not self.isVisible() or label.fontMetrics().horizontalAdvance(text) <= room  # hidden: width unknown
+        needed = line if fits else label.heightForWidth(room)
+        self.setMinimumHeight(max(needed, line) + 6)
+
+    def showEvent(self, event: object) -> None:  # type: ignore[override]
+        super().showEvent(event)  # type: ignore[arg-type]
+        self._fit()
 
     def resizeEvent(self, event: object) -> None:  # type: ignore[override]
         super().resizeEvent(event)  # type: ignore[arg-type]

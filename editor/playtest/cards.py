@@ -89,7 +89,7 @@ class CardButton(QAbstractButton):
         self.setToolTip(
             f"A {card_name(key)}, face down until Player {player + 1} has drawn them all"
             if face_down
-            else f"A {card_name(key)} in Player {player + 1}'s hand: click it, then click the island"
+            else f"A {card_name(key)} ({key}) in Player {player + 1}'s hand: click it, then click the island"
         )
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 

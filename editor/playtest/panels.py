@@ -196,9 +196,14 @@ class Banner(QLabel):
         policy.setRetainSizeWhenHidden(True)
         self.setSizePolicy(policy)
         self.setFixedHeight(BANNER_HEIGHT)
+        self._grow = False
         self.hide()
 
-    def show_message(self, text: str, good: bool) -> None:
+    def show_message(self, text: str, good: bool, grow: bool = False) -> None:
+        """``grow``: no game is on the island (it cannot be played), so the banner takes
+        the height its whole text needs; an outcome keeps the fixed height (the island
+        must not move under the mouse) and a long one a smaller font."""
+        self._grow = grow
         colour, ink = ("#2f8f46", "white") if good else ("#b3261e", "white")
         size = 16 if len(text) <= LONG_BANNER else 13  # a long reason (a bound objective's squares) keeps to 2-3 lines
         self.setStyleSheet(
@@ -213,18 +218,18 @@ class Banner(QLabel):
         """Two lines' room always (the island stays put for a short outcome); more when
         the text needs it, so no line of a long reason, its fix included, is cut."""
         self.ensurePolished()
-        needed = self.heightForWidth(max(self.width(), 200)) if self.text() else 0
+        needed = self.heightForWidth(max(self.width(), 200)) if self.text() and self._grow else 0
         self.setFixedHeight(max(BANNER_HEIGHT, needed))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self.isVisible() and self.height() != max(BANNER_HEIGHT, self.heightForWidth(self.width())):
+        if self.isVisible() and self._grow and self.height() != max(BANNER_HEIGHT, self.heightForWidth(self.width())):
             self._fit()
 
     def show_state(self, session: PlaytestSession) -> None:
         state = session.state
         if state is None:
-            self.show_message(session.error + " Fix it in the studio and press F5 again.", good=False)
+            self.show_message(session.error + " Fix it in the studio and press F5 again.", good=False, grow=True)
         elif state.outcome() is not None:
             outcome = state.outcome()
             assert outcome is not None

@@ -16,6 +16,7 @@ from playtest_driver import Driver
 from playtest_search import find_game
 
 from editor.playtest import PlaytestWindow
+from editor.playtest.wording import for_people
 from engine import GameState, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.model.catalog import Catalog, default_catalog
@@ -96,7 +97,8 @@ def check_shown(d: Driver, expected: GameState) -> None:
         card = expected.island.catalog.disaster_cards[log[start].card]
         for entry in log[start + 1 :]:
             what = card.effects[entry.step - 1].describe()
-            assert what in shown and entry.text.removeprefix(what + ": ").replace("'", "&#x27;") in shown, entry.text
+            said = for_people(entry.text.removeprefix(what + ": "))  # players from 1, cards by their deck
+            assert what in shown and said.replace("'", "&#x27;") in shown, entry.text
     backs = [b for b in panel.hands.face_down if b.player == 0]
     assert [b.deck for b in backs] == [k.split(":")[0] for k in expected.reserve[0]]
     assert all(b.isEnabled() == (expected.phase == "refill" and not expected.is_terminal()) for b in backs)
