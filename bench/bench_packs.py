@@ -38,7 +38,7 @@ def timed(label: str, action: Callable[[], object]) -> None:
 
 
 def main() -> int:
-    info = PackInfo(id="bundled", title="All bundled campaigns", authors=("bench",))
+    info = PackInfo(id="bundled", title="All bundled campaigns", authors=("bench",), licence="CC0-1.0")
     sources = collect(bundled_campaign_paths())
     data, manifest = build_pack(info, sources)
     print(f"pack of {len(manifest.scenarios)} scenarios: {len(manifest.files)} files, {len(data)} bytes")

@@ -149,7 +149,7 @@ def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     data, _ = build_pack(
-        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",)), collect([path]), catalog=catalog
+        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",), licence="CC0-1.0"), collect([path]), catalog=catalog
     )
     install_pack(open_pack(data))
     studio.library.refresh()
