@@ -38,7 +38,7 @@ from engine.packs.install_scan import (
     scan_packs,
 )  # fmt: skip
 from engine.packs.limits import MANIFEST_NAME
-from engine.packs.manifest import version_key
+from engine.packs.manifest import Manifest, version_key
 from engine.packs.reader import Pack
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "installed_packs",
     "recover",
     "remove_pack",
+    "scan_installed",
     "scan_packs",
 ]
 
@@ -110,6 +111,12 @@ def installed_packs(root: Path | None = None) -> list[InstalledPack]:
     return scan_packs(_root(root))[0]
 
 
+def scan_installed(root: Path | None = None) -> tuple[list[InstalledPack], list[DamagedPack]]:
+    """:func:`recover`, then the usable installed packs and the damaged ones."""
+    recover(root)
+    return scan_packs(_root(root))
+
+
 def _problem(code: str, pack: str, message: str, entry: str = "") -> PackError:
     return PackError([Problem(code, pack, entry, message)])
 
@@ -123,7 +130,7 @@ def _decide(pack: Pack, installed: list[InstalledPack], force: bool) -> None:
     for other in installed:
         o = other.manifest
         if o.version == m.version:
-            if o.files == m.files:
+            if _contents(o) == _contents(m):
                 raise _problem(
                     "already-installed",
                     pack.name,
@@ -141,6 +148,11 @@ def _decide(pack: Pack, installed: list[InstalledPack], force: bool) -> None:
                 pack.name,
                 f"{o.label} is installed, newer than this {m.label}; use --force to go back to {m.version}",
             )
+
+
+def _contents(manifest: Manifest) -> dict[str, object]:
+    """What a pack holds and says, without the build date (a rebuild the next day is the same pack)."""
+    return {k: v for k, v in manifest.to_dict().items() if k != "created"}
 
 
 def _order(text: str) -> tuple[int, int, int]:
@@ -172,6 +184,7 @@ def install_pack(
         packs.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".staging-{manifest.id}-p{os.getpid()}-", dir=packs))
         _ACTIVE.add(staging)
+        step("staging")
         _write_files(staging, pack)
         step("staged")
         for old in [*(p.folder for p in current), *(d.folder for d in damaged)]:

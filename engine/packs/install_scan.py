@@ -6,13 +6,13 @@ remove`` removes.  A damaged pack never stops another command or the studio."""
 from __future__ import annotations
 
 import errno
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.model.catalog import Catalog
+from engine.model.catalog import Catalog, CatalogError
+from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, read_json
 from engine.model.schemas import schema_errors
 from engine.packs.components import pack_catalog
 from engine.packs.fields import manifest_messages, shown
@@ -29,10 +29,16 @@ class InstalledPack:
         return self.folder.joinpath(*entry.split("/"))
 
     def catalog(self) -> Catalog:
-        """The bundled catalogs plus this pack's own components."""
+        """The bundled catalogs plus this pack's own components; raises
+        :class:`CatalogError` naming the file when an installed file was damaged."""
         docs: dict[str, Any] = {}
         for entry in self.manifest.of_kind("components"):
-            docs[entry.path] = json.loads(self.path(entry.path).read_text(encoding="utf-8"))
+            try:
+                docs[entry.path] = read_json(self.path(entry.path), MAX_CATALOG_BYTES)
+            except FormatError as exc:
+                raise CatalogError(
+                    f"{exc}; the installed pack {self.manifest.label} is damaged: install it again"
+                ) from None
         return pack_catalog(self.manifest.id, docs)
 
     def campaign_paths(self) -> list[Path]:

@@ -19,7 +19,7 @@ from engine.model.userdirs import user_packs_dir
 from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect, official_scenarios
 from engine.packs.errors import PackError, Problem
 from engine.packs.fields import ALL_RIGHTS_RESERVED, field_problems, licence_label, shown, suggested_id
-from engine.packs.install import InstalledPack, install_pack, installed_packs, recover, remove_pack, scan_packs
+from engine.packs.install import DamagedPack, InstalledPack, install_pack, installed_packs, remove_pack, scan_installed
 from engine.packs.manifest import PACK_SUFFIX, Manifest
 from engine.packs.reader import Pack, open_pack
 from engine.packs.rights import PUBLISHER, campaign_defaults
@@ -187,42 +187,39 @@ def run_list(args: argparse.Namespace) -> int:
     """One row per pack id (one version is installed at a time); damaged folders are
     listed too, with why, and make the exit status 1."""
     root = user_packs_dir()
-    recover(root)
-    good, damaged = scan_packs(root)
+    good, damaged = scan_installed(root)
     if args.json:
-        rows: list[dict[str, Any]] = [
-            {"id": p.manifest.id, "version": p.manifest.version, "title": p.manifest.title,
-             "authors": list(p.manifest.authors), "licence": p.manifest.licence,
-             "scenarios": len(p.manifest.scenarios), "folder": str(p.folder), "status": "installed"}
-            for p in good
-        ]  # fmt: skip
-        rows += [
-            {"id": d.id, "version": d.version, "folder": str(d.folder), "status": "damaged", "problem": d.reason}
-            for d in damaged
-        ]
-        sys.stdout.write(json.dumps(sorted(rows, key=lambda r: (r["id"], r["version"])), indent=2, ensure_ascii=True))
-        sys.stdout.write("\n")
+        print(json.dumps(_list_rows(good, damaged), indent=2, ensure_ascii=True))
     elif not good and not damaged:
         print(f"no packs installed (in {root}); install one with 'raftwright pack install FILE.raftpack'")
     else:
-        rows = [
-            [
-                p.manifest.id,
-                p.manifest.version,
-                p.manifest.title,
-                f"{len(p.manifest.scenarios)} scenario(s)",
-                str(p.folder),
-            ]
+        table = [
+            [m.id, m.version, m.title, f"{len(m.scenarios)} scenario(s)", str(p.folder)]
             for p in good
+            for m in [p.manifest]
         ]
-        rows += [
+        table += [
             [d.id, d.version, f"DAMAGED: {d.reason}; remove it with 'raftwright pack remove {d.id}'"] for d in damaged
         ]
-        cells = [[shown(cell) for cell in row] for row in rows]
-        widths = [max(len(row[i]) for row in cells if i < len(row)) for i in range(2)]
+        cells = [[shown(cell) for cell in row] for row in table]
+        widths = [max(len(row[i]) for row in cells) for i in range(2)]
         for row in cells:
             print("  ".join([row[0].ljust(widths[0]), row[1].ljust(widths[1]), *row[2:]]))
     return EXIT_ERRORS if damaged else EXIT_OK
+
+
+def _list_rows(good: list[InstalledPack], damaged: list[DamagedPack]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = [
+        {"id": m.id, "version": m.version, "title": m.title, "authors": list(m.authors), "licence": m.licence,
+         "scenarios": len(m.scenarios), "folder": str(p.folder), "status": "installed"}
+        for p in good
+        for m in [p.manifest]
+    ]  # fmt: skip
+    rows += [
+        {"id": d.id, "version": d.version, "folder": str(d.folder), "status": "damaged", "problem": d.reason}
+        for d in damaged
+    ]
+    return sorted(rows, key=lambda r: (r["id"], r["version"]))
 
 
 def run_remove(args: argparse.Namespace) -> int:

@@ -50,6 +50,7 @@ def export(window: MainWindow, qtbot: QtBot, out: Path, sheets: bool) -> ExportP
     dialog.title.setText("Tutorial again")
     dialog.ident.setText("tutorial-again")
     dialog.author.setText("Fixture Designer")
+    dialog.licence.setCurrentText("CC-BY-4.0")
     dialog.sheets.setChecked(sheets)
     dialog.build()
     assert dialog.is_building()
@@ -79,6 +80,7 @@ def test_export_import_open_as_template_play_and_remove(studio: MainWindow, qtbo
     assert dialog.contents.count() == len(dialog.pack.manifest.files)
     assert dialog.install_button.isEnabled()
     if dialog.pack.manifest.of_kind("preview"):
+        qtbot.waitUntil(lambda: dialog.previews_pending() == 0)  # decoded on the thread pool
         assert dialog.preview_count() >= 1
     assert installed_packs() == []  # nothing installed before the designer says so
     dialog.install_button.click()
@@ -88,7 +90,8 @@ def test_export_import_open_as_template_play_and_remove(studio: MainWindow, qtbo
     asked: list[str] = []
     again.ask_replace = lambda label: asked.append(label) or True  # type: ignore[method-assign]
     again.install_button.click()
-    assert asked == ["tutorial-again@1.0.0"] and again.result_pack is not None
+    assert len(asked) == 1 and "tutorial-again@1.0.0 is installed already" in asked[0]
+    assert again.result_pack is not None
 
     library = studio.library
     packs = library.pack_items()
@@ -149,7 +152,9 @@ def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     data, _ = build_pack(
-        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",), licence="CC0-1.0"), collect([path]), catalog=catalog
+        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",), licence="CC0-1.0"),
+        collect([path]),
+        catalog=catalog,
     )
     install_pack(open_pack(data))
     studio.library.refresh()
