@@ -79,7 +79,7 @@ def run_build(args: argparse.Namespace) -> int:
             raise PackError([Problem("field-invalid", str(output), f, m) for f, m in bad.items()])
         for target, name in official_scenarios(sources):
             say(
-                f"warning: {target} is the official scenario '{name}' by {PUBLISHER}; the manifest credits "
+                f"warning official-layout: {target} is the official scenario '{name}' by {PUBLISHER}; the manifest credits "
                 f"them, and your licence ({licence_label(info.licence)}) does not cover their layouts"
             )
         extra = [] if args.no_sheets else rendered_files(sources, args.pdf_sheets)

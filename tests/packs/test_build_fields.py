@@ -76,7 +76,7 @@ def test_official_layouts_warn_and_keep_the_publishers_credit(capsys, tmp_path) 
     out = tmp_path / "mine.raftpack"
     code, _, err = build(capsys, out, "--licence", "CC-BY-4.0", "--author", "Someone Else", "--title", "Mine")
     assert code == 0
-    warnings = [line for line in err.splitlines() if "warning:" in line]
+    warnings = [line for line in err.splitlines() if "warning official-layout:" in line]
     assert len(warnings) == 4 and "official scenario 'First steps' by The City of Games" in warnings[0]
     manifest = open_pack(out).manifest
     assert manifest.authors == ("Someone Else",)
@@ -139,3 +139,11 @@ def test_whatever_the_fields_a_build_the_reader_refuses_is_never_written(
         assert set(field_problems(info.fields())) == {p.entry for p in exc.problems}
         return
     assert open_pack(data).manifest.id == ident
+
+
+def test_the_readme_lists_every_pack_code() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    from engine.packs.errors import REFUSAL_CODES
+
+    for code, meaning in REFUSAL_CODES.items():
+        assert f"| `{code}` | {meaning} |" in readme, code
