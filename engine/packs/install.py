@@ -36,9 +36,10 @@ from engine.packs.install_scan import (
     alive,
     os_reason,
     scan_packs,
+    version_order,
 )  # fmt: skip
 from engine.packs.limits import MANIFEST_NAME
-from engine.packs.manifest import Manifest, version_key
+from engine.packs.manifest import Manifest
 from engine.packs.reader import Pack
 
 __all__ = [
@@ -142,7 +143,7 @@ def _decide(pack: Pack, installed: list[InstalledPack], force: bool) -> None:
                 f"{o.label} is installed with different contents from this {m.label}; a changed pack needs a new "
                 "version number (ask its author), or use --force to replace the installed copy",
             )
-        if _order(o.version) > _order(m.version):
+        if version_order(o.version) > version_order(m.version):
             raise _problem(
                 "version-downgrade",
                 pack.name,
@@ -153,13 +154,6 @@ def _decide(pack: Pack, installed: list[InstalledPack], force: bool) -> None:
 def _contents(manifest: Manifest) -> dict[str, object]:
     """What a pack holds and says, without the build date (a rebuild the next day is the same pack)."""
     return {k: v for k, v in manifest.to_dict().items() if k != "created"}
-
-
-def _order(text: str) -> tuple[int, int, int]:
-    try:
-        return version_key(text)
-    except ValueError:
-        return (0, 0, 0)
 
 
 def install_pack(
@@ -174,8 +168,9 @@ def install_pack(
     step = after or (lambda name: None)
     manifest = pack.manifest
     recover(root)
-    current = [p for p in scan_packs(packs)[0] if p.manifest.id == manifest.id]
-    damaged = [d for d in scan_packs(packs)[1] if d.id == manifest.id]
+    good, broken = scan_packs(packs)
+    current = [p for p in good if p.manifest.id == manifest.id]
+    damaged = [d for d in broken if d.id == manifest.id]
     _decide(pack, current, force)
     target = packs / manifest.id / manifest.version
     staging: Path | None = None

@@ -121,11 +121,11 @@ def scan_packs(packs: Path) -> tuple[list[InstalledPack], list[DamagedPack]]:
                 good.append(InstalledPack(read_installed_manifest(folder), folder))
             except ValueError as exc:
                 damaged.append(DamagedPack(folder, str(exc)))
-    good.sort(key=lambda p: (p.manifest.id, _order(p.manifest.version)))
+    good.sort(key=lambda p: (p.manifest.id, version_order(p.manifest.version)))
     return good, damaged
 
 
-def _order(text: str) -> tuple[int, int, int]:
+def version_order(text: str) -> tuple[int, int, int]:
     try:
         return version_key(text)
     except ValueError:
