@@ -41,7 +41,7 @@ ID_HINT = (
 )
 LICENCE_HINT = (
     "licence must be an SPDX licence id such as CC-BY-4.0, CC-BY-SA-4.0, CC0-1.0 or MIT "
-    "(https://spdx.org/licenses/), or all rights reserved (--all-rights-reserved)"
+    '(https://spdx.org/licenses/), or "All rights reserved" (--all-rights-reserved in the CLI)'
 )
 LANGUAGE_HINT = "a language must be a code such as en, fr or pt-BR"
 
