@@ -31,6 +31,7 @@ class ManualBrowser(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("manualBrowser")
         self.setOpenLinks(False)  # every link goes through follow()
+        self.document().setDocumentMargin(12)
         self.anchorClicked.connect(self.follow)
 
     def follow(self, url: QUrl) -> None:
