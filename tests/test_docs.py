@@ -93,3 +93,18 @@ def test_the_code_cites_the_manual_not_a_missing_design_document() -> None:
         if "DESIGN.md" in line
     ]
     assert cited == [], "cite docs/architecture.md instead"
+
+
+def test_every_outcome_reason_is_documented() -> None:
+    from engine.play.outcome import REASONS
+
+    page = (DOCS / "rules.md").read_text(encoding="utf-8")
+    section = page.split("\n## Outcome reasons\n", 1)[1].split("\n## ", 1)[0]
+    assert [r for r in REASONS if f"`{r}`" not in section] == []
+
+
+def test_every_pack_refusal_code_is_in_the_packs_page() -> None:
+    from engine.packs.errors import REFUSAL_CODES
+
+    page = (DOCS / "packs.md").read_text(encoding="utf-8")
+    assert [code for code in REFUSAL_CODES if f"| `{code}` |" not in page] == []
