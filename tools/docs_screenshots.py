@@ -43,6 +43,7 @@ def main() -> int:
     studio.show()
     app.processEvents()
     studio.canvas.fit_island()
+    studio.statusBar().clearMessage()  # it names the file's full path on this machine
     app.processEvents()
     studio.grab().save(str(OUT / "studio.png"))
 
