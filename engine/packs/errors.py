@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engine.packs.fields import shown
 
-#: every refusal code, with what it means (the README's "Packs" table comes from here)
+#: every refusal code, with what it means (the table in docs/packs.md comes from here)
 REFUSAL_CODES: dict[str, str] = {
     "pack-unreadable": "the file cannot be read or is not a zip archive",
     "pack-too-large": "the pack file is larger than the limit",

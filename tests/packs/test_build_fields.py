@@ -140,10 +140,3 @@ def test_whatever_the_fields_a_build_the_reader_refuses_is_never_written(
         return
     assert open_pack(data).manifest.id == ident
 
-
-def test_the_readme_lists_every_pack_code() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    from engine.packs.errors import REFUSAL_CODES
-
-    for code, meaning in REFUSAL_CODES.items():
-        assert f"| `{code}` | {meaning} |" in readme, code
