@@ -139,4 +139,3 @@ def test_whatever_the_fields_a_build_the_reader_refuses_is_never_written(
         assert set(field_problems(info.fields())) == {p.entry for p in exc.problems}
         return
     assert open_pack(data).manifest.id == ident
-
