@@ -228,3 +228,13 @@ def test_the_cli_in_a_subprocess_prints_one_line(parts, tmp_path) -> None:
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert run.stdout.count("\n") == 1 and " error text-unsavable " in run.stdout
     assert not (tmp_path / "user" / "packs" / "tutorial-pack").exists()
+
+
+def test_a_pack_scenario_breaking_a_pattern_is_named_without_the_pattern(parts, tmp_path, capsys) -> None:
+    manifest, files = parts
+    path = next(p for p in files if p.endswith(".scenario.json"))
+    doc = json.loads(files[path])
+    doc["cards"][0] = {**doc["cards"][0], "kind": "location", "card": "not a card!"}
+    lines = refused_by_cli(capsys, tmp_path, craft(manifest, {**files, path: json.dumps(doc).encode()}), "file-invalid")
+    text = "\n".join(lines)
+    assert "^" not in text and "$" not in text and "does not match" not in text, text
