@@ -23,6 +23,11 @@ from engine.packs.reader import open_pack
 from raftwright.cli import main
 
 
+@pytest.fixture(autouse=True)
+def own_user_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
+
+
 @pytest.fixture
 def parts(tutorial_pack) -> tuple[dict[str, Any], dict[str, bytes]]:
     return split(tutorial_pack[0])
@@ -48,9 +53,8 @@ def refused_by_cli(
         assert code in {line.split()[2] for line in lines}, out
         assert "Traceback" not in out + err
         assert all(line.split()[2] in REFUSAL_CODES for line in lines)
-    assert not (Path(os.environ["RAFTWRIGHT_USER_DIR"]) / "packs").exists() or not any(
-        p for p in (Path(os.environ["RAFTWRIGHT_USER_DIR"]) / "packs").iterdir()
-    )
+    packs = Path(os.environ["RAFTWRIGHT_USER_DIR"]) / "packs"
+    assert not packs.exists() or list(packs.iterdir()) == []  # no empty packs/<id>/, no staging left
     return lines
 
 
