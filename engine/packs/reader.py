@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import struct
+import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from engine.check.schema_issues import schema_issues
 from engine.model.catalog import CatalogError
@@ -50,6 +52,8 @@ from engine.packs.migrations import can_migrate, migrate
 #: entries smaller than this are never refused for their compression ratio alone
 RATIO_FLOOR = 1024 * 1024
 CHUNK = 64 * 1024
+#: a pipe or device is held in memory up to this size, then in a temporary file
+SPOOL_BYTES = 16 * 1024 * 1024
 _MAGIC = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n"}
 
 
@@ -81,26 +85,31 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     """Read and check a pack (a path or its bytes); raises :class:`PackError`."""
     label = name or (str(source) if not isinstance(source, bytes) else "pack")
     found = _Collector(label)
-    try:
-        data = source if isinstance(source, bytes) else _read_file(Path(source), limits, found)
-        if len(data) > limits.max_pack_bytes:
-            too_large(found, limits, f"the pack is {len(data)} bytes")
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (
-        OSError,
-        zipfile.BadZipFile,
-        zipfile.LargeZipFile,
-        ValueError,
-        EOFError,
-        NotImplementedError,
-        struct.error,
-    ) as exc:  # zipfile raises all of these on damaged archives
-        found.add("pack-unreadable", "", f"not a readable zip archive ({exc}); download the pack again")
-        raise PackError(found.problems) from None
-    with archive:
-        budget = _budget(len(data), limits)
-        infos = _check_entries(archive, limits, budget, found)
-        files = _read_entries(archive, infos, limits, budget, found)
+    stream: IO[bytes]
+    if isinstance(source, bytes):
+        if len(source) > limits.max_pack_bytes:
+            too_large(found, limits, f"the pack is {len(source)} bytes")
+        stream, size = io.BytesIO(source), len(source)
+    else:
+        stream, size = _open_file(Path(source), limits, found)
+    with stream:
+        try:
+            archive = zipfile.ZipFile(stream)
+        except (
+            OSError,
+            zipfile.BadZipFile,
+            zipfile.LargeZipFile,
+            ValueError,
+            EOFError,
+            NotImplementedError,
+            struct.error,
+        ) as exc:  # zipfile raises all of these on damaged archives
+            found.add("pack-unreadable", "", f"not a readable zip archive ({exc}); download the pack again")
+            raise PackError(found.problems) from None
+        with archive:
+            budget = _budget(size, limits)
+            infos = _check_entries(archive, limits, budget, found)
+            files = _read_entries(archive, infos, limits, budget, found)
     manifest_doc, migrated_from = _manifest_document(files.pop(MANIFEST_NAME, None), limits, found)
     manifest = Manifest.from_dict(manifest_doc)
     documents = _check_files(manifest, files, limits, found)
@@ -114,21 +123,13 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     return Pack(label, manifest, files, documents, migrated_from)
 
 
-def _read_file(path: Path, limits: Limits, found: _Collector) -> bytes:
-    """The file's bytes, read with a cap whatever it is (a device or a pipe reports no
-    size, so the cap applies while reading, never after)."""
+def _open_file(path: Path, limits: Limits, found: _Collector) -> tuple[IO[bytes], int]:
+    """The pack as a seekable stream and its size, within the size cap whatever the file
+    is: a plain file by its size before a byte is read; a pipe or a device (no size)
+    copied to a spooled temporary file (memory up to :data:`SPOOL_BYTES`, then disk)
+    and refused the moment the cap is passed."""
     try:
-        with path.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > limits.max_pack_bytes:
-                too_large(found, limits, f"the file is {size} bytes")
-            chunks: list[bytes] = []
-            got = 0
-            while chunk := fh.read(min(CHUNK, limits.max_pack_bytes + 1 - got)):
-                chunks.append(chunk)
-                got += len(chunk)
-                if got > limits.max_pack_bytes:
-                    too_large(found, limits, f"more than {limits.max_pack_bytes} bytes arrive")
+        fh = path.open("rb")
     except FileNotFoundError:
         found.add("pack-unreadable", "", "file not found; check the path")
         raise PackError(found.problems) from None
@@ -138,7 +139,30 @@ def _read_file(path: Path, limits: Limits, found: _Collector) -> bytes:
     except OSError as exc:
         found.add("pack-unreadable", "", f"cannot be read ({exc.strerror or exc}); check its permissions")
         raise PackError(found.problems) from None
-    return b"".join(chunks)
+    try:
+        info = os.fstat(fh.fileno())
+        if stat.S_ISREG(info.st_mode):
+            if info.st_size > limits.max_pack_bytes:
+                too_large(found, limits, f"the file is {info.st_size} bytes")
+            return fh, info.st_size
+        with fh:
+            spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115 - returned open
+            got = 0
+            while chunk := fh.read(min(CHUNK, limits.max_pack_bytes + 1 - got)):
+                got += len(chunk)
+                if got > limits.max_pack_bytes:
+                    spool.close()
+                    too_large(found, limits, f"more than {limits.max_pack_bytes} bytes arrive")
+                spool.write(chunk)
+            spool.seek(0)
+            return spool, got
+    except OSError as exc:
+        fh.close()
+        found.add("pack-unreadable", "", f"cannot be read ({exc.strerror or exc}); check its permissions")
+        raise PackError(found.problems) from None
+    except PackError:
+        fh.close()
+        raise
 
 
 def too_large(found: _Collector, limits: Limits, what: str) -> NoReturn:
