@@ -183,13 +183,15 @@ class HeuristicBot:
         # the seat the bot plays sees no teammate's hand: it decides from that player's
         # view (engine.bots.view), whose teammates' cards are unseen ones of their decks.
         if state.players > 1:
+            if state.phase == PLAY:
+                return self._team_play(state)
             state = fair_view(state, acting_player(state))
         if state.phase == DRAW:
             return self._draw(state)
         if state.phase == REFILL:
             return self._refill(state)
         if state.phase == PLAY:
-            return self._play(state)
+            return self._play(state, next((p for p in range(state.players) if state.hands[p]), None)) or EndRound()
         if state.phase == FIRE:  # reads what the player sees; plays its trials on fair views
             return self._fire(state)
         view = fair_view(state)
@@ -201,7 +203,7 @@ class HeuristicBot:
             return token_choice(
                 view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total()
             )
-        return self._play(view)
+        return self._play(view, next((p for p in range(view.players) if view.hands[p]), None)) or EndRound()
 
     # --- draw ---------------------------------------------------------------------------
     def _draw(self, state: GameState) -> Action:
@@ -277,11 +279,21 @@ class HeuristicBot:
         return choose_fire(state, Ways)
 
     # --- play ---------------------------------------------------------------------------
-    def _play(self, state: GameState) -> Action:
+    def _team_play(self, state: GameState) -> Action:
+        """A team's play phase: the first player holding cards decides from their own
+        view; one who can do nothing with their cards passes to the next."""
         holders = [p for p in range(state.players) if state.hands[p]]
-        if not holders:
+        for player in holders:
+            action = self._play(fair_view(state, player), player)
+            if action is not None:
+                return action
+        return state.legal_actions()[0]  # no holder acts: ending the round, or what the rules leave
+
+    def _play(self, state: GameState, player: int | None) -> Action | None:
+        """The play-phase choice of ``player`` (None: nobody holds a card); None when,
+        in a team game, that player can do nothing with their own cards."""
+        if player is None:
             return EndRound()
-        player = holders[0]
         hand = sorted(state.hands[player])
         island = state.island
         routes = Routes(state)
@@ -319,7 +331,11 @@ class HeuristicBot:
         placed = placed if whites else best_card(search)
         if placed is not None:
             return placed[1]
-        return state.legal_actions()[0]
+        actions = state.legal_actions()
+        if state.players == 1:
+            return actions[0]
+        # a team: the first action of this player's own (water has no player: anyone spends it)
+        return next((a for a in actions if getattr(a, "player", player) == player), None)
 
     def _water(self, state: GameState, base: int, routes: Routes, whites: bool) -> Action | None:
         if state.water <= 0 or not state.tiles_placed:

@@ -162,17 +162,19 @@ def test_teammates_hands_do_not_change_choices(players: int) -> None:
     draw positions, swapping a teammate's card for an unseen one of the same deck changed
     the choice 278 times of 3,315).  The seat the bot plays sees its own hand only: every
     teammate's card swapped for an unseen one of its deck leaves the choice as it was, in
-    every phase of the game."""
+    every phase of the game.  (In the play phase a player who can do nothing with their
+    cards passes to the next, as a player at the table says so.)"""
     rng = random.Random(7)
     bot = HeuristicBot()
     swaps, phases = 0, set()
     for name, seed in [(SCENARIOS[0], 1), (SCENARIOS[1], 2), (SCENARIOS[2], 3)]:
         for state in team_positions(name, players, 60, seed):
-            actor = acting_player(state)
             choice = bot.choose(state, random.Random(0))
             assert state.is_legal(choice)
+            actor = getattr(choice, "player", acting_player(state))
+            passed = range(acting_player(state), actor) if state.phase == "play" else range(0)
             for p in range(players):
-                if p == actor:
+                if p == actor or p in passed:  # a player who can do nothing with their cards passes, in the open
                     continue
                 for i in range(len(state.hands[p])):
                     other = swap_teammate_card(state, p, i, rng)
