@@ -151,7 +151,12 @@ class PaletteDock(QDockWidget):
             group.setHidden(shown == 0)
 
     def visible_labels(self) -> list[str]:
-        return [label for label, item in self.items.items() if not item.isHidden() and not item.parent().isHidden()]
+        shown = []
+        for label, item in self.items.items():
+            group = item.parent()
+            if not item.isHidden() and (group is None or not group.isHidden()):
+                shown.append(label)
+        return shown
 
     @staticmethod
     def _icon(element: Element, catalog: Catalog) -> QIcon:
