@@ -146,7 +146,7 @@ class PlaytestPanel(QWidget):
         column.addWidget(self.decks)
         column.addWidget(self.hands)
         column.addStretch(1)
-        scroll = QScrollArea()
+        scroll = self.side_scroll = QScrollArea()
         scroll.setObjectName("playtest-side-scroll")
         scroll.setWidget(side)
         scroll.setWidgetResizable(True)
@@ -282,6 +282,23 @@ class PlaytestPanel(QWidget):
         self.use_water.setEnabled(playing and state.water > 0 and bool(state.tiles_placed))  # type: ignore[union-attr]
         self.hint.clear()
         self._show_prompt()
+        self._keep_choices_in_sight()
+
+    def _keep_choices_in_sight(self) -> None:
+        """What must be clicked now is scrolled into sight in the side column: the
+        decks while a draw or the arrival bonus waits (the bonus bar takes room below),
+        a face-down card while one is to be taken into the hand."""
+        state = self.session.state
+        if state is None or state.is_terminal():
+            return
+        targets: list[QWidget] = [b for b in self.hands.face_down if b.isEnabled()]
+        if self.bonus.isVisible() or any(b.isEnabled() for b in self.decks.buttons.values()):
+            targets = [self.decks]
+        if targets:
+            side = self.side_scroll.widget()
+            if side is not None and side.layout() is not None:
+                side.layout().activate()  # the hands were just rebuilt: place them first
+            self.side_scroll.ensureWidgetVisible(targets[0], 0, 6)
 
     def _show_gesture(self) -> None:
         if self.hands.need and self.board.destination is None:  # the move was dropped

@@ -14,8 +14,11 @@ import random
 
 from playtest_driver import Driver
 from playtest_search import find_game
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QWidget
 
 from editor.playtest import PlaytestWindow
+from editor.playtest.window import PlaytestPanel
 from editor.playtest.wording import for_people
 from engine import GameState, new_game
 from engine.bots.heuristic import HeuristicBot
@@ -75,6 +78,12 @@ def find_advanced_win(scenario: Scenario, catalog: Catalog, seeds: range) -> tup
     raise LookupError(f"no heuristic advanced win for '{scenario.id}' with seeds {seeds.start}-{seeds.stop - 1}")
 
 
+def in_side_view(panel: PlaytestPanel, widget: QWidget) -> bool:
+    """Whether ``widget`` lies wholly inside the side column's scrolled view."""
+    viewport = panel.side_scroll.viewport()
+    return viewport.rect().contains(QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size()))
+
+
 def check_shown(d: Driver, expected: GameState) -> None:
     """The window shows the engine's game: state, objectives, bonus, disaster, backs."""
     panel = d.panel
@@ -89,6 +98,10 @@ def check_shown(d: Driver, expected: GameState) -> None:
     assert panel.bonus.isVisible() == bonus
     if bonus:
         assert all(b.isEnabled() == bool(expected.decks[deck]) for deck, b in panel.decks.buttons.items())
+        assert in_side_view(panel, panel.decks)  # the bonus bar below never pushes the decks out of sight
+    for back in panel.hands.face_down:
+        if back.isEnabled():  # a face-down card to take: in sight
+            assert in_side_view(panel, back)
     log = expected.disaster_log
     assert panel.disaster.isVisible() == bool(log)
     if log:
