@@ -9,7 +9,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PySide6.QtCore import QFile
+from PySide6.QtCore import QFile, QStandardPaths
 
 from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.formats import FormatError, document_kind, load_campaign, read_json
@@ -215,6 +215,9 @@ def trash_campaign(campaign_path: Path) -> None:
     if is_bundled(campaign_path):
         raise PermissionError(f"{campaign_path} is a bundled campaign; it cannot be deleted")
     folder = campaign_path.parent
+    data_home = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    if data_home:  # Qt puts the trash there but does not make the folder (a fresh account may lack it)
+        Path(data_home).mkdir(parents=True, exist_ok=True)
     if not QFile.moveToTrash(str(folder)):
         raise OSError(
             f"could not move {folder} to the trash (the system offers no trash there); "

@@ -164,6 +164,10 @@ def test_an_unreadable_campaign_shows_why_and_can_be_repaired(make_window: Windo
     assert item.childCount() == 1 and item.isExpanded()
     why = item.child(0).text(0)
     assert why.startswith("Why: ") and "file" in why and "Repair" in why  # visible, not only a tooltip
+    window.library.raise_()
+    tree = window.library.tree
+    row = tree.visualItemRect(item.child(0))
+    assert row.height() > 2 * tree.fontMetrics().height()  # wrapped over several lines, read whole in the dock
     window.library.tree.setCurrentItem(item)
     repair = window.library.buttons["repair"]
     assert repair.isVisible() and repair.isEnabled() and window.library.buttons["delete"].isEnabled()
