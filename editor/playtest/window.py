@@ -296,8 +296,9 @@ class PlaytestPanel(QWidget):
             targets = [self.decks]
         if targets:
             side = self.side_scroll.widget()
-            if side is not None and side.layout() is not None:
-                side.layout().activate()  # the hands were just rebuilt: place them first
+            column = side.layout() if side is not None else None
+            if column is not None:
+                column.activate()  # the hands were just rebuilt: place them first
             self.side_scroll.ensureWidgetVisible(targets[0], 0, 6)
 
     def _show_gesture(self) -> None:
