@@ -37,6 +37,12 @@ class Driver:
         self.window = window
         self.panel = window.panel
         self.board = window.panel.board
+        self.warned: list[str] = []  # the fire tiles the playtest asked about before a loss
+        self.board.confirm_loss = self._confirm_loss  # a scripted game places its tile: "Yes"
+
+    def _confirm_loss(self, warning: str) -> bool:
+        self.warned.append(warning)
+        return True
 
     def click(self, widget: QWidget) -> None:
         assert widget.isVisible() and widget.isEnabled(), f"{widget.objectName()} cannot be clicked now"

@@ -15,7 +15,9 @@ from playtest_search import find_game
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QToolBar
 
+from editor.messages import plain_text
 from editor.playtest import PlaytestWindow
+from editor.playtest.wording import for_people
 from engine import GameState, Replay, new_game, replay
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
@@ -101,7 +103,8 @@ def stage_screenshot(d: Driver, action: Action, name: str, expected: GameState) 
         d.screenshot(name)
         over_raft = refused_centre(expected, action, "on-raft")  # refused, with the engine's reason
         d.hover(over_raft)
-        assert "cover part of a raft card" in board.hint and board.hint in d.panel.hint.text()
+        said = for_people(plain_text(board.hint))  # under the island: players from 1, cards by their deck
+        assert "cover part of a raft card" in board.hint and said in d.panel.hint.text()
         d.screenshot(name + "_refused")
         d.click_square(over_raft)  # a refused click changes nothing
         assert d.panel.session.state.to_dict() == expected.to_dict()
@@ -219,6 +222,8 @@ def test_scripted_game_to_a_loss_shows_the_cut_off_cat(qtbot) -> None:  # type: 
     banner = d.panel.banner.text()
     assert banner.startswith(f"Lost: the {outcome.cat} cat is cut off") and "outlined on the island" in banner
     assert f"({outcome.square[0]}, {outcome.square[1]})" in banner
+    if isinstance(actions[-1], PlaceFire):  # the losing tile was called out and asked about first
+        assert d.warned == [f"this cuts off the {outcome.cat} cat and the game is lost"]
     # nothing more can be played: decks, hands and end of round are off; undo is on
     assert not any(b.isEnabled() for b in d.panel.decks.buttons.values())
     assert not any(b.isEnabled() for b in d.panel.hands.cards)
