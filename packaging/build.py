@@ -27,11 +27,11 @@ import sys
 import tarfile
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 
 PACKAGING = Path(__file__).resolve().parent
 ROOT = PACKAGING.parent
+sys.path.insert(0, str(ROOT))
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "packaging"
 APP_NAME = "raftwright"
@@ -47,7 +47,9 @@ def say(message: str) -> None:
 
 
 def version() -> str:
-    return str(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"])
+    from engine.release import VERSION  # the one place the version is written
+
+    return VERSION
 
 
 def platform_icons() -> None:

@@ -3,15 +3,12 @@ studio (``engine`` never names ``editor``; import-linter checks it)."""
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+from engine.release import VERSION
 
 
 def installed_version() -> str:
-    """The version of the installed distribution (``pyproject.toml``'s, via metadata)."""
-    try:
-        return version("raftwright")
-    except PackageNotFoundError:  # a checkout that was never installed
-        return "0+unknown"
+    """Raftwright's version (:data:`engine.release.VERSION`, which ``pyproject.toml`` reads)."""
+    return VERSION
 
 
 __all__ = ["installed_version"]

@@ -24,6 +24,8 @@ from types import ModuleType
 import pytest
 from PySide6.QtGui import QImageReader
 
+from engine.release import VERSION
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -132,15 +134,15 @@ def test_every_icon_exists_as_svg_and_in_every_png_size(mime_types: dict[str, ET
         assert context == ("apps" if png.stem == APP_ID else "mimetypes")
 
 
-def test_the_metainfo_release_is_the_pyproject_version(metainfo: ET.Element) -> None:
+def test_the_metainfo_release_is_the_release_version(metainfo: ET.Element) -> None:
     releases = metainfo.findall("releases/release")
     assert releases, f"{METAINFO_FILE}: no <release>"
-    assert releases[0].attrib["version"] == PYPROJECT["project"]["version"], (
+    assert releases[0].attrib["version"] == VERSION, (
         f"{METAINFO_FILE}: the newest <release> is {releases[0].attrib['version']}; add a <release> for "
-        f"{PYPROJECT['project']['version']} (pyproject.toml) at the top of <releases>"
+        f"{VERSION} (engine/release.py) at the top of <releases>"
     )
     spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
-    assert 'VERSION = tomllib.loads((ROOT / "pyproject.toml")' in spec_text
+    assert "from engine.release import VERSION" in spec_text
 
 
 def test_the_spec_bundles_the_data_where_the_engine_looks_for_it() -> None:

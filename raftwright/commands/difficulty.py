@@ -4,7 +4,8 @@ play them many times (:mod:`engine.sim.difficulty`).
 A scenario file gives its estimate; a campaign file or a folder gives a table of its
 scenarios ranked from easiest to hardest.  ``--json`` prints one object per scenario.
 A scenario the engine cannot play yet is listed as "not playable yet: <reason>".
-Exit 0; 2 with one line on stderr when an input cannot be read.
+Exit 0 when every scenario was estimated, 1 when some cannot be played yet; 2 with one
+line on stderr when an input cannot be read.
 """
 
 from __future__ import annotations
@@ -19,27 +20,12 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.bots.bots import bot_names
-from engine.check.validate_files import open_campaign, open_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
-
-
-def scenario_files(paths: list[Path]) -> list[Path]:
-    """Scenario files named by the arguments: files as given, campaigns by their
-    scenario list, folders by every scenario below them.  Raises FormatError."""
-    out: list[Path] = []
-    for path in expand(paths):
-        if path.name == "campaign.json" or path.name.endswith(".campaign.json"):
-            campaign = open_campaign(path)
-            out.extend(path.parent / entry.scenario for entry in campaign.scenarios)
-        elif path.name.endswith(".components.json"):
-            continue
-        else:
-            out.append(path)
-    return list(dict.fromkeys(out))
+from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display, human, int_range, say, scenario_files
 
 
 def runner_for(args: argparse.Namespace) -> Runner | None:
@@ -52,7 +38,7 @@ def runner_for(args: argparse.Namespace) -> Runner | None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        files = scenario_files([Path(p) for p in args.paths])
+        files = scenario_files(args.paths, "difficulty")
         scenarios: list[tuple[Path, Scenario]] = [(f, open_scenario(f)) for f in files]
     except (FormatError, CatalogError, OSError) as exc:
         say(str(exc))
@@ -62,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         say(f"--cluster needs Dask: install the extra with pip install 'raftwright[cluster]' ({exc})")
         return EXIT_UNREADABLE
+    variant = args.variant or ("solo" if args.players == 1 else "standard")
     results: list[Estimate | tuple[Path, Scenario, str]] = []
     show_bar = sys.stderr.isatty() and not args.no_progress
     with tqdm(total=args.games * len(scenarios), disable=not show_bar, unit="game", file=sys.stderr) as bar:
@@ -74,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
             try:
                 e = estimate(scenario, file=display(path), games=args.games, bot=args.bot, players=args.players,
-                             variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
+                             variant=variant, seed=args.seed, jobs=args.jobs, runner=runner,
                              progress=progress)  # fmt: skip
             except ValueError as exc:
                 results.append((path, scenario, str(exc)))
@@ -82,10 +69,10 @@ def run(args: argparse.Namespace) -> int:
                 continue
             results.append(e)
     if args.json:
-        print(json.dumps([_json(r) for r in results], indent=1))
+        print(json.dumps([human(_json(r)) for r in results], indent=1))
     else:
         _table(results)
-    return EXIT_OK
+    return EXIT_OK if all(isinstance(r, Estimate) for r in results) else EXIT_ERRORS
 
 
 def _json(r: Estimate | tuple[Path, Scenario, str]) -> dict[str, Any]:
@@ -122,17 +109,31 @@ def _losses(e: Estimate) -> str:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("difficulty", help="estimate scenario difficulty by bot play",
-                       description="Play each scenario many times with a bot and report the win rate (95%% Wilson "
-                                   "interval), loss causes, rounds, arrivals, water spent, scores and suggested "
-                                   "paws. A campaign or folder gives a table ranking its scenarios.")  # fmt: skip
-    p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, campaign files or folders")
-    p.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"games per scenario (default {DEFAULT_GAMES})")
+    from engine.play.variants import VARIANTS
+
+    p = sub.add_parser(
+        "difficulty",
+        description="Play each scenario many times with a bot and report the win rate (95 % Wilson interval), "
+        "loss causes, rounds, arrivals, water spent, scores and suggested paws. A campaign or folder gives a table "
+        "ranking its scenarios; bundled and installed content can be named ('raftwright list'). Exit 0: every "
+        "scenario estimated; 1: some cannot be played yet (the rule is named); 2: an input cannot be read.",
+        epilog="examples:\n  raftwright difficulty campaign-1/01 --games 200\n  raftwright difficulty campaign-1 "
+        "--jobs 2 --json\n  raftwright difficulty my.scenario.json --players 2",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, campaign files, folders or names")
+    p.add_argument(
+        "--games",
+        type=int_range(1),
+        default=DEFAULT_GAMES,
+        help=f"games per scenario, 1 or more (default {DEFAULT_GAMES})",
+    )
     p.add_argument("--bot", default=DEFAULT_BOT, choices=bot_names(), help=f"bot (default {DEFAULT_BOT})")
-    p.add_argument("--players", type=int, default=1, help="players (default 1)")
-    p.add_argument("--variant", default="solo", help="rule variant (default solo)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--seed", type=int, default=0, help="first seed; games use seed..seed+games-1 (default 0)")
+    p.add_argument("--players", type=int_range(1, 4), default=1, help="players, 1 to 4 (default 1)")
+    p.add_argument(
+        "--variant", choices=sorted(VARIANTS), help="rule variant (default: solo for 1 player, standard for more)"
+    )
+    p.add_argument("--jobs", type=int_range(1), default=1, help="worker processes, 1 or more (default 1)")
+    p.add_argument("--seed", type=int_range(0), default=0, help="first seed; games use seed..seed+games-1 (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON, one object per scenario")
     p.add_argument(
         "--cluster",

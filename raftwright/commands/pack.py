@@ -14,14 +14,14 @@ from typing import Any, Callable
 
 from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import atomic_write
-from engine.model.formats import canonical_json
+from engine.model.formats import FormatError, canonical_json
 from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect
 from engine.packs.errors import PackError
 from engine.packs.install import install_pack, installed_packs, remove_pack
 from engine.packs.manifest import PACK_SUFFIX, Manifest
 from engine.packs.reader import Pack, open_pack
 from engine.packs.verify import verify_pack
-from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, say
+from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, named, say
 
 UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable"}
 
@@ -59,12 +59,15 @@ def run_build(args: argparse.Namespace) -> int:
         languages=tuple(args.language or ["en"]),
     )
     try:
-        sources = collect([Path(p) for p in args.sources])
+        sources = collect([named(p) for p in args.sources])
         extra = [] if args.no_sheets else rendered_files(sources, args.pdf_sheets)
         bar = _progress()
         data, manifest = build_pack(info, sources, allow_errors=args.allow_errors, extra=extra, progress=bar)
     except PackError as exc:
         return _refused(exc)
+    except FormatError as exc:  # a name nothing answers to
+        say(str(exc))
+        return EXIT_UNREADABLE
     except CatalogError as exc:
         say(f"cannot load the component catalog: {exc}")
         return EXIT_UNREADABLE
@@ -171,12 +174,29 @@ def run_remove(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "pack",
-        help="build, inspect, verify and install scenario packs (.raftpack)",
-        description="Scenario packs. Exit 0: fine; 1: refused or problems found; 2: unreadable.",
+        description="Scenario packs (.raftpack): build one from campaigns, scenarios and replays, look inside one, "
+        "check it, install it (its campaigns then have names: 'raftwright list') and remove it. "
+        "Exit 0: fine; 1: refused or problems found; 2: unreadable.",
+        epilog="examples:\n  raftwright pack build tutorial -o tutorial.raftpack --title Tutorial\n"
+        "  raftwright pack verify tutorial.raftpack\n  raftwright pack install tutorial.raftpack\n"
+        "  raftwright pack ACTION --help",
     )
     packs = p.add_subparsers(dest="pack_command", metavar="ACTION", required=True)
-    b = packs.add_parser("build", help="build a pack from campaigns, folders, scenarios and replays")
-    b.add_argument("sources", nargs="+", metavar="SRC", help="a campaign, scenario or replay file, or a folder")
+
+    def action(name: str, help_text: str, description: str, example: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = packs.add_parser(
+            name, help=help_text, description=description, epilog=f"example:\n  {example}",
+            formatter_class=p.formatter_class,
+        )  # fmt: skip
+        return parser
+
+    b = action("build", "build a pack from campaigns, folders, scenarios and replays",
+               "Build a .raftpack from campaign, scenario and replay files, folders, or bundled and installed names "
+               "('raftwright list'). The scenarios are checked first (errors refuse the build unless "
+               "--allow-errors); sheets and a preview image are drawn unless --no-sheets. The same sources give "
+               "the same bytes.",
+               "raftwright pack build campaign-1 -o campaign-1.raftpack --title 'Campaign 1' --author Me")  # fmt: skip
+    b.add_argument("sources", nargs="+", metavar="SRC", help="a campaign, scenario or replay file, a folder or a name")
     b.add_argument("-o", "--output", required=True, metavar="FILE.raftpack")
     b.add_argument("--id", help="the pack's id (default: from the file name)")
     b.add_argument("--title", help="the pack's title (default: its id)")
@@ -193,18 +213,30 @@ def register(sub: Any) -> None:
         help="add printable PDF sheets too (the pack is then not byte-identical between builds)",
     )
     b.set_defaults(run=run_build)
-    i = packs.add_parser("inspect", help="show a pack's manifest and contents (after checking it)")
+    i = action("inspect", "show a pack's manifest and contents (after checking it)",
+               "Check a pack's archive and manifest (sizes, hashes, names; nothing is written) and print what it "
+               "holds: title, authors, licence, the scenarios and every file.",
+               "raftwright pack inspect tutorial.raftpack --json")  # fmt: skip
     i.add_argument("file", metavar="FILE")
     i.add_argument("--json", action="store_true", help="print the manifest as JSON")
     i.set_defaults(run=run_inspect)
-    v = packs.add_parser("verify", help="check the scenarios and replay the golden playthroughs with this engine")
+    v = action("verify", "check the scenarios and replay the golden playthroughs with this engine",
+               "Check every scenario in a pack with this engine's rules and replay its golden playthroughs; one "
+               "line per problem. Exit 1 when a scenario has errors or a replay no longer plays.",
+               "raftwright pack verify tutorial.raftpack")  # fmt: skip
     v.add_argument("file", metavar="FILE")
     v.set_defaults(run=run_verify)
-    n = packs.add_parser("install", help="install a pack into the user folder")
+    n = action("install", "install a pack into the user folder",
+               "Install a pack into your user folder (checked first; all or nothing). Its campaigns and scenarios "
+               "then open by name in every command and appear in the studio's library.",
+               "raftwright pack install tutorial.raftpack --force")  # fmt: skip
     n.add_argument("file", metavar="FILE")
     n.add_argument("--force", action="store_true", help="replace the same version if it is installed")
     n.set_defaults(run=run_install)
-    packs.add_parser("list", help="list installed packs").set_defaults(run=run_list)
-    r = packs.add_parser("remove", help="remove an installed pack (every version, or ID@VERSION)")
+    action("list", "list installed packs", "List the installed packs: id@version, title and folder, one per line.",
+           "raftwright pack list").set_defaults(run=run_list)  # fmt: skip
+    r = action("remove", "remove an installed pack (every version, or ID@VERSION)",
+               "Remove an installed pack: every version of ID, or only ID@VERSION.",
+               "raftwright pack remove tutorial@1.0.0")  # fmt: skip
     r.add_argument("spec", metavar="ID[@VERSION]")
     r.set_defaults(run=run_remove)

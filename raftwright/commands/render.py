@@ -17,8 +17,17 @@ from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import WriteError, atomic_write
 from engine.model.formats import FormatError
 from engine.model.library import CAMPAIGN_FILE
-from engine.model.resources import campaigns_dir
-from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display, say
+from raftwright.common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    display,
+    int_range,
+    named,
+    refuse_pack,
+    say,
+    scenario_files,
+)
 
 FORMATS = ("svg", "png", "pdf")
 PAPERS = ("a4", "letter")
@@ -56,14 +65,33 @@ def _targets(files: list[Path], out: Path | None, fmt: str) -> list[Path]:
     return [folder / f"{_stem(f)}.{fmt}" for f in files]
 
 
+def output_format(given: str | None, out: Path | None) -> str:
+    """The sheet format: ``--format``, else ``-o``'s suffix, else png.  Raises ValueError
+    when they disagree or the suffix names no format (nothing is written then)."""
+    suffix = out.suffix.lstrip(".").lower() if out is not None and out.suffix and not out.is_dir() else ""
+    if suffix and suffix not in FORMATS:
+        raise ValueError(f"cannot tell the format from '{out}': end it in .{', .'.join(FORMATS)} or give --format")
+    if given and suffix and given != suffix:
+        raise ValueError(f"--format {given} but -o {out} ends in .{suffix}; make them agree")
+    return given or suffix or "png"
+
+
 def run_render(args: argparse.Namespace) -> int:
     from editor.sheets import SheetError, render_scenario
 
-    files = [Path(f) for f in args.files]
     out = Path(args.output) if args.output else None
-    fmt = args.format or (out.suffix.lstrip(".").lower() if out is not None and out.suffix else "png")
-    if fmt not in FORMATS:
-        say(f"cannot tell the format from '{args.output}': give --format {'|'.join(FORMATS)}")
+    try:
+        fmt = output_format(args.format, out)
+    except ValueError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    try:
+        files = scenario_files(args.files, "render")
+    except FormatError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    if len(files) > 1 and out is not None and out.suffix.lower() in {f".{f}" for f in FORMATS}:
+        say(f"{len(files)} scenarios to draw but -o {out} names one file; give a folder")
         return EXIT_UNREADABLE
     try:
         catalog = default_catalog()
@@ -103,13 +131,10 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def campaign_path(given: str) -> Path:
-    """A campaign file, a folder holding ``campaign.json``, or a bundled campaign's id."""
-    path = Path(given)
-    if path.is_dir():
-        return path / CAMPAIGN_FILE
-    if not path.exists() and (campaigns_dir() / given / CAMPAIGN_FILE).is_file():
-        return campaigns_dir() / given / CAMPAIGN_FILE
-    return path
+    """A campaign file, a folder holding ``campaign.json``, or a bundled or installed
+    campaign's name; raises FormatError for an unknown name."""
+    path = named(given)
+    return path / CAMPAIGN_FILE if path.is_dir() else path
 
 
 def run_booklet(args: argparse.Namespace) -> int:
@@ -117,7 +142,9 @@ def run_booklet(args: argparse.Namespace) -> int:
 
     try:
         catalog = default_catalog()
-        campaign, entries = open_campaign_with_scenarios(campaign_path(args.campaign))
+        path = campaign_path(args.campaign)
+        refuse_pack(path, "booklet")
+        campaign, entries = open_campaign_with_scenarios(path)
     except (FormatError, CatalogError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -142,12 +169,14 @@ def run_booklet(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "render",
-        help="draw scenario sheets as SVG, PNG or PDF",
         description="Draw each scenario as the campaign book does: the island, its name, paws, "
         "objectives, Kickstarter tokens and set-up checklist. A scenario with errors is drawn "
-        "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read.",
+        "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read. FILE may be "
+        "a scenario, a campaign (its scenarios), a folder (every scenario below it) or a name ('raftwright list').",
+        epilog="examples:\n  raftwright render tutorial/01 -o first.png\n  raftwright render campaign-1 -o sheets/ "
+        "--format pdf\n  raftwright render my.scenario.json --format svg",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="a .scenario.json file")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a scenario, campaign or folder, or a name")
     p.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else png)")
     p.add_argument(
         "-o",
@@ -155,7 +184,9 @@ def register(sub: Any) -> None:
         metavar="OUT",
         help="output file for one input, else a folder (default: the working folder, FILE's name)",
     )
-    p.add_argument("--dpi", type=int, default=150, help="PNG resolution in dots per inch (default 150)")
+    p.add_argument(
+        "--dpi", type=int_range(30, 1200), default=150, help="PNG resolution, 30 to 1200 dots per inch (default 150)"
+    )
     p.add_argument("--paper", choices=PAPERS, default="a4", help="PDF paper size (default a4)")
     p.add_argument("--strict", action="store_true", help="refuse (exit 1) a scenario with errors")
     p.add_argument(
@@ -164,10 +195,10 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run_render)
     b = sub.add_parser(
         "booklet",
-        help="a campaign's printable PDF booklet",
         description="One PDF: a cover, every scenario with a scoring box, and the campaign's "
         "scoring table. CAMPAIGN is a campaign file, a folder holding campaign.json or a "
-        "bundled campaign's id (campaign-1). Exit 2 when it cannot be read.",
+        "bundled or installed campaign's name (campaign-1; 'raftwright list'). Exit 2 when it cannot be read.",
+        epilog="example:\n  raftwright booklet campaign-1 -o campaign-1.pdf --paper letter",
     )
     b.add_argument("campaign", metavar="CAMPAIGN")
     b.add_argument("-o", "--output", metavar="OUT.pdf", required=True)

@@ -21,12 +21,15 @@ from raftwright.common import (
     display,
     expand,
     format_issue,
+    is_campaign,
+    named,
+    refuse_pack,
     say,
 )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
-    paths = [Path(p) for p in args.paths] + ([campaigns_dir()] if args.bundled else [])
+    paths: list[str | Path] = list(args.paths) + ([campaigns_dir()] if args.bundled else [])
     if not paths:
         say("validate needs at least one PATH (a file or folder) or --bundled")
         return EXIT_UNREADABLE
@@ -49,7 +52,11 @@ def run(args: argparse.Namespace) -> int:
     unreadable = files = 0
     for given in paths:
         try:
-            found = list(expand([given]))
+            path = named(given)
+            if path != Path(given) and is_campaign(path):
+                path = path.parent  # a campaign's name: the campaign and its scenarios
+            refuse_pack(path, "validate")
+            found = list(expand([path]))
         except FormatError as exc:
             unreadable += 1
             say(str(exc))
@@ -83,12 +90,16 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "validate",
-        help="check scenario, campaign and component files",
         description="Check files against their schema and the game's rules. Folders are searched "
         f"recursively for {', '.join(FOLDER_PATTERNS)}. Exit 0: no errors; 1: errors; "
-        "2: an input cannot be read or is not a Raftwright file.",
+        "2: an input cannot be read or is not a Raftwright file. A PATH may also be a bundled or installed "
+        "name ('raftwright list'). Packs are checked by 'raftwright pack verify'.",
+        epilog="examples:\n  raftwright validate tutorial\n  raftwright validate my-scenarios/ --json\n"
+        "  raftwright validate --bundled",
     )
-    p.add_argument("paths", nargs="*", metavar="PATH", help="a file or a folder")
+    p.add_argument(
+        "paths", nargs="*", metavar="PATH", help="a file, a folder or a name such as campaign-1 or tutorial/01"
+    )
     p.add_argument("--json", action="store_true", help="print a JSON array of issues")
     p.add_argument("--bundled", action="store_true", help="also check all bundled catalogs, campaigns and scenarios")
     p.set_defaults(run=run)
