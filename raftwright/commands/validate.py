@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         summary = (
             f"checked {files} file{'s' if files != 1 else ''}: {errors} error(s), {len(results) - errors} warning(s)"
         )
-        say(summary + (f", {unreadable} unreadable" if unreadable else ""))
+        if files:  # nothing read at all: the line saying why is the whole answer
+            say(summary + (f", {unreadable} unreadable" if unreadable else ""))
     return EXIT_UNREADABLE if unreadable else EXIT_ERRORS if errors else EXIT_OK
 
 
