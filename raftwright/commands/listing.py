@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
             extra = f" ({count} scenarios)" if n.kind != "scenario" and count else ""
             source = f", {n.source}" if n.source != "bundled" and n.kind == "pack" else ""
             where = f"  [{display(n.path)}]" if args.paths else ""
-            print(f"{indent}{n.name:<{width + 4 - len(indent)}}{n.kind:<10}{n.title}{extra}{source}{where}")
+            print(f"{indent}{n.name:<{width + 6 - len(indent)}}{n.kind:<10}{n.title}{extra}{source}{where}")
     return EXIT_OK
 
 
