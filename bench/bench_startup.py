@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
-"""Start-to-first-paint of the studio, offscreen: from source (``python -m raftwright.cli
-edit``) and, when ``make package`` has built it, the packaged ``dist/raftwright/raftwright``.
+"""Start-up of the command line and start-to-first-paint of the studio.
+
+The command line: ``raftwright --version``, ``validate`` on a scenario and ``render`` of
+one sheet to SVG, each against ``python -c pass`` measured in the same run (the
+interpreter's own start-up), best and median of five, with the modules each imports.
+
+The studio, offscreen: from source (``python -m raftwright.cli edit``) and, when
+``make package`` has built it, the packaged ``dist/raftwright/raftwright``.
 
 ``RAFTWRIGHT_SMOKE=1`` makes the studio print ``raftwright-smoke: first paint`` and quit
 after the canvas's first paint (editor/smoke.py); the figure is the time from starting
@@ -50,7 +56,48 @@ def report(label: str, command: list[str]) -> None:
     print(f"{label}: start to first paint {runs[0]:.2f} s best, {runs[len(runs) // 2]:.2f} s median of {RUNS}")
 
 
+def timed(command: list[str], cwd: Path) -> float:
+    start = time.monotonic()
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))  # fmt: skip
+    return time.monotonic() - start
+
+
+def modules(args: list[str]) -> int:
+    """Modules a command adds to those of a bare interpreter."""
+    code = ("import sys; before = set(sys.modules); from raftwright.cli import main\n"
+            "try: main(sys.argv[1:])\nexcept SystemExit: pass\nprint(len(set(sys.modules) - before))")  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, check=True,
+                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))  # fmt: skip
+    return int(result.stdout.strip().splitlines()[-1])
+
+
+def command_line() -> None:
+    with tempfile.TemporaryDirectory(prefix="raftwright-bench-") as work:
+        out = Path(work)
+        cases = [
+            ("python -c pass", [sys.executable, "-c", "pass"], None),
+            ("raftwright --version", [sys.executable, "-m", "raftwright", "--version"], ["--version"]),
+            ("raftwright validate tutorial/01", [sys.executable, "-m", "raftwright", "validate", "tutorial/01"],
+             ["validate", "tutorial/01"]),
+            ("raftwright render tutorial/01 -o x.svg",
+             [sys.executable, "-m", "raftwright", "render", "tutorial/01", "-o", str(out / "x.svg")],
+             ["render", "tutorial/01", "-o", str(out / "y.svg")]),
+        ]  # fmt: skip
+        base = 0.0
+        for label, command, args in cases:
+            runs = sorted(timed(command, ROOT) for _ in range(RUNS))
+            best, median = runs[0], runs[len(runs) // 2]
+            if args is None:
+                base = best
+                print(f"{label}: {best:.3f} s best, {median:.3f} s median of {RUNS} (the interpreter alone)")
+                continue
+            print(f"{label}: {best:.3f} s best, {median:.3f} s median of {RUNS}; {best - base:+.3f} s over "
+                  f"python -c pass; {modules(args)} modules imported")  # fmt: skip
+
+
 def main() -> int:
+    command_line()
     report("studio from source", [sys.executable, "-m", "raftwright.cli", "edit"])
     packaged = ROOT / "dist" / "raftwright" / ("raftwright.exe" if sys.platform == "win32" else "raftwright")
     if packaged.exists():
