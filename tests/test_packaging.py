@@ -103,3 +103,24 @@ def test_installed_copy_prints_its_version(installed: Path, tmp_path: Path) -> N
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == f"raftwright {expected}"
+
+
+def test_the_wheel_metadata_names_the_project(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    fields = [line.split(": ", 1) for line in metadata.split("\n\n", 1)[0].splitlines() if ": " in line]
+    assert ("Version", VERSION) in [(k, v) for k, v in fields]
+    assert any(k == "Project-URL" and v.startswith("Homepage, https://") for k, v in fields)
+    assert any(k == "Keywords" and "Race to the Raft" in v for k, v in fields)
+    classifiers = [v for k, v in fields if k == "Classifier"]
+    assert "Topic :: Games/Entertainment :: Board Games" in classifiers and len(classifiers) >= 8
+
+
+def test_building_the_wheel_gives_no_packaging_warning(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    output = result.stdout + result.stderr
+    assert "would be ignored" not in output and "BuildBackendWarning" not in output, output[-3000:]
