@@ -33,6 +33,7 @@ from engine.model.scenario import (
     Scenario,
     TokenPlacement,
 )
+from engine.model.schema_ids import schema_url
 from engine.model.schemas import schema_errors
 
 __all__ = ["FormatError", "read_json"]  # re-exported: every reader imports them from here
@@ -187,6 +188,7 @@ def objective_to_dict(o: Objective) -> dict[str, Any]:
 
 def scenario_to_dict(s: Scenario) -> dict[str, Any]:
     d: dict[str, Any] = {
+        "$schema": schema_url("scenario", SCENARIO_FORMAT_VERSION),
         "format": SCENARIO_FORMAT,
         "format_version": SCENARIO_FORMAT_VERSION,
         "id": s.id,
@@ -236,6 +238,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             entry["unlocks"] = list(e.unlocks)
         entries.append(entry)
     return {
+        "$schema": schema_url("campaign", CAMPAIGN_FORMAT_VERSION),
         "format": CAMPAIGN_FORMAT,
         "format_version": CAMPAIGN_FORMAT_VERSION,
         "id": c.id,

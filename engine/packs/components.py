@@ -21,6 +21,7 @@ from engine.model.card_paths import paths_to_list, rescue_to_list
 from engine.model.catalog import Catalog, CatalogError, IslandBoard, bundled_catalog, catalog_from_dict
 from engine.model.disaster_cards import disaster_card_to_dict
 from engine.model.scenario import Scenario
+from engine.model.schema_ids import schema_url
 from engine.play.support import uses_disaster_deck
 
 COMPONENTS_FORMAT = "raftwright.components"
@@ -84,6 +85,7 @@ def used_custom_components(
     if not (boards or locations or rafts or disasters):
         return None
     doc: dict[str, Any] = {
+        "$schema": schema_url("components", 1),
         "format": COMPONENTS_FORMAT,
         "format_version": 1,
         "id": pack_id,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.model.formats import canonical_json
+from engine.model.schema_ids import schema_url
 from engine.release import VERSION
 
 PACK_FORMAT = "raftwright.pack"
@@ -94,6 +95,7 @@ class Manifest:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
+            "$schema": schema_url("pack-manifest", PACK_FORMAT_VERSION),
             "format": PACK_FORMAT,
             "format_version": PACK_FORMAT_VERSION,
             "id": self.id,

@@ -23,6 +23,7 @@ from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.layout import draw_board_choices
 from engine.model.scenario import Scenario
+from engine.model.schema_ids import schema_url
 from engine.play.actions import Action, parse_action
 from engine.play.island_cache import set_up_island
 from engine.play.moves import check_cut_off, end_game
@@ -97,6 +98,7 @@ class Replay:
 
     def to_dict(self, outcome: Outcome | None = None) -> dict[str, Any]:
         d: dict[str, Any] = {
+            "$schema": schema_url("replay", REPLAY_FORMAT_VERSION),
             "format": REPLAY_FORMAT,
             "format_version": REPLAY_FORMAT_VERSION,
             "scenario": scenario_to_dict(self.scenario),
