@@ -18,6 +18,7 @@ from engine.model.userdirs import user_catalogs_dir
 
 from . import gui_gc, smoke
 from .files import APPLICATION, ORGANISATION
+from .logfile import install_file_log
 from .mainwindow import MainWindow
 
 
@@ -69,6 +70,7 @@ def catalog_warning() -> str | None:
 
 
 def main(path: str | None = None) -> int:
+    install_file_log()
     app = application()
     window = create_window(path)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint

@@ -15,6 +15,7 @@ works again).
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +29,8 @@ from . import campaigns
 from .document import new_scenario
 from .files import RecentFiles, SaveError, save_scenario_file, user_campaigns_dir
 from .recovery import Autosaver, RecoveryFile, scan_recoveries
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .canvas import IslandView
@@ -143,6 +146,7 @@ class FileFlows(QMainWindow):
                 data = read_json(path)
             scenario = open_scenario(path, data)  # the located message 'raftwright validate' gives
         except FormatError as exc:
+            log.warning("cannot open %s: %s", path, exc)
             self.show_error("Cannot open the file", str(exc))
             if not path.exists():  # a file that is there stays listed: it may be fixed
                 self.recent.remove(path)
@@ -153,6 +157,7 @@ class FileFlows(QMainWindow):
         self.recent.add(path)
         self.refresh_recent_menu()
         self.canvas.fit_island()
+        log.info("opened %s", path)
         self.statusBar().showMessage(f"Opened {path}", 4000)
         return True
 
@@ -176,12 +181,14 @@ class FileFlows(QMainWindow):
         try:
             save_scenario_file(self.doc.scenario, path)
         except SaveError as exc:
+            log.warning("save to %s failed: %s", path, exc)
             self.show_error("Save failed", str(exc))
             return False
         self.doc.mark_saved(path)
         self.autosaver.discard()
         self.recent.add(path)
         self.refresh_recent_menu()
+        log.info("saved %s", path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 

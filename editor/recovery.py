@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,8 @@ from engine.model.scenario import Scenario
 
 from .document import ScenarioDocument
 from .files import recovery_dir, save_blockers, settings
+
+log = logging.getLogger(__name__)
 
 RECOVERY_FORMAT = "raftwright.recovery"
 DEFAULT_INTERVAL_S = 30
@@ -187,6 +190,8 @@ class Autosaver(QObject):
 
     def _fail(self, message: str) -> None:
         first = not self.last_error
+        if first:
+            log.warning("%s", message)
         self.last_error = message
         if first:
             self.failed.emit(message)

@@ -55,9 +55,19 @@ class _Subcommands:
         return parser
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
 def _command_in(argv: Sequence[str]) -> str | None:
-    """The subcommand named on the command line (the first word not starting with '-')."""
-    return next((a for a in argv if not a.startswith("-")), None)
+    """The subcommand named on the command line: the first word that is neither an
+    option nor the value of ``--log-level``."""
+    words = iter(argv)
+    for word in words:
+        if word == "--log-level":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -72,6 +82,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {VERSION}")
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="warning",
+        help="what the engine and the studio log on stderr (default warning; the studio also keeps a log file)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     chosen = _command_in(argv) if argv is not None else None
     wanted = set(COMMANDS) if argv is None else ({chosen} if chosen in COMMANDS else set())
@@ -107,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
+    _log_to_stderr(args.log_level)
     if getattr(args, "run", None) is None:
         say(
             "choose a command: 'raftwright edit' opens the studio, 'raftwright validate PATH' checks files, "
@@ -117,6 +134,25 @@ def _main(argv: list[str]) -> int:
     if args.command != "edit":  # the studio shows its own warning
         _warn_about_user_catalogs()
     return int(args.run(args))
+
+
+_stderr_handler: Any = None
+
+
+def _log_to_stderr(level_name: str) -> None:
+    """Python ``logging`` records at ``level_name`` and above, one line each on stderr."""
+    import logging
+
+    global _stderr_handler
+    level = getattr(logging, level_name.upper())
+    root = logging.getLogger()
+    if _stderr_handler is not None:  # main() run again in one process (tests): one handler, today's stderr
+        root.removeHandler(_stderr_handler)
+    handler = _stderr_handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(level)
+    handler.setFormatter(logging.Formatter(f"{PROG}: %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(min(level, root.level) if root.level != logging.NOTSET else level)
 
 
 def _warn_about_user_catalogs() -> None:

@@ -23,6 +23,7 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
 BAD_VALUES: list[tuple[list[str], str]] = [
     (["nosuchcommand"], "invalid choice"),
     (["--bogus"], "unrecognized arguments"),
+    (["--log-level", "loud", "list"], "invalid choice: 'loud'"),
     (["list", "--bogus"], "unrecognized arguments"),
     (["validate", "no-such-name"], "'raftwright list' shows the names"),
     (["validate", "{tmp}/x.raftpack"], "raftwright pack verify"),

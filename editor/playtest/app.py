@@ -16,6 +16,7 @@ from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.scenario import Scenario
 
 from ..app import application
+from ..logfile import install_file_log
 from .replays import read_replay
 from .window import PlaytestWindow
 
@@ -64,6 +65,7 @@ def _studio(window: PlaytestWindow, path: Path) -> None:
 
 def main(path: str, seed: int | None = None, players: int | None = None, catalog: Catalog | None = None) -> int:
     read_target(path, players)  # report a bad file before any window opens
+    install_file_log()
     app = application()
     window = open_window(path, seed, players, catalog)
     window.show()

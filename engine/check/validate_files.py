@@ -9,6 +9,7 @@ are issues; a file that cannot be read, is not JSON or is not a Raftwright file 
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,8 @@ from engine.model.jsonio import MAX_CATALOG_BYTES
 from engine.model.library import load_campaign_with_scenarios
 from engine.model.scenario import Campaign, Scenario
 
+log = logging.getLogger(__name__)
+
 FORMATS = "raftwright.scenario, raftwright.campaign or raftwright.components"
 
 
@@ -67,6 +70,7 @@ class FileChecker:
             "campaign": self.campaign,
             "components": self.components,
         }
+        log.debug("checking %s (%s)", path, kind)
         if kind is None:
             raise FormatError(path, f"not a Raftwright file: {describe_format(data)}; expected {FORMATS}")
         if kind == "components" and Path(path).stat().st_size > MAX_CATALOG_BYTES:

@@ -14,6 +14,7 @@ are optional data on cards (:mod:`engine.model.card_paths`).
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,6 +29,8 @@ from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.model.special_boards import SPECIAL, special_board_problems
 from engine.model.userdirs import user_catalogs_dir
+
+log = logging.getLogger(__name__)
 
 TERRAINS: tuple[str, ...] = ("blue", "red", "green", "orange", "purple")
 CAT_COLOURS: tuple[str, ...] = TERRAINS + ("white",)
@@ -580,6 +583,9 @@ def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, 
                 continue
             catalog = catalog.merged(extra)
             in_use.append((extra, path.name))
+            log.info("custom components from %s", path)
+    for reason in skipped:
+        log.info("custom components left out: %s", reason)
     return catalog, tuple(skipped)
 
 

@@ -13,6 +13,9 @@ stays Qt-free):
 It holds ``campaigns/`` (the designer's campaigns), ``catalogs/`` (custom components,
 ``*.components.json``), ``recovery/`` (the studio's autosaves) and ``packs/`` (installed
 scenario packs).
+
+The studio's log goes to the per-user *state* folder (:func:`user_state_dir`): files a
+person does not edit and may delete, kept apart from their work.
 """
 
 from __future__ import annotations
@@ -47,3 +50,19 @@ def user_catalogs_dir() -> Path:
 def user_packs_dir() -> Path:
     """Installed scenario packs, one folder per pack and version (``<id>/<version>/``)."""
     return user_data_dir() / "packs"
+
+
+def user_state_dir() -> Path:
+    """Where the studio keeps its log: ``$RAFTWRIGHT_USER_DIR/state`` if that is set, else
+    ``$XDG_STATE_HOME`` or ``~/.local/state`` then ``Raftwright/Raftwright studio`` (Linux),
+    ``~/Library/Logs/Raftwright/Raftwright studio`` (macOS),
+    ``%LOCALAPPDATA%\\Raftwright\\Raftwright studio\\Logs`` (Windows)."""
+    override = os.environ.get(ENV_USER_DIR)
+    if override:
+        return Path(override) / "state"
+    if sys.platform == "win32":
+        local = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        return local / ORGANISATION / APPLICATION / "Logs"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Logs" / ORGANISATION / APPLICATION
+    return Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / ORGANISATION / APPLICATION

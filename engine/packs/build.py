@@ -10,6 +10,7 @@ Deterministic: every JSON document is written as canonical JSON, entries are sor
 from __future__ import annotations
 
 import io
+import logging
 import os
 import time
 import zipfile
@@ -26,6 +27,8 @@ from engine.packs.errors import PackError, Problem
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
 from engine.play.game import REPLAY_FORMAT
+
+log = logging.getLogger(__name__)
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_MODE = 0o100644 << 16
@@ -228,6 +231,7 @@ def build_pack(
     tick(total - 1, total, "writing the pack")
     data = write_zip({MANIFEST_NAME: manifest.to_bytes(), **{p: d for p, (_, d) in contents.items()}})
     tick(total, total, "done")
+    log.info("built pack %s: %d files, %d bytes", manifest.label, len(manifest.files), len(data))
     return data, manifest
 
 

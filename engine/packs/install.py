@@ -10,6 +10,7 @@ pack is either wholly installed or not at all.  Replacing an installed version n
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -25,6 +26,8 @@ from engine.packs.errors import PackError, Problem
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import Manifest, version_key
 from engine.packs.reader import Pack
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ def install_pack(pack: Pack, *, force: bool = False, root: Path | None = None) -
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+    log.info("installed pack %s in %s", manifest.label, target)
     return InstalledPack(manifest, target)
 
 
@@ -155,6 +159,7 @@ def remove_pack(spec: str, root: Path | None = None) -> list[InstalledPack]:
         parent = pack.folder.parent
         if parent.is_dir() and not any(parent.iterdir()):
             parent.rmdir()
+    log.info("removed %s", ", ".join(p.manifest.label for p in chosen))
     return chosen
 
 

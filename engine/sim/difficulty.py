@@ -16,6 +16,7 @@ rating (:data:`CALIBRATION`, fitted by ``bench/bot_targets.py --fit``; see the R
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections import Counter
@@ -31,6 +32,8 @@ from engine.play.game import new_game
 from engine.play.outcome import CAT_CUT_OFF, WIN
 from engine.release import VERSION
 from engine.sim.traced import traced_playout
+
+log = logging.getLogger(__name__)
 
 DEFAULT_GAMES = 200
 DEFAULT_BOT = "heuristic"
@@ -220,6 +223,8 @@ def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, 
     scenario, before any game is farmed out."""
     get_bot(bot)
     probe = new_game(scenario, seed=seed, players=players, variant=variant)
+    log.info("estimating %s: %d games, bot %s, %s, %d player(s), seeds from %d, %d job(s)%s", scenario.id, games,
+             bot, variant, players, seed, jobs, ", on a cluster" if runner is not None else "")  # fmt: skip
     doc = scenario_to_dict(scenario)
     tasks = chunks(range(seed, seed + games))
     if runner is None:
