@@ -69,8 +69,24 @@ def catalog_warning() -> str | None:
     )
 
 
+def import_only(path: Path) -> int:
+    """A ``.raftpack`` opened from the file manager (``raftwright edit FILE.raftpack``):
+    only the import dialog, no studio window behind it.  Exit 0 installed, 1 not."""
+    from .packs.import_dialog import ImportPackDialog
+
+    application()
+    dialog = ImportPackDialog(path)
+    done: list[object] = []
+    dialog.installed.connect(done.append)
+    smoke.arm(dialog)  # RAFTWRIGHT_SMOKE=1: quit after the first paint
+    dialog.exec()
+    return 0 if done else 1
+
+
 def main(path: str | None = None) -> int:
     install_file_log()
+    if path is not None and path.lower().endswith(".raftpack"):
+        return import_only(Path(path))
     app = application()
     window = create_window(path)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint

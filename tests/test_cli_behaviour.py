@@ -33,6 +33,7 @@ BAD_VALUES: list[tuple[list[str], str]] = [
     (["import-comp1110", "LNSN"], "the following arguments are required: -o/--output"),
     (["import-comp1110", "garbage", "-o", "{tmp}/g.scenario.json"], "cannot import the challenge"),
     (["edit", "no-such-name"], "'raftwright list'"),
+    (["edit", "tutorial/01", "extra"], "unrecognized arguments"),
     (["play", "tutorial/01", "--players", "0"], "0 is out of range: give a whole number from 1 to 4"),
     (["play", "tutorial/01", "--seed", "x"], "'x' is not a whole number"),
     (["play", "tutorial/01", "--text", "--variant", "foo"], "invalid choice: 'foo'"),

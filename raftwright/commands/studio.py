@@ -14,12 +14,14 @@ from raftwright.common import EXIT_UNREADABLE, catalog_for, int_range, named, re
 
 
 def _target(given: str, command: str) -> str | None:
-    """The file ``given`` names (a path or a bundled/installed name), or None after saying why."""
+    """The file ``given`` names (a path or a bundled/installed name), or None after saying
+    why.  ``edit`` takes a pack too (the import dialog alone); ``play`` does not."""
     from engine.model.formats import FormatError
 
     try:
         path = named(given)
-        refuse_pack(path, command)
+        if command != "edit":
+            refuse_pack(path, command)
     except FormatError as exc:
         say(str(exc))
         return None
@@ -68,7 +70,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "edit",
         description="Open the studio, optionally on a file: a scenario or campaign file, or the name of a bundled "
-        "or installed one ('raftwright list').",
+        "or installed one ('raftwright list'). A .raftpack opens the import dialog alone (as a double-click on a "
+        "pack in the file manager does).",
         epilog="examples:\n  raftwright edit\n  raftwright edit campaign-1/03\n  raftwright edit my.scenario.json",
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="a scenario or campaign file (or name) to open")
