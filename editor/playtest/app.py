@@ -15,6 +15,7 @@ from engine.model.catalog import Catalog
 from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.scenario import Scenario
 
+from .. import smoke
 from ..app import application
 from ..logfile import install_file_log
 from .replays import read_replay
@@ -68,5 +69,6 @@ def main(path: str, seed: int | None = None, players: int | None = None, catalog
     install_file_log()
     app = application()
     window = open_window(path, seed, players, catalog)
+    smoke.arm(window)  # RAFTWRIGHT_SMOKE=1: quit after the first paint (the build's screenshots)
     window.show()
     return app.exec()
