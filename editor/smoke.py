@@ -63,6 +63,9 @@ def save_screenshot(window: QWidget, target: str) -> None:
     if callable(fit):
         fit()
         QCoreApplication.processEvents()
+    status = getattr(window, "statusBar", None)
+    if callable(status):  # "Opened /build/folder/...": not for a published picture
+        status().clearMessage()
     if not window.grab().save(target, "PNG"):
         print(f"raftwright-smoke: cannot write the screenshot {target}", flush=True)
 

@@ -117,7 +117,9 @@ def test_a_scenario_the_engine_cannot_play_is_reported_not_estimated(capsys: pyt
     fishy = replace(scenario, id="no-hybrid-tiles", rules=replace(scenario.rules, hybrid_fire_tiles=True))
     path = tmp_path / "fishy.scenario.json"
     save_scenario(fishy, path)
-    assert main(["difficulty", str(path), str(FIRST_STEPS), "--games", "2", "--bot", "random", "--json"]) == 1  # a refusal: exit 1
+    assert (
+        main(["difficulty", str(path), str(FIRST_STEPS), "--games", "2", "--bot", "random", "--json"]) == 1
+    )  # a refusal: exit 1
     rows = json.loads(capsys.readouterr().out)
     refused = next(r for r in rows if r["id"] == fishy.id and r["games"] == 0)
     assert refused["reason"].startswith("not playable yet:") and "hybrid fire tiles" in refused["reason"]
