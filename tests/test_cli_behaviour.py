@@ -201,3 +201,20 @@ def test_two_players_alone_picks_the_standard_rules(capsys: pytest.CaptureFixtur
     assert main(["difficulty", "tutorial/01", "--games", "2", "--players", "2", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "standard, 2 player(s)" in out and "not playable" not in out
+
+
+def test_ctrl_c_during_a_parallel_estimate_exits_130_at_once() -> None:
+    """With worker processes busy, Ctrl-C ends the run now (not after every game) with one line."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "raftwright", "--log-level", "info", "difficulty", "campaign-1/01", "--games", "4000",
+         "--jobs", "2", "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+    )  # fmt: skip
+    assert process.stderr is not None
+    for line in process.stderr:  # the condition: the estimate has started
+        if "estimating campaign-1-1-waiting-for-friends" in line:
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err == "raftwright: interrupted\n" and out == ""

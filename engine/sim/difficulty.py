@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import random
+import signal
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -202,7 +204,8 @@ def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players
             if progress:
                 progress(len(out))
         return out
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_interrupt)
+    try:
         pending: set[Future[list[GameRecord]]] = {
             pool.submit(play_games, doc, seeds, variant, players, bot) for seeds in tasks
         }
@@ -212,7 +215,20 @@ def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players
                 out.extend(f.result())
             if progress:
                 progress(len(out))
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers now (a shutdown that waits would finish every game first)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return out
+
+
+def _quiet_interrupt() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) ends it without a traceback;
+    the parent reports the interruption once."""
+    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(128 + signum))
 
 
 def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, bot: str = DEFAULT_BOT,
