@@ -204,11 +204,22 @@ def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players
             if progress:
                 progress(len(out))
         return out
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_interrupt)
+    # Ctrl-C is held back while the workers start (an interrupt inside a fork leaves the
+    # pool hung); the workers keep it blocked, the parent stops them (below)
+    held = hasattr(signal, "pthread_sigmask")
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if held else set()
     try:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_interrupt)
         pending: set[Future[list[GameRecord]]] = {
             pool.submit(play_games, doc, seeds, variant, players, bot) for seeds in tasks
         }
+    except BaseException:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        raise
+    try:
+        if held:  # a Ctrl-C held back arrives here, where it stops the workers
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
