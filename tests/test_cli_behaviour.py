@@ -131,17 +131,18 @@ def test_ctrl_c_in_a_running_game_exits_130_with_one_line() -> None:
         [sys.executable, "-m", "raftwright", "play", "tutorial/01", "--seed", "1", "--text"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
     )  # fmt: skip
-    assert process.stdout is not None and process.stderr is not None
-    for line in process.stdout:  # the condition: the game is waiting for input
-        if line.startswith("round 1"):
-            break
-    process.send_signal(signal.SIGINT)
-    err = process.stderr.read()
-    assert process.wait(timeout=60) == 130
-    assert err == "raftwright: interrupted\n"
-    process.stdout.close()
-    assert process.stdin is not None
-    process.stdin.close()
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        for line in process.stdout:  # the condition: the game is waiting for input
+            if line.startswith("round 1"):
+                break
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130
+        assert err == "raftwright: interrupted\n"
+    finally:
+        process.kill()  # never left running when the test fails
+        process.communicate()
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
@@ -210,11 +211,19 @@ def test_ctrl_c_during_a_parallel_estimate_exits_130_at_once() -> None:
          "--jobs", "2", "--no-progress"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
     )  # fmt: skip
-    assert process.stderr is not None
-    for line in process.stderr:  # the condition: the estimate has started
-        if "estimating campaign-1-1-waiting-for-friends" in line:
-            break
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert err == "raftwright: interrupted\n" and out == ""
+    try:
+        assert process.stderr is not None
+        for line in process.stderr:  # the condition: the estimate has started
+            if "estimating campaign-1-1-waiting-for-friends" in line:
+                break
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130
+        assert err == "raftwright: interrupted\n" and out == ""
+    finally:
+        if process.poll() is None:  # never left running (with its workers) when the test fails
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
