@@ -38,6 +38,8 @@ PATTERN_HINTS: dict[str, str] = {
     "file": "use a relative path ending in .json, without '..'",
     "card": 'use the card\'s number or letter, e.g. "5" or "B"',
     "board": 'use a board id from the catalog, e.g. "L1"',
+    "layout": "it is written by raftwright difficulty --store; delete the difficulty_estimate and estimate again",
+    "fingerprint": "it is written by raftwright difficulty --store; delete the difficulty_estimate and estimate again",
 }
 GRID_SIZE = 18  # common.schema.json: squares run 0-17
 JSON_TYPES = {

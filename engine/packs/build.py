@@ -23,6 +23,7 @@ from engine.model.formats import FormatError, canonical_json, document_kind, rea
 from engine.model.schemas import schema_errors
 from engine.packs.components import used_custom_components
 from engine.packs.errors import PackError, Problem
+from engine.packs.estimates import settle_estimates
 from engine.packs.fields import field_problems, manifest_messages
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
@@ -176,15 +177,20 @@ def build_pack(
     allow_errors: bool = False,
     extra: Iterable[ExtraFile] = (),
     progress: Progress | None = None,
+    stale: str = "refuse",
+    estimate_games: int = 200,
 ) -> tuple[bytes, Manifest]:
     """The pack's bytes and manifest.  Refuses (``scenario-errors``) scenarios with
-    errors, naming each, unless ``allow_errors``."""
+    errors, naming each, unless ``allow_errors``; refuses (``estimate-stale``) stale
+    stored estimates unless ``stale`` is ``"estimate"`` (played again, ``estimate_games``
+    games) or ``"drop"`` (:mod:`engine.packs.estimates`)."""
     bad_fields = field_problems(info.fields())
     if bad_fields:
         raise PackError([Problem("field-invalid", info.id or "build", f, m) for f, m in bad_fields.items()])
     catalog = catalog or default_catalog()
     total = len(sources.scenarios) + 2
     tick = progress or (lambda done, of, label: None)
+    settle_estimates(sources, info.id, stale=stale, games=estimate_games, tick=lambda label: tick(0, total, label))
     problems: list[Problem] = []
     scenarios = []
     for n, (_, source, doc) in enumerate(sources.scenarios):

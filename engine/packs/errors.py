@@ -54,6 +54,8 @@ REFUSAL_CODES: dict[str, str] = {
     "official-layout": "a scenario to pack is one of the publisher's official layouts (a warning)",
     "not-installed": "no installed pack has that id (and version)",
     "scenario-errors": "a scenario to pack has errors (build refused unless told otherwise)",
+    "estimate-stale": "a scenario's stored difficulty estimate was made on another layout or by another rules/bot "
+    "version (build refused unless told to estimate again or leave it out)",
     "source-unreadable": "a file given to build cannot be read",
     "replay-outcome-changed": "a golden playthrough ends differently with this engine",
     "replay-broken": "a golden playthrough can no longer be replayed (an action is illegal now)",

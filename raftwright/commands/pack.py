@@ -18,6 +18,7 @@ from engine.model.formats import canonical_json
 from engine.model.userdirs import user_packs_dir
 from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect, official_scenarios
 from engine.packs.errors import PackError, Problem
+from engine.packs.estimates import settle_estimates
 from engine.packs.fields import ALL_RIGHTS_RESERVED, field_problems, licence_label, shown, suggested_id
 from engine.packs.install import DamagedPack, InstalledPack, install_pack, installed_packs, remove_pack, scan_installed
 from engine.packs.manifest import PACK_SUFFIX, Manifest
@@ -82,6 +83,8 @@ def run_build(args: argparse.Namespace) -> int:
                 f"warning official-layout: {target} is the official scenario '{name}' by {PUBLISHER}; the manifest credits "
                 f"them, and your licence ({licence_label(info.licence)}) does not cover their layouts"
             )
+        stale = "estimate" if args.estimate else "drop" if args.drop_stale else "refuse"
+        settled = settle_estimates(sources, info.id, stale=stale, games=args.estimate or 0)  # before the sheets
         extra = [] if args.no_sheets else rendered_files(sources, args.pdf_sheets)
         bar = _progress()
         data, manifest = build_pack(info, sources, allow_errors=args.allow_errors, extra=extra, progress=bar)
@@ -95,6 +98,11 @@ def run_build(args: argparse.Namespace) -> int:
     except OSError as exc:
         say(f"{output}: cannot write the pack ({exc}); pick another folder")
         return EXIT_UNREADABLE
+    for file in settled.estimated:
+        say(f"{file}: the stale estimate was made again with {args.estimate} games for the pack (the file is unchanged; "
+            "raftwright difficulty FILE --store updates it)")  # fmt: skip
+    for file in settled.dropped:
+        say(f"{file}: the stale estimate was left out of the pack")
     say(f"wrote {output}: {manifest.label}, {len(manifest.files)} files, {len(data)} bytes")
     return EXIT_OK
 
@@ -233,6 +241,16 @@ def run_remove(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of games, 1 or more, not {text!r}")
+    return value
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "pack",
@@ -260,6 +278,11 @@ def register(sub: Any) -> None:
     b.add_argument("--description", help="a short description (default: the campaign's)")
     b.add_argument("--language", action="append", help="a language code such as en (repeat for several)")
     b.add_argument("--allow-errors", action="store_true", help="pack scenarios even if they have errors")
+    stale = b.add_mutually_exclusive_group()
+    stale.add_argument("--estimate", type=_positive, metavar="N",
+                       help="play stale difficulty estimates again, N games each, for the pack (default: refuse a "
+                            "stale estimate)")  # fmt: skip
+    stale.add_argument("--drop-stale", action="store_true", help="leave stale difficulty estimates out of the pack")
     b.add_argument("--no-sheets", action="store_true", help="leave out the sheets and the preview image")
     b.add_argument(
         "--pdf-sheets",
