@@ -242,3 +242,11 @@ def test_a_pack_scenario_breaking_a_pattern_is_named_without_the_pattern(parts, 
     lines = refused_by_cli(capsys, tmp_path, craft(manifest, {**files, path: json.dumps(doc).encode()}), "file-invalid")
     text = "\n".join(lines)
     assert "^" not in text and "$" not in text and "does not match" not in text, text
+
+
+def test_inspect_json_prints_pack_text_as_ascii(parts, tmp_path, capsys) -> None:
+    manifest, files = parts
+    path = tmp_path / "c1.raftpack"
+    path.write_bytes(craft(dict(manifest, title="T\x9b2J\u202e\x7f"), files))
+    rc, out, _ = cli(capsys, "pack", "inspect", str(path), "--json")
+    assert rc == 0 and out.isascii() and json.loads(out)["title"] == "T\x9b2J\u202e\x7f"
