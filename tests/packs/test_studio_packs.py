@@ -276,3 +276,18 @@ def test_importing_a_newer_version_replaces_the_older_in_the_library(
     older.install_button.click()
     assert len(asked) == 1 and "tutorial-pack@1.1.0" in asked[0] and "tutorial-pack@0.9.0" in asked[0]
     assert [p.manifest.label for p in installed_packs()] == ["tutorial-pack@1.1.0"]
+
+
+def test_a_sheet_that_cannot_be_drawn_is_a_message(studio: MainWindow, qtbot: QtBot, monkeypatch) -> None:
+    import editor.packs.export_dialog as export_module
+
+    def broken(*args: object) -> list[object]:
+        raise RuntimeError("no painter")
+
+    monkeypatch.setattr(export_module, "sheet_files", broken)
+    dialog = export_module.ExportPackDialog([tutorial_campaign()], studio.doc.catalog, studio)
+    qtbot.addWidget(dialog)
+    dialog.licence.setCurrentText("CC0-1.0")
+    dialog.build()
+    assert "the sheets could not be drawn (no painter)" in dialog.status.text()
+    assert dialog.build_button.isEnabled() and dialog.manifest is None
