@@ -93,6 +93,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
         communication_tokens=bool(r.get("communication_tokens", default.communication_tokens)),
         hybrid_fire_tiles=bool(r.get("hybrid_fire_tiles", default.hybrid_fire_tiles)),
         disaster_deck=bool(r.get("disaster_deck", default.disaster_deck)),
+        stuck_hand=str(r.get("stuck_hand", default.stuck_hand)),
     )
     return Scenario(
         id=data["id"],
@@ -216,6 +217,8 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
             "disaster_deck": s.rules.disaster_deck,
         },
     }
+    if s.rules.stuck_hand != RuleOptions().stuck_hand:  # written only when a scenario picks another LC-7 reading
+        d["rules"]["stuck_hand"] = s.rules.stuck_hand
     if s.difficulty_estimate is not None:
         d["difficulty_estimate"] = estimate_to_dict(s.difficulty_estimate)
     return d

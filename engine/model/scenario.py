@@ -251,6 +251,15 @@ class Objective:
         return self.text or ""
 
 
+# RULINGS LC-7 (an unknown): cards remain to be played, yet no card can be placed, no cat
+# can move and no water token can be spent.  The readings RULINGS lists: the game is lost
+# (the default, the engine's house decision), the player discards the cards to the disaster
+# pile without moving, or the engine forbids reaching that state (not played: whether an
+# action leads there depends on fire tiles not drawn yet).
+STUCK_LOSS, STUCK_DISCARD, STUCK_FORBID = "loss", "discard", "forbid"
+STUCK_HAND_READINGS = (STUCK_LOSS, STUCK_DISCARD, STUCK_FORBID)
+
+
 @dataclass(frozen=True)
 class RuleOptions:
     players: tuple[int, ...] = (1, 2, 3, 4)
@@ -258,6 +267,7 @@ class RuleOptions:
     communication_tokens: bool = False
     hybrid_fire_tiles: bool = False
     disaster_deck: bool = False
+    stuck_hand: str = STUCK_LOSS  # LC-7 reading, one of STUCK_HAND_READINGS
 
 
 @dataclass(frozen=True)
