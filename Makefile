@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 PIP    := $(PY) -m pip install --quiet --quiet --disable-pip-version-check
 
-.PHONY: run test bench fuzz package venv clean
+.PHONY: run test bench fuzz docs package venv clean
 
 venv: $(STAMP)
 
@@ -39,6 +39,10 @@ test: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run_all.py
 
+# the manual as a web site in site/ (the tests build it too, strict, into a temporary folder)
+docs: $(STAMP)
+	$(VENV)/bin/mkdocs build --strict
+
 # robustness at scale: 10^5 mutated files through the loaders, 10^4 edit sequences (minutes)
 fuzz: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/fuzz_loaders.py
@@ -49,4 +53,4 @@ package: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) packaging/build.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist site *.egg-info

@@ -133,7 +133,7 @@ def _main(argv: list[str]) -> int:
         return EXIT_UNREADABLE
     if args.command != "edit":  # the studio shows its own warning
         _warn_about_user_catalogs()
-    return int(args.run(args))
+    return int(args.run(args))  # a closed pipe (`| head`) is handled in main()
 
 
 _stderr_handler: Any = None
@@ -148,7 +148,19 @@ def _log_to_stderr(level_name: str) -> None:
     root = logging.getLogger()
     if _stderr_handler is not None:  # main() run again in one process (tests): one handler, today's stderr
         root.removeHandler(_stderr_handler)
-    handler = _stderr_handler = logging.StreamHandler(sys.stderr)
+
+    class ToStderr(logging.StreamHandler):  # type: ignore[type-arg]
+        """Writes to the current ``sys.stderr``, not the one there when it was made."""
+
+        @property
+        def stream(self) -> Any:
+            return sys.stderr
+
+        @stream.setter
+        def stream(self, value: Any) -> None:
+            pass
+
+    handler = _stderr_handler = ToStderr()
     handler.setLevel(level)
     handler.setFormatter(logging.Formatter(f"{PROG}: %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)

@@ -64,6 +64,17 @@ def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def positive_number(text: str) -> float:
+    """An argparse ``type``: a number above 0 (seconds, for example)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is out of range: give a number above 0")
+    return value
+
+
 def human(value: Any) -> Any:
     """Numbers as people write them: floats rounded to 6 decimals (no 0.9999999999999998),
     whole floats as such; lists and dicts recursively."""

@@ -91,7 +91,10 @@ def test_an_installed_pack_is_named_by_its_id_and_campaign(
 ) -> None:
     monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
     pack = tmp_path / "tut.raftpack"
-    assert main(["pack", "build", "tutorial", "-o", str(pack), "--id", "tut", "--no-sheets"]) == 0
+    assert (
+        main(["pack", "build", "tutorial", "-o", str(pack), "--id", "tut", "--no-sheets", "--licence", "CC-BY-4.0"])
+        == 0
+    )
     assert main(["pack", "install", str(pack)]) == 0
     capsys.readouterr()
     code, out, _ = run(capsys, "list")

@@ -61,8 +61,24 @@ def test_the_state_folder_follows_the_platform(monkeypatch: pytest.MonkeyPatch, 
 
 def test_log_level_info_shows_the_engine_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "t.raftpack"
-    assert main(["--log-level", "info", "pack", "build", "tutorial", "-o", str(out), "--no-sheets"]) == 0
+    assert (
+        main(
+            [
+                "--log-level",
+                "info",
+                "pack",
+                "build",
+                "tutorial",
+                "-o",
+                str(out),
+                "--no-sheets",
+                "--licence",
+                "CC-BY-4.0",
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "raftwright: INFO engine.packs.build: built pack t@1.0.0" in err
-    assert main(["pack", "build", "tutorial", "-o", str(out), "--no-sheets"]) == 0
+    assert main(["pack", "build", "tutorial", "-o", str(out), "--no-sheets", "--licence", "CC-BY-4.0"]) == 0
     assert "INFO" not in capsys.readouterr().err  # the default is warning
