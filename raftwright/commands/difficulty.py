@@ -4,6 +4,9 @@ play them many times (:mod:`engine.sim.difficulty`).
 A scenario file gives its estimate; a campaign file or a folder gives a table of its
 scenarios ranked from easiest to hardest.  ``--json`` prints one object per scenario.
 A scenario the engine cannot play yet is listed as "not playable yet: <reason>".
+``--winnable N`` adds the full-information search's answer (:mod:`engine.sim.oracle`):
+"a win exists in X of N deals" or "no win found in N deals within budget B", and
+``--lines DIR`` saves each scenario's shortest winning line found as a replay file.
 Exit 0; 2 with one line on stderr when an input cannot be read.
 """
 
@@ -23,7 +26,9 @@ from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
+from engine.play.replay_files import REPLAY_SUFFIX, write_replay
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
+from engine.sim.oracle import DEFAULT_BUDGET, Winnable, winnable
 from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
 
 
@@ -62,7 +67,11 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         say(f"--cluster needs Dask: install the extra with pip install 'raftwright[cluster]' ({exc})")
         return EXIT_UNREADABLE
+    if args.lines is not None and not args.winnable:
+        say("--lines saves the winning lines that --winnable N finds: add --winnable N")
+        return EXIT_UNREADABLE
     results: list[Estimate | tuple[Path, Scenario, str]] = []
+    answers: dict[str, dict[str, Any]] = {}  # an estimate's file -> the oracle's answer (JSON)
     show_bar = sys.stderr.isatty() and not args.no_progress
     with tqdm(total=args.games * len(scenarios), disable=not show_bar, unit="game", file=sys.stderr) as bar:
         for path, scenario in scenarios:
@@ -81,22 +90,50 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(base + args.games - bar.n)
                 continue
             results.append(e)
+            if args.winnable:
+                bar.set_description(f"{scenario.id}: searching {args.winnable} deals")
+                try:
+                    answers[e.file] = _search(args, path, scenario)
+                except OSError as exc:
+                    say(str(exc))
+                    return EXIT_UNREADABLE
     if args.json:
-        print(json.dumps([_json(r) for r in results], indent=1))
+        print(json.dumps([_json(r, answers) for r in results], indent=1))
     else:
-        _table(results)
+        _table(results, answers)
     return EXIT_OK
 
 
-def _json(r: Estimate | tuple[Path, Scenario, str]) -> dict[str, Any]:
+def _search(args: argparse.Namespace, path: Path, scenario: Scenario) -> dict[str, Any]:
+    """The full-information search's answer for one scenario (its JSON), the shortest
+    winning line saved under ``--lines`` when one was found."""
+    w: Winnable = winnable(scenario, deals=args.winnable, seed=args.seed, budget=args.budget,
+                           seconds=args.budget_seconds, variant=args.variant, players=args.players,
+                           jobs=args.jobs)  # fmt: skip
+    out = w.to_dict()
+    line = w.replay_of(scenario, args.variant, args.players)
+    out["line_file"] = None
+    if line is not None and args.lines is not None:
+        folder = Path(args.lines)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{scenario.id}.win{REPLAY_SUFFIX}"
+        write_replay(target, line, line.play().outcome())
+        out["line_file"] = display(target)
+    return out
+
+
+def _json(r: Estimate | tuple[Path, Scenario, str], answers: dict[str, dict[str, Any]]) -> dict[str, Any]:
     if isinstance(r, Estimate):
-        return r.to_dict()
+        d = r.to_dict()
+        if r.file in answers:
+            d["winnable"] = answers[r.file]
+        return d
     path, scenario, reason = r
     return {"file": display(path), "id": scenario.id, "games": 0, "wins": 0, "win_rate": None,
             "playable": False, "reason": f"not playable yet: {reason}"}  # fmt: skip
 
 
-def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
+def _table(results: list[Estimate | tuple[Path, Scenario, str]], answers: dict[str, dict[str, Any]]) -> None:
     played = sorted((r for r in results if isinstance(r, Estimate)), key=lambda e: (-e.win_rate, e.file))
     if played:
         first = played[0]
@@ -111,6 +148,10 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
         top = next(iter(e.losses), "-")
         print(f"{rank:>4}  {e.win_rate:8.1%}  {lo:5.1%}-{hi:6.1%}  {e.suggested_paws:>4}  {e.expected_rounds:6.1f}  "
               f"{e.most_cut_off or '-':12}  {e.id} ({e.file}; losses: {_losses(e) or 'none'}; top: {top})")  # fmt: skip
+        answer = answers.get(e.file)
+        if answer is not None:
+            saved = f"; shortest winning line: {answer['line_file']}" if answer["line_file"] else ""
+            print(f"{'':>4}  full-information search: {answer['answer']}{saved}")
     for r in results:
         if not isinstance(r, Estimate):
             path, scenario, reason = r
@@ -119,6 +160,20 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
 
 def _losses(e: Estimate) -> str:
     return ", ".join(f"{reason} {n}" for reason, n in e.losses.items())
+
+
+def _whole(text: str, least: int = 0) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {least} or more")
+    return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1)
 
 
 def register(sub: Any) -> None:
@@ -140,5 +195,15 @@ def register(sub: Any) -> None:
         default=None,
         help="run the games on Dask: 'local' starts a local cluster, tcp://HOST:8786 uses a scheduler",
     )
+    p.add_argument("--winnable", type=_whole, default=0, metavar="N",
+                   help="also search N deals with full information (it sees deck, reserve and bag order; never "
+                        "used for the estimate) for a winning line: 'a win exists in X of N deals'")  # fmt: skip
+    p.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET, metavar="B",
+                   help=f"positions the search may try per deal (default {DEFAULT_BUDGET})")  # fmt: skip
+    p.add_argument("--budget-seconds", type=float, default=None, metavar="S",
+                   help="also stop a deal's search after S seconds (the answer then depends on the machine)")
+    p.add_argument("--lines", metavar="DIR", default=None,
+                   help="save each scenario's shortest winning line found as DIR/<id>.win.replay.json "
+                        "(opens in the playtest: Game > Open replay)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(run=run)
