@@ -52,7 +52,6 @@ from engine.play.state import GameState
 DEFAULT_BUDGET = 4_000  # positions per deal
 DEFAULT_WIDTH = 3  # other children per position where there are many
 SAMPLE = 24  # actions ranked one ahead per wide position (plus every move onto the raft)
-TOP_FIRST = True
 SMALL = 12  # a position with at most this many legal actions has every one as a child
 
 WIN_FOUND = "win"  # a winning line was found
@@ -110,13 +109,26 @@ class OracleSearch:
         self._nodes = 0
         self._deadline = 0.0
         self._cut = False
-        self._table: dict[Hashable, int] = {}
+        self._table: dict[Hashable, int] = {}  # this iteration: position -> discrepancies it was searched with
+        self._lost: set[Hashable] = set()  # positions every line of which was searched, none winning
 
     # --- one deal ---------------------------------------------------------------------
     def search(self, seed: int) -> DealResult:
         """Look for a winning line in the deal ``seed`` (``new_game(..., seed=seed)``)."""
-        root = new_game(self.scenario, seed=seed, players=self.players, variant=self.variant)
+        found = self.search_from(new_game(self.scenario, seed=seed, players=self.players, variant=self.variant))
+        if found.status == WIN_FOUND:  # played again from the start through the checked path
+            state = replay(self.scenario, found.actions, seed=seed, players=self.players, variant=self.variant)
+            outcome = state.outcome()
+            if outcome is None or outcome.result != WIN:
+                raise RuntimeError(f"oracle search: the line found for seed {seed} does not win when replayed")
+        return found
+
+    def search_from(self, root: GameState) -> DealResult:
+        """Look for a winning line from ``root`` (left unchanged); the result's seed is
+        the game's."""
+        seed = root.seed
         self._nodes = 0
+        self._lost = set()
         self._deadline = time.monotonic() + self.seconds if self.seconds else 0.0
         d = 0
         try:
@@ -125,20 +137,22 @@ class OracleSearch:
                 self._table = {}
                 line = self._dfs(root, d)
                 if line is not None:
-                    return self._checked(seed, d, line)
+                    return self._checked(root, d, line)
                 if not self._cut:  # nothing was left out: every line was searched, none wins
                     return DealResult(seed, NO_WIN, self._nodes, d)
                 d += 1
         except _OutOfBudget:
             return DealResult(seed, BUDGET, self._nodes, d)
 
-    def _checked(self, seed: int, d: int, line: list[Action]) -> DealResult:
-        """The line played again through the checked path: a win, or a bug said aloud."""
-        state = replay(self.scenario, line, seed=seed, players=self.players, variant=self.variant)
+    def _checked(self, root: GameState, d: int, line: list[Action]) -> DealResult:
+        """The line played again from ``root`` through the checked path: a win, or a bug said aloud."""
+        state = root.clone()
+        for action in line:
+            state.apply(action)
         outcome = state.outcome()
         if outcome is None or outcome.result != WIN:
-            raise RuntimeError(f"oracle search: the line found for seed {seed} does not win when replayed ({outcome})")
-        return DealResult(seed, WIN_FOUND, self._nodes, d, tuple(line))
+            raise RuntimeError(f"oracle search: the line found (seed {root.seed}) does not win when replayed")
+        return DealResult(root.seed, WIN_FOUND, self._nodes, d, tuple(line))
 
     def _spend(self) -> None:
         self._nodes += 1
@@ -150,12 +164,12 @@ class OracleSearch:
         if outcome is not None:
             return [] if outcome.result == WIN else None
         key = position_key(state)
-        if self._table.get(key, -1) >= d:
-            return None  # searched already with as many discrepancies left, and lost
+        if key in self._lost or self._table.get(key, -1) >= d:
+            return None  # searched already with as many discrepancies left (or every line), and lost
         self._table[key] = d
+        outer, self._cut = self._cut, False
         children = self._children(state, d)
-        order = [*range(1, len(children)), 0] if TOP_FIRST else range(len(children))
-        for i in order:
+        for i in [*range(1, len(children)), 0]:  # the discrepancies first: early choices matter most
             action = children[i]
             child = state.clone()
             self._spend()
@@ -163,6 +177,9 @@ class OracleSearch:
             line = self._dfs(child, d - (i > 0))
             if line is not None:
                 return [action, *line]
+        if not self._cut:
+            self._lost.add(key)  # every line from here was searched: lost whatever the discrepancies
+        self._cut = outer or self._cut
         return None
 
     # --- children, best first -----------------------------------------------------------

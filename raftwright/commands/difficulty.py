@@ -200,8 +200,13 @@ def register(sub: Any) -> None:
                         "used for the estimate) for a winning line: 'a win exists in X of N deals'")  # fmt: skip
     p.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET, metavar="B",
                    help=f"positions the search may try per deal (default {DEFAULT_BUDGET})")  # fmt: skip
-    p.add_argument("--budget-seconds", type=float, default=None, metavar="S",
-                   help="also stop a deal's search after S seconds (the answer then depends on the machine)")
+    p.add_argument(
+        "--budget-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="also stop a deal's search after S seconds (the answer then depends on the machine)",
+    )
     p.add_argument("--lines", metavar="DIR", default=None,
                    help="save each scenario's shortest winning line found as DIR/<id>.win.replay.json "
                         "(opens in the playtest: Game > Open replay)")  # fmt: skip
