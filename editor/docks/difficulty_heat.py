@@ -25,8 +25,9 @@ Z_HEAT = 5000.0  # above boards, cards, tokens and labels; below the problem hig
 def heat_colour(share: float) -> QColor:
     """The ramp's colour for a share of the games (0..1), half see-through."""
     t = min(max(share, 0.0), 1.0)
-    mix = [round(a + (b - a) * t) for a, b in zip(LOW.getRgb()[:3], HIGH.getRgb()[:3])]
-    return QColor(mix[0], mix[1], mix[2], 120 + round(90 * t))
+    low, high = (LOW.red(), LOW.green(), LOW.blue()), (HIGH.red(), HIGH.green(), HIGH.blue())
+    r, g, b = (round(a + (z - a) * t) for a, z in zip(low, high))
+    return QColor(r, g, b, 120 + round(90 * t))
 
 
 class HeatItem(QGraphicsItem):
