@@ -12,8 +12,14 @@ it in the playtest at the moment it was lost (every action on the undo list).
 deck, reserve and bag order, so it never feeds the estimate) over a few deals and says
 "a win exists in X of N deals" beside the fair bot's win rate, or "no win found in N
 deals within budget B"; "Show a winning line" opens the shortest line found in the
-playtest.  "Store in scenario" writes the estimate into the scenario's metadata and the
-suggested paws, as one undoable edit."""
+playtest.
+
+The summary names the rules-and-bot fingerprint that played the games; a line under it
+says whether the scenario's stored estimate is current or stale (made on another layout
+or by another bot: :mod:`engine.check.estimates`).  "Store in scenario (and set paws)"
+writes the estimate into the scenario's metadata and the suggested paws, as one undoable
+edit; when the designer rated the scenario otherwise it asks first (replace the paws,
+keep them, or cancel)."""
 
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -36,6 +43,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.bots.bots import bot_names
+from engine.check.estimates import stale_reasons
+from engine.model.fingerprint import layout_fingerprint
 from engine.model.scenario import Scenario
 from engine.play.game import Replay
 from engine.play.variants import VARIANTS
@@ -51,6 +60,7 @@ from .difficulty_jobs import EstimateJob, EstimateSettings, SearchJob
 
 SEED_ROLE = Qt.ItemDataRole.UserRole
 DEFAULT_DEALS = 5
+REPLACE_PAWS, KEEP_PAWS = "replace", "keep"
 
 
 class LossChart(QWidget):
@@ -123,6 +133,10 @@ class DifficultyDock(QDockWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.summary)
+        self.stored_status = QLabel()
+        self.stored_status.setWordWrap(True)
+        self.stored_status.setAccessibleName("Stored estimate")
+        layout.addWidget(self.stored_status)
         layout.addLayout(self._search_row())
         self.chart = LossChart()
         layout.addWidget(self.chart)
@@ -149,6 +163,8 @@ class DifficultyDock(QDockWidget):
         self.search_button.clicked.connect(self.start_search)
         self.line_button.clicked.connect(self.show_winning_line)
         self.playtest: PlaytestWindow | None = None
+        doc.changed.connect(self.show_stored)
+        self.show_stored()
 
     def _settings_form(self) -> QFormLayout:
         form = QFormLayout()
@@ -258,7 +274,7 @@ class DifficultyDock(QDockWidget):
             f"suggested <b>{e.suggested_paws} paws</b>.<br>Rounds per game {e.expected_rounds:.1f}, actions median "
             f"{e.actions['median']:g}; most cut off: {e.most_cut_off or '-'}; arrivals: {arrivals}; "
             f"water spent {e.water_spent['total']:g}. Bot {e.bot}, {e.variant}, {e.players} player(s), "
-            f"seeds {e.seed}-{e.seed + e.games - 1}."
+            f"seeds {e.seed}-{e.seed + e.games - 1}; rules and bot {e.fingerprint}, Raftwright {e.engine_version}."
         )  # fmt: skip
         self.chart.set_estimate(e)
         self._show_heat()
@@ -356,13 +372,57 @@ class DifficultyDock(QDockWidget):
         self.open_lost_game(int(item.data(SEED_ROLE)))
 
     # --- storing -----------------------------------------------------------------------
+    def show_stored(self) -> None:
+        """Say whether the scenario's stored estimate is current or stale."""
+        scenario = self.doc.scenario
+        e = scenario.difficulty_estimate
+        if e is None:
+            self.stored_status.setText("No estimate stored in the scenario.")
+            return
+        made = f"{e.win_rate:.1%} over {e.games} {e.bot} games ({e.fingerprint or 'rules and bot not recorded'})"
+        reasons = stale_reasons(scenario)
+        if reasons:
+            self.stored_status.setText(f"<b>Stored estimate is stale</b>: {made}; {'; '.join(reasons)}. "
+                                       "Estimate again and store it.")  # fmt: skip
+        else:
+            self.stored_status.setText(f"Stored estimate is current: {made}.")
+
+    def ask_paws(self, current: int, suggested: int) -> str | None:
+        """Replace the designer's paws with the suggestion? ``REPLACE_PAWS``,
+        ``KEEP_PAWS`` or None (cancel)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Store difficulty estimate",
+                          f"You rated this scenario {current} paws; the estimate suggests {suggested}. "
+                          "Replace your paws with the suggestion?", parent=self)  # fmt: skip
+        replace_button = box.addButton(f"Set {suggested} paws", QMessageBox.ButtonRole.AcceptRole)
+        keep_button = box.addButton(f"Keep {current} paws", QMessageBox.ButtonRole.RejectRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(keep_button)
+        box.exec()
+        clicked = box.clickedButton()
+        return REPLACE_PAWS if clicked is replace_button else KEEP_PAWS if clicked is keep_button else None
+
     def store(self) -> None:
-        """The estimate and the suggested paws into the scenario: one undoable edit."""
+        """The estimate and the suggested paws into the scenario: one undoable edit.  An
+        estimate of another layout (the scenario was edited since) is not stored; the
+        designer's own paws are replaced only when they say so."""
         if self.result is None:
             return
         e = self.result
-        commands.set_scenario_fields(self.doc, "Store difficulty estimate", difficulty_estimate=stored(e),
-                                     difficulty=e.suggested_paws)  # fmt: skip
+        scenario = self.doc.scenario
+        if e.layout != layout_fingerprint(scenario):
+            self.summary.setText("The layout changed since this estimate was made: estimate again before storing.")
+            return
+        fields: dict[str, object] = {"difficulty_estimate": stored(e)}
+        current = scenario.difficulty
+        if current is None or current == e.suggested_paws:
+            fields["difficulty"] = e.suggested_paws
+        else:
+            answer = self.ask_paws(current, e.suggested_paws)
+            if answer is None:
+                return
+            if answer == REPLACE_PAWS:
+                fields["difficulty"] = e.suggested_paws
+        commands.set_scenario_fields(self.doc, "Store difficulty estimate", **fields)
 
 
 __all__ = ["DifficultyDock", "EstimateJob", "lost_game_text"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, Signal
 
 from engine.model.scenario import Scenario
+from engine.sim.cluster_address import ClusterError
 from engine.sim.difficulty import Runner, estimate
 from engine.sim.oracle import winnable
 
@@ -58,7 +59,8 @@ class _Job(QRunnable):
 
 
 def cluster_runner(address: str, jobs: int) -> Runner | None:
-    """The Dask runner for ``address`` ("" for none); ImportError without the extra."""
+    """The Dask runner for ``address`` ("" for none; one checked cluster session per
+    estimate); ImportError without the extra."""
     if not address:
         return None
     cluster = importlib.import_module("engine.sim.cluster")  # the optional extra, only when asked for
@@ -85,8 +87,8 @@ class EstimateJob(_Job):
             self.signals.failed.emit(f"A cluster needs Dask: pip install 'raftwright[cluster]' ({exc})")
         except ValueError as exc:  # the engine refuses the scenario, naming the rule
             self.signals.failed.emit(f"not playable yet: {exc}")
-        except OSError as exc:  # a cluster that cannot be reached
-            self.signals.failed.emit(f"The cluster {s.cluster!r} cannot be reached: {exc}")
+        except ClusterError as exc:  # a bad address, no scheduler, no worker, a worker of other rules
+            self.signals.failed.emit(f"Cluster: {exc}")
         else:
             self.signals.done.emit(result)
 
