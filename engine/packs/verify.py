@@ -10,8 +10,8 @@ from typing import Any
 from engine.check.issues import ERROR, Issue, Where
 from engine.check.validate import validate
 from engine.model.catalog import Catalog, CatalogError
-from engine.packs.components import pack_catalog
 from engine.packs.reader import Pack
+from engine.packs.resolve import catalog_of_pack
 from engine.play.actions import ActionParseError
 from engine.play.game import Replay
 from engine.play.outcome import IllegalAction
@@ -33,8 +33,8 @@ class ReplayResult:
 
 
 def catalog_of(pack: Pack) -> Catalog:
-    docs = {f.path: pack.documents[f.path] for f in pack.manifest.of_kind("components") if f.path in pack.documents}
-    return pack_catalog(pack.manifest.id, docs)
+    """The catalog the pack's scenarios and replays use (:mod:`engine.packs.resolve`)."""
+    return catalog_of_pack(pack)
 
 
 def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:

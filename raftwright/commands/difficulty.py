@@ -20,11 +20,11 @@ from tqdm import tqdm
 
 from engine.bots.bots import bot_names
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.catalog import CatalogError
+from engine.model.catalog import Catalog, CatalogError, default_catalog
 from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, display, expand, say
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         files = scenario_files([Path(p) for p in args.paths])
         scenarios: list[tuple[Path, Scenario]] = [(f, open_scenario(f)) for f in files]
+        catalogs = {f: catalog_for(f) for f in files}  # an installed pack's scenario: with its components
     except (FormatError, CatalogError, OSError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 e = estimate(scenario, file=display(path), games=args.games, bot=args.bot, players=args.players,
                              variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
-                             progress=progress)  # fmt: skip
+                             progress=progress, catalog=_own(catalogs[path]))  # fmt: skip
             except ValueError as exc:
                 results.append((path, scenario, str(exc)))
                 bar.update(base + args.games - bar.n)
@@ -86,6 +87,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         _table(results)
     return EXIT_OK
+
+
+def _own(catalog: Catalog) -> Catalog | None:
+    """None for the default catalog (the workers load it themselves), else ``catalog``."""
+    return None if catalog is default_catalog() else catalog
 
 
 def _json(r: Estimate | tuple[Path, Scenario, str]) -> dict[str, Any]:
