@@ -25,6 +25,7 @@ from engine.packs.components import used_custom_components
 from engine.packs.errors import PackError, Problem
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
+from engine.packs.needs import scenario_needs
 from engine.play.game import REPLAY_FORMAT
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -141,7 +142,7 @@ def _refuse(code: str, entry: str, message: str, pack: str = "build") -> PackErr
     return PackError([Problem(code, pack, entry, message)])
 
 
-def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
+def _scenario_entry(path: str, doc: dict[str, Any], catalog: Catalog) -> ScenarioEntry:
     rules = doc.get("rules", {})
     paws = doc.get("difficulty")
     estimate: dict[str, Any] = next((doc[k] for k in ESTIMATE_KEYS if isinstance(doc.get(k), dict)), {})
@@ -158,6 +159,7 @@ def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
         paws if isinstance(paws, int) else None,
         number("win_rate", "difficulty"),
         number("expected_length", "expected_rounds", "mean_rounds"),
+        scenario_needs(scenario_from_dict(doc), catalog).to_dict(),
     )
 
 
@@ -223,7 +225,7 @@ def build_pack(
         created=created_date(),
         formats={k: 1 for k in sorted(kinds)},
         files=tuple(FileEntry(p, k, len(d), sha256(d)) for p, (k, d) in sorted(contents.items())),
-        scenarios=tuple(_scenario_entry(t, d) for t, _, d in sources.scenarios),
+        scenarios=tuple(_scenario_entry(t, d, catalog) for t, _, d in sources.scenarios),
     )
     tick(total - 1, total, "writing the pack")
     data = write_zip({MANIFEST_NAME: manifest.to_bytes(), **{p: d for p, (_, d) in contents.items()}})

@@ -19,6 +19,7 @@ from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect
 from engine.packs.errors import PackError
 from engine.packs.install import install_pack, installed_packs, remove_pack
 from engine.packs.manifest import PACK_SUFFIX, Manifest
+from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
 from engine.packs.verify import verify_pack
 from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, say
@@ -108,6 +109,8 @@ def describe(manifest: Manifest) -> list[str]:
             if v is not None
         )
         lines.append(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}")
+        if s.needs is not None:
+            lines += [f"    {line}" for line in Needs.from_dict(s.needs).lines()]
     for f in manifest.files:
         lines.append(f"  {f.kind:<10} {f.size:>9}  {f.path}")
     return lines
