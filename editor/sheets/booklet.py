@@ -295,7 +295,7 @@ def render_booklet(
         page_number(p, area, len(pages) + 2)
         _scoring_table(p, body, campaign, scenarios)
         if faces:
-            paint_pages(p, writer, faces, first_number=printplay_page, new_page=True)
+            paint_pages(p, writer, faces, first_number=printplay_page, new_page=True, outline=False)
     finally:
         p.end()
         buffer.close()

@@ -67,12 +67,19 @@ class Face:
     outline: tuple[tuple[int, int], ...] = ()  # the squares to cut around (empty: the whole rectangle)
 
 
-def text_path(p: QPainter, x: float, baseline: float, text: str, size: float, bold: bool = False) -> float:
-    """``text`` as a filled outline (no font embedded), its baseline at ``baseline``;
-    returns its width."""
+def text_path(
+    p: QPainter, x: float, baseline: float, text: str, size: float, bold: bool = False, outline: bool = True
+) -> float:
+    """``text`` as a filled outline (no font embedded; ``outline=False``: as text a
+    PDF reader can search), its baseline at ``baseline``; returns its width."""
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, round(size)))
     font.setBold(bold)
+    if not outline:
+        p.setFont(font)
+        p.setPen(INK)
+        p.drawText(QPointF(x, baseline), text)
+        return QFontMetricsF(font).horizontalAdvance(text)
     path = QPainterPath()
     path.addText(QPointF(x, baseline), font, text)
     p.save()
@@ -241,20 +248,27 @@ def _cut_lines(p: QPainter, face: Face, scale: float) -> None:
             p.drawLine(QPointF(x + unit, y), QPointF(x + unit, y + unit))
 
 
-def page_number(p: QPainter, area: QRectF, number: int) -> None:
+def page_number(p: QPainter, area: QRectF, number: int, outline: bool = False) -> None:
     """The page number, centred at the foot of ``area``."""
     text = str(number)
     font = QFont("DejaVu Sans")
     font.setPixelSize(9)
     width = QFontMetricsF(font).horizontalAdvance(text)
-    text_path(p, area.center().x() - width / 2, area.bottom() - 2, text, 9)
+    text_path(p, area.center().x() - width / 2, area.bottom() - 2, text, 9, outline=outline)
 
 
 def paint_pages(
-    p: QPainter, writer: QPdfWriter, faces: Sequence[Face], *, first_number: int | None = None, new_page: bool = False
+    p: QPainter,
+    writer: QPdfWriter,
+    faces: Sequence[Face],
+    *,
+    first_number: int | None = None,
+    new_page: bool = False,
+    outline: bool = True,
 ) -> int:
     """Lay ``faces`` out on pages (the first starts a new page when ``new_page``),
-    numbering them from ``first_number`` when given; returns the pages used."""
+    numbering them from ``first_number`` when given; returns the pages used.  The
+    page's words are outlines unless ``outline`` is False (the booklet's, searchable)."""
     area = QRectF(0, 0, writer.width(), writer.height())
     body = area.adjusted(0, 30, 0, -16)
     pages = 0
@@ -265,9 +279,9 @@ def paint_pages(
             writer.newPage()
         pages += 1
         for n, line in enumerate(wrapped(HEADER, 9, area.width() * 0.85)):
-            text_path(p, area.left(), area.top() + 10 + n * 11, line, 9, bold=n == 0)
+            text_path(p, area.left(), area.top() + 10 + n * 11, line, 9, bold=n == 0, outline=outline)
         if first_number is not None:
-            page_number(p, area, first_number + pages - 1)
+            page_number(p, area, first_number + pages - 1, outline)
         return body.top()
 
     x, y, row_height = body.left(), start(), 0.0
@@ -282,7 +296,7 @@ def paint_pages(
             x, y, row_height = body.left(), start(), 0.0
         caption = face.title + ("" if scale >= 1.0 else f" — printed at {scale:.0%} to fit the page")
         for n, line in enumerate(wrapped(caption, 7.5, max(width, 120))[:2]):
-            text_path(p, x, y + 7 + n * 8.5, line, 7.5)
+            text_path(p, x, y + 7 + n * 8.5, line, 7.5, outline=outline)
         p.save()
         p.translate(x, y + CAPTION_PT * 1.6 + (8.5 if len(wrapped(caption, 7.5, max(width, 120))) > 1 else 0))
         p.save()
