@@ -92,14 +92,15 @@ def _cover(
             + 30
         )
     listing = "\n".join(f"{n}. {s.name}" for n, s in enumerate(scenarios, 1))
-    extra = f"\nPrint-and-play components: page {printplay_page}" if printplay_page is not None else ""
+    if printplay_page is None:
+        where = "Scoring table: last page"
+    else:
+        where = f"Scoring table: page {printplay_page - 1}\nPrint-and-play components: page {printplay_page}"
     _text(
         p,
         QRectF(area.left() + area.width() * 0.3, y, area.width() * 0.6, area.bottom() - y),
         13,
-        f"Scenarios\n{listing}\n\nScoring table: page {printplay_page - 1 if printplay_page else 'last'}{extra}"
-        if printplay_page
-        else f"Scenarios\n{listing}\n\nScoring table: last page",
+        f"Scenarios\n{listing}\n\n{where}",
     )
 
 
@@ -174,11 +175,6 @@ def _blocks(sheets: list[Sheet], page_width: float, page_height: float) -> list[
                 continue
         pages.append([item])
     return pages
-
-
-def number_of(_writer: QPdfWriter, pages: list[list[tuple[Sheet, float]]], page: list[tuple[Sheet, float]]) -> int:
-    """A scenario page's number (the cover is page 1)."""
-    return pages.index(page) + 2
 
 
 def booklet_components(scenarios: Sequence[Scenario], catalog: Catalog) -> list[Component]:
@@ -280,9 +276,9 @@ def render_booklet(
         _cover(p, area, campaign, scenarios, printplay_page)
         step()
         number = 0
-        for page in pages:
+        for page_no, page in enumerate(pages, 2):  # the cover is page 1
             writer.newPage()
-            page_number(p, area, number_of(writer, pages, page))
+            page_number(p, area, page_no)
             y = body.top()
             for sheet, scale in page:
                 number += 1

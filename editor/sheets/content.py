@@ -121,9 +121,9 @@ def checklist(scenario: Scenario, unlocks: Sequence[str] = (), needs: Needs | No
         ("fire-tile", "Custom fire tiles, in the bag"),
         ("disaster", "Custom disaster cards, in the disaster deck"),
     ):
-        own = sorted(custom.custom(kind))
-        if own:
-            lines.append(f"{title}: {', '.join(f'{i}{CUSTOM}' for i in own)}")
+        extra = sorted(custom.custom(kind))
+        if extra:
+            lines.append(f"{title}: {', '.join(f'{i}{CUSTOM}' for i in extra)}")
     fire = sum(1 for c in scenario.cards if c.kind == "fire")
     if fire:
         lines.append(_plural(fire, "fire card"))

@@ -18,6 +18,7 @@ from engine.model.files import WriteError, atomic_write
 from engine.model.formats import FormatError
 from engine.model.library import CAMPAIGN_FILE
 from engine.model.resources import campaigns_dir
+from engine.packs.resolve import pack_of
 from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, catalog_for, display, say
 
 FORMATS = ("svg", "png", "pdf")
@@ -82,6 +83,7 @@ def run_render(args: argparse.Namespace) -> int:
                 scenario,
                 catalog,
                 fmt,
+                printed_at=printed_at(source),
                 dpi=args.dpi,
                 paper=args.paper,
                 strict=args.strict,
@@ -96,6 +98,18 @@ def run_render(args: argparse.Namespace) -> int:
             continue
         say(f"wrote {display(target)}")
     return EXIT_UNREADABLE if unreadable else EXIT_ERRORS if refused else EXIT_OK
+
+
+def printed_at(source: Path) -> str:
+    """Where the faces of a scenario's components in no box are printed: the installed
+    pack's print-and-play pages for a file inside one, else the booklet's."""
+    from editor.packs.render import PRINT_AND_PLAY_PATH
+    from editor.sheets.content import PRINTED_ELSEWHERE
+
+    pack = pack_of(source)
+    if pack is not None and pack.manifest.file(PRINT_AND_PLAY_PATH) is not None:
+        return f"{pack.path(PRINT_AND_PLAY_PATH)} (print at 100 %)"
+    return PRINTED_ELSEWHERE
 
 
 def campaign_path(given: str) -> Path:

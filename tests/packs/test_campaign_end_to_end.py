@@ -167,3 +167,37 @@ def test_the_print_and_play_pages_in_the_pack_and_the_booklet(
     assert "20\u2020" in sheets and "notinthebox:printitsfacefromtheprint-and-playpagesatthebackofthisbooklet" in sheets
     for number, text in enumerate(texts[1:], 2):  # every page after the cover is numbered
         assert str(number) in text.split()
+
+
+def test_one_way_to_find_components_for_a_pack_file_an_installed_file_and_any_other(
+    installed: Path, published: dict[str, Path]
+) -> None:
+    from engine.model.catalog import default_catalog
+
+    scenario = installed / "01-custom-card.scenario.json"
+    assert 20 in catalog_for(published["pack"]).location_cards  # the pack file itself
+    assert 20 in catalog_for(scenario).location_cards  # a file inside the installed pack
+    outside = published["root"] / "outside.scenario.json"
+    shutil.copy(scenario, outside)
+    assert catalog_for(outside) is default_catalog() and 20 not in catalog_for(outside).location_cards
+
+
+def test_a_packs_scenario_is_not_sent_to_a_cluster_without_its_components(installed: Path) -> None:
+    from engine.sim.difficulty import estimate
+
+    path = installed / "01-custom-card.scenario.json"
+
+    def runner(*_: object) -> list[Any]:
+        raise AssertionError("no task may reach the cluster")
+
+    with pytest.raises(ValueError, match="not sent to a cluster's workers; estimate it without --cluster"):
+        estimate(load_scenario(path), games=8, runner=runner, catalog=catalog_for(path))
+
+
+def test_render_names_the_installed_packs_print_and_play_file(
+    installed: Path, published: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = published["root"] / "sheet.svg"
+    assert main(["render", str(installed / "01-custom-card.scenario.json"), "-o", str(out)]) == 0
+    text = "".join(out.read_text(encoding="utf-8").split())
+    assert "print-and-play.pdf" in text and "20\u2020" in text
