@@ -18,6 +18,14 @@ from engine.packs.needs import Needs
 
 MAX_PAWS = 5
 KICKSTARTER_TOKENS: dict[str, str] = {"water": "Water", "fish": "Fish", "map": "Treasure map", "fire": "Fire"}
+#: what the set-up list calls the Kickstarter pack's parts a scenario uses (engine.packs.needs;
+#: its tokens have their own line)
+KICKSTARTER_FEATURES: dict[str, str] = {
+    "special-boards": "special boards",
+    "hybrid-tiles": "hybrid fire tiles",
+    "oshax": "the Oshax",
+    "rescue-friends": "rescue friends",
+}
 STAND_IN = "*"
 CUSTOM = "\u2020"  # a dagger: a component no box holds
 #: where a custom component's face is printed, when the caller does not say
@@ -98,6 +106,9 @@ def checklist(scenario: Scenario, unlocks: Sequence[str] = (), needs: Needs | No
     A stand-in card is marked ``*``; a component in no box (``needs``) ``\u2020``."""
     lines: list[str] = []
     custom = needs or Needs()
+    kickstarter = [KICKSTARTER_FEATURES[f] for f in custom.features if f in KICKSTARTER_FEATURES]
+    if kickstarter:
+        lines.append(f"Kickstarter pack: {', '.join(kickstarter)}")
     boards = Counter((f"special {b.shape}" if b.special else b.size, b.face) for b in scenario.boards)
     special_custom = bool(custom.custom("board"))  # special boards are custom (no box's shapes are known)
     for (size, face), n in sorted(boards.items()):

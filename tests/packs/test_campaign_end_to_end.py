@@ -201,3 +201,12 @@ def test_render_names_the_installed_packs_print_and_play_file(
     assert main(["render", str(installed / "01-custom-card.scenario.json"), "-o", str(out)]) == 0
     text = "".join(out.read_text(encoding="utf-8").split())
     assert "print-and-play.pdf" in text and "20\u2020" in text
+
+
+def test_the_sheet_says_which_parts_of_the_kickstarter_pack_a_scenario_needs(
+    installed: Path, published: dict[str, Path]
+) -> None:
+    out = published["root"] / "special.svg"
+    assert main(["render", str(installed / "02-special-board.scenario.json"), "-o", str(out)]) == 0
+    text = " ".join(out.read_text(encoding="utf-8").split())
+    assert "Kickstarter pack: special boards" in text
