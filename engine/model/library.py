@@ -2,7 +2,7 @@
 campaign together with its scenario files.
 
 Book order: Tutorial, Practice, Campaigns 1-4.  The files are written by
-``tools/build_bundled.py`` from the COMP1110 transcription (README, "Bundled content
+``tools/build_bundled.py`` from the COMP1110 transcription (docs/interop.md, "Bundled content
 and COMP1110 interop").
 """
 
