@@ -106,9 +106,9 @@ def checklist(scenario: Scenario, unlocks: Sequence[str] = (), needs: Needs | No
     A stand-in card is marked ``*``; a component in no box (``needs``) ``\u2020``."""
     lines: list[str] = []
     custom = needs or Needs()
-    kickstarter = [KICKSTARTER_FEATURES[f] for f in custom.features if f in KICKSTARTER_FEATURES]
-    if kickstarter:
-        lines.append(f"Kickstarter pack: {', '.join(kickstarter)}")
+    parts = [KICKSTARTER_FEATURES[f] for f in custom.features if f in KICKSTARTER_FEATURES]
+    if parts:
+        lines.append(f"Kickstarter pack: {', '.join(parts)}")
     boards = Counter((f"special {b.shape}" if b.special else b.size, b.face) for b in scenario.boards)
     special_custom = bool(custom.custom("board"))  # special boards are custom (no box's shapes are known)
     for (size, face), n in sorted(boards.items()):
