@@ -153,6 +153,8 @@ def checklist(scenario: Scenario, unlocks: Sequence[str] = (), needs: Needs | No
         lines.append("Hybrid fire tiles in the bag")
     if rules.disaster_deck:
         lines.append("Disaster deck")
+    if rules.stuck_hand == "discard":  # LC-7 house reading other than the default (the game is lost)
+        lines.append("Cards that cannot be played go to the disaster pile")
     if tuple(rules.players) != (1, 2, 3, 4):
         lines.append(f"Players: {', '.join(str(n) for n in rules.players)}")
     if scenario.mode != "standard":

@@ -27,7 +27,10 @@ RESOLVE_FIRST = ("map", "fish", "fire", "water")
 
 
 def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...]:
-    """The most valuable set of tokens a way of ``cat`` to ``target`` may collect."""
+    """The most valuable set of tokens a way of ``cat`` to ``target`` may collect.
+    ``target`` is one of the cat's move targets, so some way leads there
+    (:func:`engine.play.tokens.move_choices` covers every target): a target with no way
+    is a bug, reported as such, never a move returned without its tokens."""
     if not state.tokens:
         return ()
     grid = state.island.grid
@@ -40,7 +43,9 @@ def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...
         value = sum(VALUE[state.tokens[grid.index(sq)]] for sq in squares)
         if best is None or (value, -len(squares)) > (best[0], best[1]):
             best = (value, -len(squares), squares)
-    return () if best is None else best[2]
+    if best is None:
+        raise LookupError(f"no way of cat {cat} to {target} in move_choices, though the bot chose it as a target")
+    return best[2]
 
 
 def token_choice(state: Position, actions: list[Action], total_way: Callable[[int], int]) -> Action:

@@ -62,7 +62,7 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pa
         replay.write_text(json.dumps(_record_game(campaign.parent / "03-advanced.scenario.json")), encoding="utf-8")
         pack = root / "fixture-campaign.raftpack"
         args = ["pack", "build", str(campaign.parent), str(replay), "-o", str(pack), "--id", "fixture-campaign"]
-        assert main([*args, "--version", "1.0.0", "--author", "Fixture Designer"]) == 0
+        assert main([*args, "--version", "1.0.0", "--author", "Fixture Designer", "--licence", "CC-BY-4.0"]) == 0
         env.setenv("RAFTWRIGHT_USER_DIR", str(player))
         reload_default_catalog()
         yield {"pack": pack, "player": player, "root": root}

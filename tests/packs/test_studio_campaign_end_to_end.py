@@ -55,6 +55,7 @@ def test_export_import_open_and_play_a_designers_own_campaign(
     dialog.title.setText("Fixture campaign")
     dialog.ident.setText("fixture-campaign")
     dialog.author.setText("Fixture Designer")
+    dialog.licence.setCurrentText("CC-BY-4.0")
     dialog.sheets.setChecked(True)
     dialog.build()
     qtbot.waitUntil(lambda: not dialog.is_building(), timeout=120_000)
