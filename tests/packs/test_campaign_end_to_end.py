@@ -2,8 +2,9 @@
 card, a special board, Kickstarter tokens, an advanced scenario with fixture disaster
 cards, a hybrid fire tile and an Oshax path card; tests/packs/fixture_campaign.py) goes
 build -> inspect -> install into a second user folder -> render, booklet, difficulty,
-show, validate and play on the installed scenarios -> print-and-play pages, all through
-the ``raftwright`` command line.  The designer's catalog lives only in the designer's
+show, validate and play on the installed scenarios -> print-and-play pages -> an
+upgrade to 1.1.0 that replaces 1.0.0, all through the ``raftwright`` command line (the
+tests run in file order: the upgrade comes last).  The designer's catalog lives only in the designer's
 user folder, so every step on the player's side must find the components in the pack."""
 
 from __future__ import annotations
@@ -210,3 +211,35 @@ def test_the_sheet_says_which_parts_of_the_kickstarter_pack_a_scenario_needs(
     assert main(["render", str(installed / "02-special-board.scenario.json"), "-o", str(out)]) == 0
     text = " ".join(out.read_text(encoding="utf-8").split())
     assert "Kickstarter pack: special boards" in text
+
+
+def test_an_upgrade_to_1_1_0_replaces_1_0_0_and_keeps_the_components(
+    installed: Path, published: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The designer ships 1.1.0 (card 20's scenario renamed); installing it replaces
+    1.0.0, and the new copy's scenarios still find the pack's components."""
+    from engine.packs.build import PackInfo, build_pack, collect
+    from engine.packs.install import installed_packs
+
+    source = published["root"] / "v110"
+    shutil.copytree(installed, source)
+    first = source / "01-custom-card.scenario.json"
+    doc = json.loads(first.read_text(encoding="utf-8"))
+    doc["name"] = "Fixture card twenty, revised"
+    first.write_text(json.dumps(doc), encoding="utf-8")
+    designer_catalog = catalog_for(installed / "01-custom-card.scenario.json")  # the same components as 1.0.0
+    info = PackInfo(id="fixture-campaign", title="Fixture campaign", version="1.1.0", authors=("Fixture Designer",),
+                    licence="CC-BY-4.0")  # fmt: skip
+    data, _ = build_pack(info, collect([source / "campaign.json"]), catalog=designer_catalog)
+    pack = published["root"] / "fixture-campaign-1.1.0.raftpack"
+    pack.write_bytes(data)
+    assert main(["pack", "install", str(pack)]) == 0
+    assert [p.manifest.label for p in installed_packs()] == ["fixture-campaign@1.1.0"]  # 1.0.0 replaced
+    assert not installed.exists()
+    assert main(["pack", "list"]) == 0
+    listing = capsys.readouterr().out
+    assert listing.split()[:2] == ["fixture-campaign", "1.1.0"] and "1.0.0" not in listing  # one row per pack id
+    upgraded = published["player"] / "packs" / "fixture-campaign" / "1.1.0" / "campaigns" / "fixture-campaign"
+    assert main(["validate", str(upgraded)]) == 0
+    assert load_scenario(upgraded / "01-custom-card.scenario.json").name == "Fixture card twenty, revised"
+    assert 20 in catalog_for(upgraded / "01-custom-card.scenario.json").location_cards
