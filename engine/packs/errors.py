@@ -50,6 +50,7 @@ REFUSAL_CODES: dict[str, str] = {
     "catalog-disaster-effect": "a disaster card of the pack has an effect field or cat word its kind does not take",
     "catalog-hybrid-tile": "a hybrid fire tile of the pack has a safe spot off its cells or no fire square",
     "catalog-too-large": "the pack's components catalog defines more than 1,000 components",
+    "needs-mismatch": "a scenario's requirements in the manifest differ from what it uses (a warning of verify)",
     "already-installed": "this version of the pack is installed already, with the same contents",
     "version-downgrade": "a newer version of the pack is installed (use --force to go back)",
     "version-contents-differ": "this version is installed with different contents (use --force to replace it)",

@@ -162,3 +162,16 @@ def test_a_ragged_outline_never_stops_the_studio(tmp_path: Path, qtbot: QtBot) -
     window.show_error = lambda title, message: shown.append(message)  # type: ignore[method-assign]
     assert window.open_path(path) is False  # refused with a message, the studio keeps running
     assert shown and RAGGED in shown[0]
+
+
+def test_verify_warns_when_the_manifest_misstates_what_a_scenario_needs(
+    pack_parts, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    manifest, files = copy.deepcopy(pack_parts[0]), dict(pack_parts[1])
+    assert manifest["scenarios"][0]["needs"]["components"] == [{"kind": "location", "id": "13"}]
+    manifest["scenarios"][0]["needs"] = {"box": ["base"], "features": [], "components": []}  # card 13 left out
+    path = tmp_path / "misstated.raftpack"
+    path.write_bytes(craft(manifest, files))
+    assert main(["pack", "verify", str(path)]) == 0  # a warning
+    out = capsys.readouterr().out
+    assert "warning needs-mismatch" in out and "location card 13" in out and "build the pack again" in out
