@@ -44,7 +44,7 @@ CARD_MM = 70.0  # RULINGS C1
 SQUARE_MM = CARD_MM / 3  # RULINGS C2
 SQUARE_PT = SQUARE_MM * MM
 GAP_PT = 8 * MM
-CAPTION_PT = 9.0
+CAPTION_ROOM = 8.5 * 4 + 3  # a caption of up to four lines above each face
 HEADER = (
     "Print-and-play components. Scale 1:1: print at 100 % (actual size, no 'fit to page'); "
     "cards are 70 mm square, one square is 23.3 mm (RULINGS C1, C2). Cut along the dashed lines."
@@ -287,25 +287,28 @@ def paint_pages(
     x, y, row_height = body.left(), start(), 0.0
     for face in faces:
         scale = min(
-            1.0, body.width() / (face.cols * SQUARE_PT), (body.height() - CAPTION_PT * 2) / (face.rows * SQUARE_PT)
+            1.0, body.width() / (face.cols * SQUARE_PT), (body.height() - CAPTION_ROOM) / (face.rows * SQUARE_PT)
         )
-        width, height = face.cols * SQUARE_PT * scale, face.rows * SQUARE_PT * scale + CAPTION_PT * 1.6
+        width = face.cols * SQUARE_PT * scale
+        caption = face.title + ("" if scale >= 1.0 else f" — printed at {scale:.0%} to fit the page")
+        lines = wrapped(caption, 7.5, width)[:4]  # the caption never runs over its neighbour
+        above = 8.5 * len(lines) + 3
+        height = face.rows * SQUARE_PT * scale + above
         if x > body.left() and x + width > body.right():
             x, y, row_height = body.left(), y + row_height + GAP_PT, 0.0
         if y > body.top() and y + height > body.bottom():
             x, y, row_height = body.left(), start(), 0.0
-        caption = face.title + ("" if scale >= 1.0 else f" — printed at {scale:.0%} to fit the page")
-        for n, line in enumerate(wrapped(caption, 7.5, max(width, 120))[:2]):
+        for n, line in enumerate(lines):
             text_path(p, x, y + 7 + n * 8.5, line, 7.5, outline=outline)
         p.save()
-        p.translate(x, y + CAPTION_PT * 1.6 + (8.5 if len(wrapped(caption, 7.5, max(width, 120))) > 1 else 0))
+        p.translate(x, y + above)
         p.save()
         p.scale(SQUARE_PT * scale / SQUARE, SQUARE_PT * scale / SQUARE)
         face.paint(p)
         p.restore()
         _cut_lines(p, face, scale)
         p.restore()
-        row_height = max(row_height, height + 8.5)
+        row_height = max(row_height, height)
         x += width + GAP_PT
     return pages
 
