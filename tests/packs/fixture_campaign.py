@@ -10,6 +10,7 @@ these is a real component.  The layouts start from the bundled Tutorial 1.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from fixture_boards_oshax import SHAPE_2_PLAIN, special_boards
 from engine.model.formats import load_scenario, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.special_boards import outline_of
+from engine.play.game import Replay, new_game
 
 CUSTOM_LOCATION = "20"
 SPECIAL_BOARD = "FX-S2a"
@@ -122,6 +124,15 @@ def write_campaign(folder: Path, name: str = "Fixture campaign") -> Path:
     path = folder / "campaign.json"
     path.write_text(json.dumps(campaign, indent=1), encoding="utf-8")
     return path
+
+
+def record_game(scenario_path: Path, seed: int = 4) -> dict[str, Any]:
+    """A finished game of a scenario (random legal moves, the default catalog), as a replay."""
+    state = new_game(load_scenario(scenario_path), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return Replay.of(state).to_dict(state.outcome())
 
 
 def write_designer_catalog(user_dir: Path) -> Path:

@@ -23,6 +23,7 @@ from fixture_campaign import (
     DISASTERS,
     HYBRID_TILE,
     SPECIAL_BOARD,
+    record_game,
     write_campaign,
     write_designer_catalog,
 )
@@ -32,19 +33,10 @@ from engine.model.catalog import reload_default_catalog
 from engine.model.formats import load_scenario
 from engine.packs.reader import open_pack
 from engine.packs.resolve import catalog_for
-from engine.play.game import Replay, new_game
+from engine.play.game import new_game
 from raftwright.cli import main
 
 A4_POINTS = (595, 842)
-
-
-def _record_game(scenario_path: Path, seed: int = 4) -> dict[str, Any]:
-    """A finished game of the advanced fixture scenario (random legal moves), as a replay."""
-    state = new_game(load_scenario(scenario_path), seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return Replay.of(state).to_dict(state.outcome())
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +52,7 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pa
         reload_default_catalog()
         campaign = write_campaign(root / "campaign")
         replay = root / "advanced.replay.json"
-        replay.write_text(json.dumps(_record_game(campaign.parent / "03-advanced.scenario.json")), encoding="utf-8")
+        replay.write_text(json.dumps(record_game(campaign.parent / "03-advanced.scenario.json")), encoding="utf-8")
         pack = root / "fixture-campaign.raftpack"
         args = ["pack", "build", str(campaign.parent), str(replay), "-o", str(pack), "--id", "fixture-campaign"]
         assert main([*args, "--version", "1.0.0", "--author", "Fixture Designer", "--licence", "CC-BY-4.0"]) == 0

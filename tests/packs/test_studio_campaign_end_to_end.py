@@ -6,12 +6,13 @@ says what each scenario needs), installs it, opens an installed scenario as
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Iterator
 
 import pytest
-from fixture_campaign import write_campaign, write_designer_catalog
+from fixture_campaign import record_game, write_campaign, write_designer_catalog
 from pytestqt.qtbot import QtBot
 
 from editor.app import create_window
@@ -46,12 +47,15 @@ def test_export_import_open_and_play_a_designers_own_campaign(
     user: pytest.MonkeyPatch, qtbot: QtBot, tmp_path: Path
 ) -> None:
     campaign = write_campaign(tmp_path / "campaign")
+    replay = tmp_path / "advanced.replay.json"  # a golden game played with the designer's components
+    replay.write_text(json.dumps(record_game(campaign.parent / "03-advanced.scenario.json")), encoding="utf-8")
     designer = _window(qtbot)
     designer.export_pack()
     dialog = designer.pack_export_dialog
     assert dialog is not None
     dialog.sources.clear()
     dialog.sources.addItem(str(campaign))
+    dialog.sources.addItem(str(replay))
     dialog.title.setText("Fixture campaign")
     dialog.ident.setText("fixture-campaign")
     dialog.author.setText("Fixture Designer")
@@ -91,3 +95,15 @@ def test_export_import_open_and_play_a_designers_own_campaign(
         state.apply(rng.choice(state.legal_actions()))
     assert state.outcome() is not None
     studio.autosaver.close()
+
+    from editor.playtest.app import open_window  # `raftwright play FILE`, a scenario and the pack's golden game
+
+    playtest = open_window(path, 3, None, catalog_for(path))
+    qtbot.addWidget(playtest)
+    assert {"purple", "green"} <= set(playtest.session.state.island.cat_colours)
+    (golden,) = [pack.path(f.path) for f in pack.manifest.of_kind("replay")]
+    replayed = open_window(golden, catalog=catalog_for(golden))
+    qtbot.addWidget(replayed)
+    while replayed.session.can_redo():  # step through the golden game to its end
+        replayed.session.redo()
+    assert replayed.session.steps()[0] > 0 and replayed.session.state.is_terminal()
