@@ -9,9 +9,10 @@ only places them, and tests can read them without drawing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+from engine.check.estimates import is_stale
 from engine.check.issues import Issue
 from engine.model.scenario import Scenario
 
@@ -29,12 +30,13 @@ class DifficultyBox:
     games: int
     win_rate: float
     interval: tuple[float, float] | None = None  # 95 % interval of the win rate
+    stale: bool = False  # made on another layout or by another bot (engine.check.estimates)
 
     def lines(self) -> list[str]:
         rate = f"Win rate: {self.win_rate:.0%}"
         if self.interval is not None:
             rate += f" ({self.interval[0]:.0%}-{self.interval[1]:.0%})"
-        return [f"Bot: {self.bot}", f"Games: {self.games}", rate]
+        return [f"Bot: {self.bot}", f"Games: {self.games}", rate] + (["STALE: estimate again"] if self.stale else [])
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,8 @@ def difficulty_estimate(scenario: Scenario) -> DifficultyBox | None:
     stored = getattr(scenario, "difficulty_estimate", None)
     if stored is not None:
         fields = {name: getattr(stored, name, None) for name in ("bot", "games", "win_rate", "interval")}
-        return _box(fields)
+        box = _box(fields)
+        return replace(box, stale=is_stale(scenario)) if box is not None else None
     metadata = getattr(scenario, "metadata", None)
     if not isinstance(metadata, Mapping):
         return None

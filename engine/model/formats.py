@@ -119,7 +119,9 @@ def estimate_from_dict(e: Mapping[str, Any] | None) -> DifficultyEstimate | None
     return DifficultyEstimate(
         bot=e["bot"], games=int(e["games"]), seed=int(e["seed"]), win_rate=float(e["win_rate"]),
         interval=(float(lo), float(hi)), engine_version=e["engine_version"], variant=e.get("variant", "solo"),
-        players=int(e.get("players", 1)), suggested_paws=e.get("suggested_paws"),
+        players=int(e.get("players", 1)), suggested_paws=e.get("suggested_paws"), layout=e.get("layout"),
+        fingerprint=e.get("fingerprint"),
+        expected_length=float(e["expected_length"]) if e.get("expected_length") is not None else None,
     )  # fmt: skip
 
 
@@ -128,6 +130,12 @@ def estimate_to_dict(e: DifficultyEstimate) -> dict[str, Any]:
                          "win_rate": e.win_rate, "interval": list(e.interval), "engine_version": e.engine_version}  # fmt: skip
     if e.suggested_paws is not None:
         d["suggested_paws"] = e.suggested_paws
+    if e.expected_length is not None:
+        d["expected_length"] = e.expected_length
+    if e.layout is not None:
+        d["layout"] = e.layout
+    if e.fingerprint is not None:
+        d["fingerprint"] = e.fingerprint
     return d
 
 

@@ -274,7 +274,11 @@ class RuleOptions:
 class DifficultyEstimate:
     """A difficulty estimate stored in a scenario's metadata (schema
     ``difficulty_estimate``): which bot played how many games from which seed, the
-    win rate with its 95 % Wilson interval, and the engine version that played them."""
+    win rate with its 95 % Wilson interval, the package version that played them, and
+    what ties it to what made it: ``layout`` (:func:`engine.model.fingerprint.layout_fingerprint`
+    of the scenario it was made on) and ``fingerprint`` (the rules-and-bot fingerprint,
+    :func:`engine.bots.version.fingerprint`).  Estimates stored before those two were
+    recorded have ``None`` there and count as stale."""
 
     bot: str
     games: int
@@ -285,6 +289,9 @@ class DifficultyEstimate:
     variant: str = "solo"
     players: int = 1
     suggested_paws: int | None = None
+    layout: str | None = None
+    fingerprint: str | None = None
+    expected_length: float | None = None  # mean rounds a game
 
 
 @dataclass(frozen=True)

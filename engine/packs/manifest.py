@@ -86,6 +86,7 @@ class Manifest:
     description: str = ""
     languages: tuple[str, ...] = ()
     created: str | None = None
+    credits: tuple[str, ...] = ()
     formats: dict[str, int] = field(default_factory=dict)
     files: tuple[FileEntry, ...] = ()
     scenarios: tuple[ScenarioEntry, ...] = ()
@@ -107,6 +108,8 @@ class Manifest:
         }
         if self.description:
             d["description"] = self.description
+        if self.credits:
+            d["credits"] = list(self.credits)
         if self.languages:
             d["languages"] = list(self.languages)
         if self.created:
@@ -133,6 +136,7 @@ class Manifest:
             description=data.get("description", ""),
             languages=tuple(data.get("languages", ())),
             created=data.get("created"),
+            credits=tuple(data.get("credits", ())),
             formats=dict(requires.get("formats", {})),
             files=tuple(FileEntry(f["path"], f["kind"], int(f["size"]), f["sha256"]) for f in data["files"]),
             scenarios=tuple(

@@ -26,6 +26,8 @@ from statistics import mean, median
 from typing import Any, Callable, Sequence
 
 from engine.bots.bots import get_bot
+from engine.bots.version import fingerprint
+from engine.model.fingerprint import layout_fingerprint
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
 from engine.play.game import new_game
@@ -141,6 +143,9 @@ class Estimate:
     unfinished: int = 0
     heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" / "crossed" -> "r,c" -> games
     lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
+    fingerprint: str = ""  # rules and bot versions that played the games (engine.bots.version.fingerprint)
+    layout: str = ""  # the layout played (engine.model.fingerprint.layout_fingerprint)
+    engine_version: str = ""  # the Raftwright package version
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -183,6 +188,7 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
         heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items())),
               "crossed": dict(sorted(crossed.items()))},
         lost_seeds=[r.seed for r in records if r.result is not None and r.result != WIN][:10],
+        fingerprint=fingerprint(), layout=layout_fingerprint(scenario), engine_version=engine_version(),
     )  # fmt: skip
 
 
@@ -241,8 +247,10 @@ def stored(e: Estimate) -> DifficultyEstimate:
     """What a scenario's metadata keeps of an estimate (schema ``difficulty_estimate``)."""
     return DifficultyEstimate(bot=e.bot, games=e.games, seed=e.seed, win_rate=round(e.win_rate, 6),
                               interval=(round(e.interval[0], 6), round(e.interval[1], 6)),
-                              engine_version=engine_version(), variant=e.variant, players=e.players,
-                              suggested_paws=e.suggested_paws)  # fmt: skip
+                              engine_version=e.engine_version or engine_version(), variant=e.variant,
+                              players=e.players, suggested_paws=e.suggested_paws, layout=e.layout or None,
+                              fingerprint=e.fingerprint or None,
+                              expected_length=round(e.expected_rounds, 3))  # fmt: skip
 
 
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
