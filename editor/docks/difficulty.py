@@ -234,7 +234,7 @@ class DifficultyDock(QDockWidget):
         self.raise_()
         scenario = self.doc.scenario
         settings = self.settings()
-        self.job = EstimateJob(scenario, settings)
+        self.job = EstimateJob(scenario, settings, self.doc.catalog)
         self.result_scenario = scenario
         self.progress.setRange(0, settings.games)
         self.progress.setValue(0)
@@ -302,7 +302,8 @@ class DifficultyDock(QDockWidget):
         if self.search_job is not None:
             return
         scenario = self.doc.scenario
-        self.search_job = SearchJob(scenario, self.settings(), self.deals.value(), self.budget.value())
+        self.search_job = SearchJob(scenario, self.settings(), self.deals.value(), self.budget.value(),
+                                    self.doc.catalog)  # fmt: skip
         self.answer_scenario = scenario
         self.search_job.signals.done.connect(self._searched)
         self.search_job.signals.failed.connect(self._search_failed)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
+from engine.model.catalog import Catalog, default_catalog
 from engine.model.scenario import Scenario
 from engine.sim.cluster_address import ClusterError
 from engine.sim.difficulty import Runner, estimate
@@ -58,6 +59,12 @@ class _Job(QRunnable):
         self.signals.progress.emit(done)
 
 
+def own_catalog(catalog: Catalog | None) -> Catalog | None:
+    """None for the default catalog (every process loads it itself), else the
+    document's (custom components)."""
+    return None if catalog is None or catalog is default_catalog() else catalog
+
+
 def cluster_runner(address: str, jobs: int) -> Runner | None:
     """The Dask runner for ``address`` ("" for none; one checked cluster session per
     estimate); ImportError without the extra."""
@@ -71,16 +78,17 @@ def cluster_runner(address: str, jobs: int) -> Runner | None:
 class EstimateJob(_Job):
     """One estimate on a pool thread; ``cancel()`` stops it at the next batch of games."""
 
-    def __init__(self, scenario: Scenario, settings: EstimateSettings) -> None:
+    def __init__(self, scenario: Scenario, settings: EstimateSettings, catalog: Catalog | None = None) -> None:
         super().__init__()
-        self.scenario, self.settings = scenario, settings
+        self.scenario, self.settings, self.catalog = scenario, settings, own_catalog(catalog)
 
     def run(self) -> None:
         s = self.settings
         try:
             runner = cluster_runner(s.cluster, s.jobs)
             result = estimate(self.scenario, games=s.games, bot=s.bot, players=s.players, variant=s.variant,
-                              seed=s.seed, jobs=s.jobs, runner=runner, progress=self._progress)  # fmt: skip
+                              seed=s.seed, jobs=s.jobs, runner=runner, progress=self._progress,
+                              catalog=self.catalog)  # fmt: skip
         except Cancelled:
             self.signals.failed.emit("cancelled")
         except ImportError as exc:
@@ -97,15 +105,18 @@ class SearchJob(_Job):
     """The full-information search over ``deals`` deals; ``cancel()`` stops it after
     the deal being searched."""
 
-    def __init__(self, scenario: Scenario, settings: EstimateSettings, deals: int, budget: int) -> None:
+    def __init__(self, scenario: Scenario, settings: EstimateSettings, deals: int, budget: int,
+                 catalog: Catalog | None = None) -> None:  # fmt: skip
         super().__init__()
         self.scenario, self.settings, self.deals, self.budget = scenario, settings, deals, budget
+        self.catalog = own_catalog(catalog)
 
     def run(self) -> None:
         s = self.settings
         try:
             result = winnable(self.scenario, deals=self.deals, seed=s.seed, budget=self.budget, variant=s.variant,
-                              players=s.players, jobs=s.jobs, progress=self._progress)  # fmt: skip
+                              players=s.players, jobs=s.jobs, progress=self._progress,
+                              catalog=self.catalog)  # fmt: skip
         except Cancelled:
             self.signals.failed.emit("cancelled")
         except ValueError as exc:

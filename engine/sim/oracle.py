@@ -41,6 +41,7 @@ from typing import Any, Callable, Hashable
 
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.routes import Routes
+from engine.model.catalog import Catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, MoveCat
@@ -100,11 +101,13 @@ class OracleSearch:
     is this for a player?"."""
 
     def __init__(self, scenario: Scenario, *, variant: str = "solo", players: int = 1, budget: int = DEFAULT_BUDGET,
-                 width: int | None = DEFAULT_WIDTH, seconds: float | None = None) -> None:  # fmt: skip
+                 width: int | None = DEFAULT_WIDTH, seconds: float | None = None,
+                 catalog: Catalog | None = None) -> None:  # fmt: skip
         if budget < 1:
             raise ValueError(f"budget: {budget}; give 1 position or more")
         self.scenario, self.variant, self.players = scenario, variant, players
         self.budget, self.width, self.seconds = budget, width, seconds
+        self.catalog = catalog  # the scenario's components when not the default catalog's (an installed pack's)
         self.policy = HeuristicBot()
         self._nodes = 0
         self._deadline = 0.0
@@ -115,9 +118,12 @@ class OracleSearch:
     # --- one deal ---------------------------------------------------------------------
     def search(self, seed: int) -> DealResult:
         """Look for a winning line in the deal ``seed`` (``new_game(..., seed=seed)``)."""
-        found = self.search_from(new_game(self.scenario, seed=seed, players=self.players, variant=self.variant))
+        found = self.search_from(
+            new_game(self.scenario, seed=seed, players=self.players, variant=self.variant, catalog=self.catalog)
+        )
         if found.status == WIN_FOUND:  # played again from the start through the checked path
-            state = replay(self.scenario, found.actions, seed=seed, players=self.players, variant=self.variant)
+            state = replay(self.scenario, found.actions, seed=seed, players=self.players, variant=self.variant,
+                           catalog=self.catalog)  # fmt: skip
             outcome = state.outcome()
             if outcome is None or outcome.result != WIN:
                 raise RuntimeError(f"oracle search: the line found for seed {seed} does not win when replayed")
@@ -280,34 +286,38 @@ class Winnable:
 
 
 def search_deals(doc: dict[str, Any], seeds: list[int], variant: str, players: int, budget: int,
-                 width: int | None, seconds: float | None = None) -> list[DealResult]:  # fmt: skip
+                 width: int | None, seconds: float | None = None, catalog: Catalog | None = None) -> list[DealResult]:  # fmt: skip
     """One :class:`DealResult` per seed (a task for a process pool: the scenario as its
     JSON dict, which pickles small)."""
     scenario = scenario_from_dict(doc)
-    oracle = OracleSearch(scenario, variant=variant, players=players, budget=budget, width=width, seconds=seconds)
+    oracle = OracleSearch(scenario, variant=variant, players=players, budget=budget, width=width, seconds=seconds,
+                          catalog=catalog)  # fmt: skip
     return [oracle.search(s) for s in seeds]
 
 
 def winnable(scenario: Scenario, *, deals: int, seed: int = 0, budget: int = DEFAULT_BUDGET,
              width: int | None = DEFAULT_WIDTH, seconds: float | None = None, variant: str = "solo",
-             players: int = 1, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Winnable:  # fmt: skip
+             players: int = 1, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             catalog: Catalog | None = None) -> Winnable:  # fmt: skip
     """Search the deals ``seed .. seed+deals-1`` (the first deals of an estimate with the
     same seed) for a winning line, on ``jobs`` processes.  Raises ValueError (among them
     UnsupportedScenario) when the engine cannot play the scenario."""
     if deals < 1:
         raise ValueError(f"deals: {deals}; give 1 deal or more")
-    new_game(scenario, seed=seed, players=players, variant=variant)  # refused before any search
+    new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)  # refused before any search
     doc = scenario_to_dict(scenario)
     seeds = list(range(seed, seed + deals))
     results: list[DealResult] = []
     if jobs <= 1 or deals < 2:
         for s in seeds:
-            results.extend(search_deals(doc, [s], variant, players, budget, width, seconds))
+            results.extend(search_deals(doc, [s], variant, players, budget, width, seconds, catalog))
             if progress:
                 progress(len(results))
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, deals)) as pool:
-            futures = [pool.submit(search_deals, doc, [s], variant, players, budget, width, seconds) for s in seeds]
+            futures = [
+                pool.submit(search_deals, doc, [s], variant, players, budget, width, seconds, catalog) for s in seeds
+            ]
             for future in as_completed(futures):
                 results.extend(future.result())
                 if progress:

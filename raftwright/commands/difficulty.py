@@ -30,7 +30,7 @@ from tqdm import tqdm
 from engine.bots.bots import bot_names
 from engine.bots.version import fingerprint
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.catalog import CatalogError
+from engine.model.catalog import Catalog, CatalogError, default_catalog
 from engine.model.files import WriteError
 from engine.model.formats import FormatError
 from engine.model.resources import campaigns_dir
@@ -39,7 +39,7 @@ from engine.play.replay_files import REPLAY_SUFFIX, write_replay
 from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
 from engine.sim.oracle import DEFAULT_BUDGET, Winnable, winnable
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, display, expand, say
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         files = scenario_files([Path(p) for p in args.paths])
         scenarios: list[tuple[Path, Scenario]] = [(f, open_scenario(f)) for f in files]
+        catalogs = {f: catalog_for(f) for f in files}  # an installed pack's scenario: with its components
     except (FormatError, CatalogError, OSError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_UNREADABLE
     try:
         with session_for(args) as runner:
-            results = _estimates(args, scenarios, runner)
+            results = _estimates(args, scenarios, runner, catalogs)
     except ClusterError as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         by_file = {str(path): scenario for path, scenario in scenarios}
         try:
             for e in (r for r in results if isinstance(r, Estimate)):
-                answers[e.file] = _search(args, by_file[e.file])
+                answers[e.file] = _search(args, by_file[e.file], _own(catalogs[Path(e.file)]))
         except OSError as exc:
             say(str(exc))
             return EXIT_UNREADABLE
@@ -124,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
-               runner: Runner | None) -> list[Estimate | tuple[Path, Scenario, str]]:  # fmt: skip
+def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]], runner: Runner | None,
+               catalogs: dict[Path, Catalog]) -> list[Estimate | tuple[Path, Scenario, str]]:  # fmt: skip
     results: list[Estimate | tuple[Path, Scenario, str]] = []
     show_bar = sys.stderr.isatty() and not args.no_progress
     with tqdm(total=args.games * len(scenarios), disable=not show_bar, unit="game", file=sys.stderr) as bar:
@@ -139,7 +140,7 @@ def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
             try:
                 e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, players=args.players,
                              variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
-                             progress=progress)  # fmt: skip
+                             progress=progress, catalog=_own(catalogs[path]))  # fmt: skip
             except ValueError as exc:
                 results.append((path, scenario, str(exc)))
                 bar.update(base + args.games - bar.n)
@@ -148,14 +149,14 @@ def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
     return results
 
 
-def _search(args: argparse.Namespace, scenario: Scenario) -> dict[str, Any]:
+def _search(args: argparse.Namespace, scenario: Scenario, catalog: Catalog | None) -> dict[str, Any]:
     """The full-information search's answer for one scenario (its JSON), the shortest
     winning line saved under ``--lines`` when one was found."""
     if not args.no_progress and sys.stderr.isatty():
         print(f"{scenario.id}: searching {args.winnable} deals with full information", file=sys.stderr)
     w: Winnable = winnable(scenario, deals=args.winnable, seed=args.seed, budget=args.budget,
                            seconds=args.budget_seconds, variant=args.variant, players=args.players,
-                           jobs=args.jobs)  # fmt: skip
+                           jobs=args.jobs, catalog=catalog)  # fmt: skip
     out = w.to_dict()
     line = w.replay_of(scenario, args.variant, args.players)
     out["line_file"] = None
@@ -163,7 +164,7 @@ def _search(args: argparse.Namespace, scenario: Scenario) -> dict[str, Any]:
         folder = Path(args.lines)
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / f"{scenario.id}.win{REPLAY_SUFFIX}"
-        write_replay(target, line, line.play().outcome())
+        write_replay(target, line, line.play(catalog).outcome())
         out["line_file"] = display(target)
     return out
 
@@ -188,6 +189,11 @@ def _store(args: argparse.Namespace, results: list[Estimate | tuple[Path, Scenar
             note = f"; it suggests {record.suggested} paws: add --set-paws to set them"
         say(f"stored the estimate in {display(record.path)}{note}")
     return EXIT_OK
+
+
+def _own(catalog: Catalog) -> Catalog | None:
+    """None for the default catalog (the workers load it themselves), else ``catalog``."""
+    return None if catalog is default_catalog() else catalog
 
 
 def _json(r: Estimate | tuple[Path, Scenario, str], answers: dict[str, dict[str, Any]]) -> dict[str, Any]:

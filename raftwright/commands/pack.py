@@ -14,7 +14,6 @@ from typing import Any, Callable
 
 from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import atomic_write
-from engine.model.formats import canonical_json
 from engine.model.userdirs import user_packs_dir
 from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect, official_scenarios
 from engine.packs.errors import PackError, Problem
@@ -22,6 +21,7 @@ from engine.packs.estimates import settle_estimates
 from engine.packs.fields import ALL_RIGHTS_RESERVED, field_problems, licence_label, shown, suggested_id
 from engine.packs.install import DamagedPack, InstalledPack, install_pack, installed_packs, remove_pack, scan_installed
 from engine.packs.manifest import PACK_SUFFIX, Manifest
+from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
 from engine.packs.rights import PUBLISHER, campaign_defaults
 from engine.packs.verify import verify_pack
@@ -143,6 +143,8 @@ def describe(manifest: Manifest) -> list[str]:
             if v is not None
         )
         lines.append(shown(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}"))
+        if s.needs is not None:
+            lines += [shown(f"    {line}") for line in Needs.from_dict(s.needs).lines()]
     for f in manifest.files:
         lines.append(shown(f"  {f.kind:<10} {f.size:>9}  {f.path}"))
     return lines
@@ -154,7 +156,8 @@ def run_inspect(args: argparse.Namespace) -> int:
     except PackError as exc:
         return _refused(exc)
     if args.json:
-        sys.stdout.write(canonical_json(pack.manifest.to_dict()))
+        # ASCII only: JSON leaves DEL, C1 controls and direction marks raw, and a terminal obeys them
+        print(json.dumps(pack.manifest.to_dict(), indent=2, ensure_ascii=True))
     else:
         print("\n".join(describe(pack.manifest)))
         if pack.migrated_from is not None:

@@ -146,3 +146,34 @@ def test_a_stale_estimate_stored_again_is_current(campaign: Path, capsys: pytest
     assert "estimate-stale" in capsys.readouterr().out
     assert main(["difficulty", str(path), "--games", "2", "--bot", "random", "--store"]) == 0
     assert stale_codes(path) == []
+
+
+def test_store_in_files_reads_every_file_before_writing_any(campaign: Path) -> None:
+    """A campaign at once: a file that cannot be read stops the run before any is written."""
+    from engine.model.formats import FormatError
+    from engine.sim.store import store_in_files
+
+    files = sorted(campaign.parent.glob("*.scenario.json"))
+    e = estimate(load_scenario(files[0]), games=2, bot="random")
+    before = files[0].read_bytes()
+    with pytest.raises(FormatError):
+        store_in_files([(files[0], e), (campaign, e)])  # the campaign file is not a scenario
+    assert files[0].read_bytes() == before
+
+
+def test_a_file_that_cannot_be_written_is_one_line_and_exit_2(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import engine.sim.store as store
+    from engine.model.files import WriteError
+
+    def refuse(path: object, text: str) -> None:
+        raise WriteError(str(path), "the folder is read-only", "store it in a folder you can write")
+
+    monkeypatch.setattr(store, "atomic_write_text", refuse)
+    path = sorted(campaign.parent.glob("*.scenario.json"))[0]
+    before = path.read_bytes()
+    assert main(["difficulty", str(path), "--games", "2", "--bot", "random", "--store"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "read-only" in err[0] and path.name in err[0]
+    assert path.read_bytes() == before

@@ -76,7 +76,7 @@ def test_estimate_n_plays_the_stale_one_again_for_the_pack_and_leaves_the_file(c
 def test_cli_build_refuses_then_estimates_or_drops(campaign: Path, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     out = tmp_path / "t.raftpack"
-    base = ["pack", "build", str(campaign), "-o", str(out), "--no-sheets"]
+    base = ["pack", "build", str(campaign), "-o", str(out), "--no-sheets", "--licence", "CC-BY-4.0"]
     assert main(base) == 1
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1 and "error estimate-stale" in lines[0] and not out.exists()
