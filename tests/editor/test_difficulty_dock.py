@@ -162,3 +162,18 @@ def test_winnable_and_show_a_winning_line(qtbot, make_window) -> None:  # type: 
     SHOTS.mkdir(exist_ok=True)
     dock.grab().save(str(SHOTS / "difficulty-dock-winnable.png"))
     window.close()
+
+
+def test_a_malformed_cluster_address_is_one_line_in_the_dock(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
+    """The dock's cluster field goes through the same checks as --cluster: a bad
+    address is refused with the CLI's one-line message, no traceback."""
+    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    dock = studio.difficulty
+    dock.games.setValue(10)
+    dock.cluster.setText("127.0.0.1:notaport")
+    with qtbot.waitSignal(dock.finished, timeout=60_000) as blocker:
+        dock.run_button.click()
+    assert blocker.args[0] is None
+    text = dock.summary.text()
+    assert text.startswith("Cluster: ") and "notaport" in text and "port" in text and "\n" not in text
+    assert "Traceback" not in text and dock.run_button.isEnabled()
