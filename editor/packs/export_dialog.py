@@ -227,6 +227,9 @@ class ExportPackDialog(QDialog):
         except PackError as exc:
             self._failed("\n".join(p.line() for p in exc.problems))
             return
+        except Exception as exc:  # noqa: BLE001 - a sheet that cannot be drawn is a message, the studio stays up
+            self._failed(shown(f"the sheets could not be drawn ({exc}); untick 'Add sheets' to build without them"))
+            return
         self.official = [
             f"{shown(target)} is the official scenario '{shown(name)}' by {PUBLISHER}"
             for target, name in official_scenarios(sources)

@@ -14,7 +14,6 @@ from typing import Any, Callable
 
 from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import atomic_write
-from engine.model.formats import canonical_json
 from engine.model.userdirs import user_packs_dir
 from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect, official_scenarios
 from engine.packs.errors import PackError, Problem
@@ -154,7 +153,8 @@ def run_inspect(args: argparse.Namespace) -> int:
     except PackError as exc:
         return _refused(exc)
     if args.json:
-        sys.stdout.write(canonical_json(pack.manifest.to_dict()))
+        # ASCII only: JSON leaves DEL, C1 controls and direction marks raw, and a terminal obeys them
+        print(json.dumps(pack.manifest.to_dict(), indent=2, ensure_ascii=True))
     else:
         print("\n".join(describe(pack.manifest)))
         if pack.migrated_from is not None:

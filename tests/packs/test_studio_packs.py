@@ -251,3 +251,43 @@ def test_a_preview_over_the_pixel_cap_is_never_decoded(qtbot: QtBot) -> None:
     PreviewTask("big.png", data, sink, max_pixels=400 * 300 - 1).run()
     assert [(name, img.isNull()) for name, img in got] == [("small.png", False), ("big.png", True)]
     assert got[0][1].width() == 220
+
+
+def test_importing_a_newer_version_replaces_the_older_in_the_library(
+    studio: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from pack_helpers import INFO
+
+    paths = []
+    for version in ("1.0.0", "1.1.0", "0.9.0"):
+        path = tmp_path / f"tutorial-{version}.raftpack"
+        path.write_bytes(build_pack(replace(INFO, version=version), collect([tutorial_campaign()]))[0])
+        paths.append(path)
+    studio.import_pack_file(paths[0]).install_button.click()
+    newer = studio.import_pack_file(paths[1])
+    newer.ask_replace = lambda question: pytest.fail(f"an upgrade needs no question: {question}")  # type: ignore[method-assign]
+    newer.install_button.click()
+    assert [item.text(0) for item in studio.library.pack_items()] == ["Tutorial pack 1.1.0"]
+    older = studio.import_pack_file(paths[2])
+    asked: list[str] = []
+    older.ask_replace = lambda question: asked.append(question) or False  # type: ignore[method-assign]
+    older.install_button.click()
+    assert len(asked) == 1 and "tutorial-pack@1.1.0" in asked[0] and "tutorial-pack@0.9.0" in asked[0]
+    assert [p.manifest.label for p in installed_packs()] == ["tutorial-pack@1.1.0"]
+
+
+def test_a_sheet_that_cannot_be_drawn_is_a_message(studio: MainWindow, qtbot: QtBot, monkeypatch) -> None:
+    import editor.packs.export_dialog as export_module
+
+    def broken(*args: object) -> list[object]:
+        raise RuntimeError("no painter")
+
+    monkeypatch.setattr(export_module, "sheet_files", broken)
+    dialog = export_module.ExportPackDialog([tutorial_campaign()], studio.doc.catalog, studio)
+    qtbot.addWidget(dialog)
+    dialog.licence.setCurrentText("CC0-1.0")
+    dialog.build()
+    assert "the sheets could not be drawn (no painter)" in dialog.status.text()
+    assert dialog.build_button.isEnabled() and dialog.manifest is None
