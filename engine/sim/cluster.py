@@ -100,7 +100,9 @@ def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOU
                         n_workers=max(jobs, 1),
                         threads_per_worker=1,
                         processes=True,  # type: ignore[no-untyped-call]
-                        dashboard_address=None,
+                        # the scheduler serves HTTP whatever we say; on a free local port, so a
+                        # dashboard already on 8787 costs no warning on stderr
+                        dashboard_address="127.0.0.1:0",
                     )  # fmt: skip
                 )
                 client = stack.enter_context(Client(cluster, timeout=timeout))  # type: ignore[no-untyped-call]
