@@ -130,3 +130,17 @@ def test_cli_refuses_lines_without_a_search(capsys: pytest.CaptureFixture[str]) 
     assert "--winnable" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["difficulty", str(FIRST_STEPS), "--budget", "0"])
+
+
+def test_the_answer_is_the_same_on_one_or_two_processes() -> None:
+    scenario = load_scenario(FIRST_STEPS)
+    assert winnable(scenario, deals=2, seed=3, budget=300, jobs=1) == winnable(
+        scenario, deals=2, seed=3, budget=300, jobs=2
+    )
+
+
+def test_a_seconds_budget_stops_the_search_too() -> None:
+    """``seconds`` caps a deal's search besides the positions (the answer then depends on the machine)."""
+    scenario = load_scenario(campaigns_dir() / "campaign-4" / "02-drawing-straws.scenario.json")
+    found = OracleSearch(scenario, budget=1_000_000, seconds=1e-9).search(0)
+    assert found.status == BUDGET and found.nodes == 1
