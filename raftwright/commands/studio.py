@@ -8,16 +8,17 @@ the terminal without Qt (:mod:`raftwright.commands.textplay`)."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
+from engine.model.catalog import CatalogError
+from engine.model.formats import FormatError
 from raftwright.common import EXIT_UNREADABLE, catalog_for, int_range, named, refuse_pack, say
 
 
 def _target(given: str, command: str) -> str | None:
     """The file ``given`` names (a path or a bundled/installed name), or None after saying
     why.  ``edit`` takes a pack too (the import dialog alone); ``play`` does not."""
-    from engine.model.formats import FormatError
-
     try:
         path = named(given)
         if command != "edit":
@@ -37,14 +38,15 @@ def run_edit(args: argparse.Namespace) -> int:
     except ImportError as exc:
         say(f"the studio cannot start: {exc}; install Raftwright with its GUI dependencies (make run)")
         return EXIT_UNREADABLE
-    return int(app.main(path) or 0)
+    try:
+        catalog = catalog_for(Path(path)) if path else None
+    except CatalogError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    return int(app.main(path, catalog) or 0)
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from engine.model.formats import FormatError
-
     path = _target(args.file, "play")
     if path is None:
         return EXIT_UNREADABLE
@@ -59,7 +61,7 @@ def run_play(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     try:
         return int(app.main(path, args.seed, args.players, catalog_for(Path(path))) or 0)
-    except (FormatError, ValueError) as exc:
+    except (FormatError, ValueError) as exc:  # CatalogError is a ValueError
         say(str(exc))
         return EXIT_UNREADABLE
 
