@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from engine.model.schema_ids import schema_url
 from engine.packs.manifest import PACK_FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -62,4 +63,6 @@ def migrate(doc: Document) -> Document:
     out = copy.deepcopy(doc)
     for step in range(found, PACK_FORMAT_VERSION):
         out = MIGRATIONS[step](out)
+    if "$schema" in out:  # it named the old format's schema: the document now follows the current one
+        out["$schema"] = schema_url("pack-manifest", PACK_FORMAT_VERSION)
     return out
