@@ -16,10 +16,10 @@ from engine.packs.needs import Needs
 if TYPE_CHECKING:
     from engine.packs.site import Published
 
-CSS = """body{font-family:system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fff;line-height:1.45}
+CSS = """body{font-family:system-ui,sans-serif;margin:0;color:#1b1b1b;background:#ffffff;line-height:1.45}
 a{color:#0b4f9c}a:focus,button:focus,input:focus,select:focus{outline:3px solid #b35c00;outline-offset:2px}
-.skip{position:absolute;left:-999px}.skip:focus{left:1em;top:1em;background:#fff;padding:.3em}
-header,main,footer{padding:0 1.5em}header{background:#12394f;color:#fff;padding:1em 1.5em}header a{color:#fff}
+.skip{position:absolute;left:-999px}.skip:focus{left:1em;top:1em;background:#ffffff;padding:.3em}
+header,main,footer{padding:0 1.5em}header{background:#12394f;color:#ffffff;padding:1em 1.5em}header a{color:#ffffff}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:1em;list-style:none;padding:0}
 .card{border:1px solid #6b6b6b;border-radius:6px;padding:.8em}.card img{max-width:100%;height:auto}
 .filters{display:flex;flex-wrap:wrap;gap:1em;align-items:end;margin:1em 0}.filters label{display:block}

@@ -12,7 +12,7 @@ import http.server
 import os
 import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from fixture_campaign import write_campaign, write_designer_catalog
 from pack_helpers import tutorial_campaign
@@ -70,7 +70,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(key, value)
         self.end_headers()
         try:
-            self.wfile.write(body)
+            for chunk in body() if callable(body) else [body]:
+                self.wfile.write(chunk)
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass
@@ -88,7 +89,9 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
 
-    def special(self, path: str, status: int, body: bytes, headers: dict[str, str] | None = None) -> None:
+    def special(self, path: str, status: int, body: bytes | Callable[[], Iterable[bytes]],
+                headers: dict[str, str] | None = None) -> None:  # fmt: skip
+        """Answer ``path`` with this status, headers and body (bytes, or a function giving chunks)."""
         self.httpd.special[path] = (status, headers or {}, body)  # type: ignore[attr-defined]
 
     def __enter__(self) -> "Server":
