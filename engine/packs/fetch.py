@@ -49,12 +49,17 @@ def address(text: str, base: str | None = None) -> str:
 
 
 class _Redirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> Any:
-        scheme = urllib.parse.urlsplit(newurl).scheme.lower()
+    max_redirections = 5
+
+    def http_error_302(self, req: Any, fp: Any, code: int, msg: str, headers: Any) -> Any:
+        target = headers.get("location") or headers.get("uri") or ""
+        scheme = urllib.parse.urlsplit(urllib.parse.urljoin(req.full_url, target)).scheme.lower()
         if scheme not in ("http", "https"):
             raise _refuse("url-redirect", req.full_url, f"the server redirected to a '{scheme}:' address; only "
                           "http(s) redirects are followed")  # fmt: skip
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
+        return super().http_error_302(req, fp, code, msg, headers)
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
 
 
 _OPENER = urllib.request.build_opener(_Redirects())
