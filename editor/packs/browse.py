@@ -198,6 +198,9 @@ class BrowsePacksDialog(QDialog):
         return {p.manifest.id: p.manifest.version for p in installed_packs(self.root)}
 
     def refresh(self) -> None:
+        """The feed's newest versions with their status; the chosen pack stays chosen."""
+        current = self.list.currentItem()
+        chosen = str(current.data(0, Qt.ItemDataRole.UserRole)).split("@")[0] if current is not None else None
         self.list.clear()
         if self.feed is None:
             return
@@ -213,8 +216,10 @@ class BrowsePacksDialog(QDialog):
             self.list.addTopLevelItem(row)
         for column in range(len(COLUMNS)):
             self.list.resizeColumnToContents(column)
-        if self.list.topLevelItemCount():
-            self.list.setCurrentItem(self.list.topLevelItem(0))
+        items = [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
+        again = [i for i in items if str(i.data(0, Qt.ItemDataRole.UserRole)).split("@")[0] == chosen]
+        if items:
+            self.list.setCurrentItem((again or items)[0])
 
     def selected(self) -> FeedPack | None:
         row = self.list.currentItem()

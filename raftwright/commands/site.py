@@ -12,8 +12,8 @@ from engine.model.files import WriteError
 from engine.packs.errors import PackError
 from engine.packs.fields import shown
 from engine.packs.site import DEFAULT_TITLE, build_site
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, say
 from raftwright.commands.pack import _refused
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, say
 
 
 def run_site(args: argparse.Namespace) -> int:

@@ -77,7 +77,9 @@ def test_a_hash_mismatch_is_refused_and_nothing_is_installed(
     assert labels() == []
 
 
-def test_a_download_that_stops_halfway_is_refused(server: Server, user: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_download_that_stops_halfway_is_refused(
+    server: Server, user: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = f"/packs/{TUTORIAL}/1.0.0/{TUTORIAL}-1.0.0.raftpack"
     data = (server.site / path.lstrip("/")).read_bytes()  # type: ignore[attr-defined]
     server.special(path, 200, data[: len(data) // 2], {"Content-Length": str(len(data))})

@@ -69,9 +69,10 @@ def test_base_url_makes_every_address_absolute(gallery_packs: dict[str, Path], t
     assert entry["url"] == "https://packs.example.org/raft/packs/tutorial-demo/1.0.0/tutorial-demo-1.0.0.raftpack"
     assert entry["page"] == "https://packs.example.org/raft/packs/tutorial-demo.html"
     assert 'href="packs/tutorial-demo/1.0.0/' not in (out / "index.html").read_text()  # pages stay relative
-    assert 'href="../packs/tutorial-demo/1.0.0/tutorial-demo-1.0.0.raftpack"' in (
-        out / "packs" / "tutorial-demo.html"
-    ).read_text()
+    assert (
+        'href="../packs/tutorial-demo/1.0.0/tutorial-demo-1.0.0.raftpack"'
+        in (out / "packs" / "tutorial-demo.html").read_text()
+    )
 
 
 @pytest.mark.parametrize("page", ["index.html", "packs/tutorial-demo.html", "packs/fixture-campaign.html"])
