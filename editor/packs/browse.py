@@ -216,7 +216,7 @@ class BrowsePacksDialog(QDialog):
             self.list.addTopLevelItem(row)
         for column in range(len(COLUMNS)):
             self.list.resizeColumnToContents(column)
-        items = [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
+        items = [i for n in range(self.list.topLevelItemCount()) if (i := self.list.topLevelItem(n)) is not None]
         again = [i for i in items if str(i.data(0, Qt.ItemDataRole.UserRole)).split("@")[0] == chosen]
         if items:
             self.list.setCurrentItem((again or items)[0])

@@ -53,6 +53,11 @@ def requirement_labels(needs: dict[str, Any] | None) -> list[str]:
     return out
 
 
+def _requirement_order(label: str) -> tuple[int, str]:
+    known = [*BOXES.values(), "custom components"]
+    return (known.index(label) if label in known else len(known), label)
+
+
 def feed_entry(pack: Pack, url: str, size: int, digest: str, page: str, preview: str | None) -> dict[str, Any]:
     """One pack version as the feed lists it."""
     m = pack.manifest
@@ -81,7 +86,7 @@ def feed_entry(pack: Pack, url: str, size: int, digest: str, page: str, preview:
         "size": size,
         "sha256": digest,
         "requires_engine": m.requires_engine,
-        "requirements": sorted({r for s in scenarios for r in s["requirements"]}),
+        "requirements": sorted({r for s in scenarios for r in s["requirements"]}, key=_requirement_order),
         "modes": sorted({s.mode for s in m.scenarios}),
         "players": sorted({p for s in m.scenarios for p in s.players}),
         "paws": [min(paws), max(paws)] if paws else None,

@@ -10,6 +10,7 @@ import html
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from engine.model.formats import scenario_from_dict
 from engine.packs.fields import licence_label
 from engine.packs.needs import Needs
 
@@ -88,7 +89,11 @@ def _paws(entry: dict[str, Any]) -> str:
     paws = entry.get("paws")
     if not paws:
         return "not rated"
-    return f"{paws[0]} paws" if paws[0] == paws[1] else f"{paws[0]}–{paws[1]} paws"
+    return _paw_count(paws[0]) if paws[0] == paws[1] else f"{paws[0]}–{paws[1]} paws"
+
+
+def _paw_count(n: int) -> str:
+    return f"{n} paw" if n == 1 else f"{n} paws"
 
 
 def _select(name: str, label: str, options: list[tuple[str, str]]) -> str:
@@ -158,14 +163,12 @@ def _figures(s: dict[str, Any]) -> str:
     else:
         rate = "not estimated"
     length = f"about {s['expected_length']:g} turns" if "expected_length" in s else "not estimated"
-    paws = f"{s['paws']} paws" if "paws" in s else "not rated"
+    paws = _paw_count(s["paws"]) if "paws" in s else "not rated"
     return (f"<dt>Difficulty</dt><dd>{e(paws)}</dd><dt>Simulated win rate</dt><dd>{e(rate)}</dd>"
             f"<dt>Expected length</dt><dd>{e(length)}</dd>")  # fmt: skip
 
 
 def _objectives(doc: Any) -> str:
-    from engine.model.formats import scenario_from_dict
-
     try:
         scenario = scenario_from_dict(doc)
         texts = [o.describe() or o.kind.replace("_", " ") for o in scenario.objectives]

@@ -54,7 +54,7 @@ def test_the_feed_lists_every_version_with_its_file_size_and_hash(site: Path, ga
         assert (item.size, item.sha256) == (len(published), hashlib.sha256(published).hexdigest())
     fixture = feed.find(FIXTURE)
     assert fixture is not None and fixture.entry["paws"] == [1, 2]
-    assert fixture.entry["requirements"] == ["Kickstarter pack", "base game", "custom components"]
+    assert fixture.entry["requirements"] == ["base game", "Kickstarter pack", "custom components"]
     figures = {s["id"]: s for s in fixture.entry["scenarios"]}
     assert figures["fx-1-custom-card"]["paws"] == 1 and figures["fx-3-advanced"]["mode"] == "advanced"
     assert any("location card 20" in line for line in figures["fx-1-custom-card"]["needs"])

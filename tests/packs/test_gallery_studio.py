@@ -81,7 +81,7 @@ def test_browse_install_and_update(
     dialog = browse(studio, qtbot, server.url + "index.json")
     shown = rows(dialog)
     assert shown["Fixture campaign"][1:] == ["1.0.0", "1–2", "1, 2, 3, 4",
-                                             "Kickstarter pack, base game, custom components", "Not installed"]  # fmt: skip
+                                             "base game, Kickstarter pack, custom components", "Not installed"]  # fmt: skip
     choose(dialog, "Tutorial demo")
     assert "Fixture Author" in dialog.details.text() and dialog.install_button.text() == "&Install"
     install(dialog, qtbot)
