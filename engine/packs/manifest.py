@@ -12,7 +12,7 @@ from typing import Any
 from engine.model.formats import canonical_json
 
 PACK_FORMAT = "raftwright.pack"
-PACK_FORMAT_VERSION = 2
+PACK_FORMAT_VERSION = 3
 PACK_SUFFIX = ".raftpack"
 FILE_KINDS = ("scenario", "campaign", "components", "replay", "sheet", "preview")
 JSON_KINDS = ("scenario", "campaign", "components", "replay")
