@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -30,9 +31,10 @@ from PySide6.QtWidgets import (
 
 from engine.packs.errors import PackError
 from engine.packs.feed import Feed, FeedPack
-from engine.packs.fetch import Cancelled, download_pack, load_feed
+from engine.packs.fetch import Cancelled, address, download_pack, fetch, load_feed
 from engine.packs.fields import licence_label, shown
 from engine.packs.install import InstalledPack, install_pack, installed_packs
+from engine.packs.limits import png_size
 from engine.packs.manifest import version_key
 
 from ..files import settings
@@ -40,6 +42,31 @@ from ..files import settings
 FEED_SETTING = "gallery/feed"
 _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="raftwright-gallery")
 COLUMNS = ("Pack", "Version", "Paws", "Players", "Needs", "Status")
+#: a feed's preview image is fetched only this large, and decoded only this many pixels
+PREVIEW_BYTES = 4 * 1024 * 1024
+PREVIEW_PIXELS = 6_000_000
+THUMBNAIL_WIDTH = 240
+
+
+def previews(feed: Feed, cancel: threading.Event) -> dict[str, QImage]:
+    """Thumbnails of the newest versions' previews (on the worker thread: QImage is safe
+    off the GUI thread); a preview that cannot be fetched or is too large is left out."""
+    out: dict[str, QImage] = {}
+    for item in list(feed.latest().values())[:200]:
+        url = item.entry.get("preview")
+        if not isinstance(url, str) or cancel.is_set():
+            continue
+        try:
+            data = fetch(address(url, feed.source), PREVIEW_BYTES, cancel=cancel)
+        except (PackError, Cancelled):
+            continue
+        size = png_size(data)
+        if size is None or size[0] * size[1] > PREVIEW_PIXELS:
+            continue
+        image = QImage.fromData(data)  # a PNG: png_size read its header
+        if not image.isNull():
+            out[item.label] = image.scaledToWidth(THUMBNAIL_WIDTH, Qt.TransformationMode.SmoothTransformation)
+    return out
 
 
 class _Job:
@@ -91,6 +118,7 @@ class BrowsePacksDialog(QDialog):
         super().__init__(parent)
         self.root = root
         self.feed: Feed | None = None
+        self.thumbnails: dict[str, QImage] = {}
         self.job: _Job | None = None
         self._on_done: Callable[[Any], None] | None = None
         self.setWindowTitle("Browse packs")
@@ -104,6 +132,9 @@ class BrowsePacksDialog(QDialog):
         self.list.setHeaderLabels(list(COLUMNS))
         self.list.setRootIsDecorated(False)
         self.list.itemSelectionChanged.connect(self._selected)
+        self.preview = QLabel()
+        self.preview.setFixedWidth(THUMBNAIL_WIDTH)
+        self.preview.setAccessibleName("Preview of the chosen pack")
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -131,7 +162,10 @@ class BrowsePacksDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.list, 1)
-        layout.addWidget(self.details)
+        about = QHBoxLayout()
+        about.addWidget(self.preview)
+        about.addWidget(self.details, 1)
+        layout.addLayout(about)
         layout.addWidget(self.message)
         layout.addLayout(bottom)
         self.timer = QTimer(self)
@@ -187,9 +221,15 @@ class BrowsePacksDialog(QDialog):
         if not location or self.busy():
             return
         settings().setValue(FEED_SETTING, location)
-        self._start(lambda job: load_feed(location, cancel=job.cancel), self._loaded, f"Reading {shown(location)}…")
 
-    def _loaded(self, feed: Feed) -> None:
+        def work(job: _Job) -> tuple[Feed, dict[str, QImage]]:
+            feed = load_feed(location, cancel=job.cancel)
+            return feed, previews(feed, job.cancel)
+
+        self._start(work, self._loaded, f"Reading {shown(location)}…")
+
+    def _loaded(self, loaded: tuple[Feed, dict[str, QImage]]) -> None:
+        feed, self.thumbnails = loaded
         self.feed = feed
         self.message.setText(shown(f"{feed.title}: {len(feed.latest())} pack(s)"))
         self.refresh()
@@ -233,6 +273,12 @@ class BrowsePacksDialog(QDialog):
             self.install_button.setEnabled(False)
             return
         e = item.entry
+        thumbnail = self.thumbnails.get(item.label)
+        if thumbnail is None:
+            self.preview.clear()
+            self.preview.setText("no preview")
+        else:
+            self.preview.setPixmap(QPixmap.fromImage(thumbnail))
         status = status_of(item, self.installed_versions())
         self.install_button.setText("&Update" if status.startswith("Update") else "&Install")
         self.install_button.setEnabled(status == "Not installed" or status.startswith("Update"))

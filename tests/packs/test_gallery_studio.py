@@ -21,6 +21,8 @@ from editor.packs.browse import FEED_SETTING, BrowsePacksDialog
 from engine.packs.install import installed_packs
 from raftwright.cli import main
 
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
 
 @pytest.fixture
 def studio(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
@@ -84,13 +86,16 @@ def test_browse_install_and_update(
                                              "base game, Kickstarter pack, custom components", "Not installed"]  # fmt: skip
     choose(dialog, "Tutorial demo")
     assert "Fixture Author" in dialog.details.text() and dialog.install_button.text() == "&Install"
+    assert sorted(dialog.thumbnails) == [f"{FIXTURE}@1.0.0", f"{TUTORIAL}@1.0.0"]  # previews, as on the site
+    assert dialog.preview.pixmap().width() == 240
     install(dialog, qtbot)
     assert labels() == [f"{TUTORIAL}@1.0.0"]
     assert "Installed tutorial-demo@1.0.0" in dialog.message.text()
     assert rows(dialog)["Tutorial demo"][-1] == "Installed" and not dialog.install_button.isEnabled()
     library = studio.library  # the library lists it
     assert any("Tutorial demo" in text or TUTORIAL in text for text in library_texts(library))
-    dialog.grab().save(str(tmp_path / "browse-packs.png"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dialog.grab().save(str(SHOTS / "browse-packs.png"))  # looked at by hand
     # the author publishes 1.1.0: the same feed address, rebuilt
     assert main(["site", *map(str, gallery_packs.values()), "-o", str(server.site)]) == 0  # type: ignore[attr-defined]
     dialog.load()
