@@ -162,7 +162,7 @@ def _figures(s: dict[str, Any]) -> str:
         rate = f"{s['difficulty']:.0%}"
     else:
         rate = "not estimated"
-    length = f"about {s['expected_length']:g} turns" if "expected_length" in s else "not estimated"
+    length = f"about {s['expected_length']:.1f} rounds" if "expected_length" in s else "not estimated"
     paws = _paw_count(s["paws"]) if "paws" in s else "not rated"
     return (f"<dt>Difficulty</dt><dd>{e(paws)}</dd><dt>Simulated win rate</dt><dd>{e(rate)}</dd>"
             f"<dt>Expected length</dt><dd>{e(length)}</dd>")  # fmt: skip

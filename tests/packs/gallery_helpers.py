@@ -40,6 +40,8 @@ def build_packs(root: Path) -> dict[str, Path]:
     reload_default_catalog()
     try:
         campaign = write_campaign(root / "campaign")
+        special = campaign.parent / "02-special-board.scenario.json"  # a stored estimate: a win rate with its interval
+        assert main(["difficulty", str(special), "--games", "20", "--seed", "1", "--store"]) == 0
         path = root / f"{FIXTURE}-1.0.0.raftpack"
         assert main(["pack", "build", str(campaign.parent), "-o", str(path), "--id", FIXTURE, "--version", "1.0.0",
                      *common]) == 0  # fmt: skip

@@ -57,6 +57,10 @@ def test_the_feed_lists_every_version_with_its_file_size_and_hash(site: Path, ga
     assert fixture.entry["requirements"] == ["base game", "Kickstarter pack", "custom components"]
     figures = {s["id"]: s for s in fixture.entry["scenarios"]}
     assert figures["fx-1-custom-card"]["paws"] == 1 and figures["fx-3-advanced"]["mode"] == "advanced"
+    estimate = figures["fx-2-special-board"]["estimate"]
+    assert estimate["games"] == 20 and estimate["interval"][0] <= estimate["win_rate"] <= estimate["interval"][1]
+    assert figures["fx-2-special-board"]["difficulty"] == estimate["win_rate"]
+    assert figures["fx-2-special-board"]["expected_length"] > 0
     assert any("location card 20" in line for line in figures["fx-1-custom-card"]["needs"])
     assert feed.latest()[TUTORIAL].version == "1.1.0"
 
@@ -115,6 +119,8 @@ def test_a_pack_page_shows_what_a_player_needs(site: Path, gallery_packs: dict[s
     for text in ("Fixture card twenty", "Fixture advanced", "Print-and-play pages", "location card 20",
                  "Simulated win rate", "Expected length", "Objectives", "Changelog", "first version: 3 scenario(s)"):  # fmt: skip
         assert text in page, text
+    assert re.search(r"<dd>\d+% \(95 % interval \d+%–\d+%, 20 games\)</dd>", page)
+    assert re.search(r"<dt>Expected length</dt><dd>about [\d.]+ rounds</dd>", page)
     assert (site / "packs/fixture-campaign/1.0.0/print-and-play.pdf").read_bytes().startswith(b"%PDF-")
     tutorial = (site / "packs" / "tutorial-demo.html").read_text()
     assert "Version 1.1.0 (latest)" in tutorial and "Older versions" in tutorial and "Version 1.0.0" in tutorial
