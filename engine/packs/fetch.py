@@ -9,6 +9,8 @@ checked against its feed entry (size, then SHA-256) before the usual safe readin
 
 from __future__ import annotations
 
+import os
+import stat
 import threading
 import urllib.error
 import urllib.parse
@@ -75,7 +77,10 @@ def fetch(url: str, limit: int, progress: Progress | None = None, cancel: thread
         if scheme == "file":
             path = Path(urllib.request.url2pathname(urllib.parse.urlsplit(url).path))
             with path.open("rb") as stream:
-                return _read(stream, url, path.stat().st_size, limit, progress, cancel)
+                info = os.fstat(stream.fileno())
+                if not stat.S_ISREG(info.st_mode):  # a device or a pipe never ends or never says its size
+                    raise _refuse("download-failed", url, "it is not a regular file")
+                return _read(stream, url, info.st_size, limit, progress, cancel)
         request = urllib.request.Request(url, headers={"User-Agent": "Raftwright", "Accept-Encoding": "identity"})
         with _OPENER.open(request, timeout=TIMEOUT) as response:
             length = response.headers.get("Content-Length")
@@ -127,6 +132,8 @@ def download_pack(feed: Feed, item: FeedPack, progress: Progress | None = None,
     """The pack of a feed entry, checked: its size and SHA-256 against the feed, then
     read like any pack, and its id and version against the entry."""
     url = address(item.url, feed.source)
+    if urllib.parse.urlsplit(feed.source).scheme.lower() != "file" and url.lower().startswith("file:"):
+        raise _refuse("url-scheme", url, "a feed from the web may not point at a file on this computer")
     limit = min(item.size, DEFAULT_LIMITS.max_pack_bytes)
     data = fetch(url, limit, progress, cancel)
     if len(data) != item.size:

@@ -136,3 +136,20 @@ def test_a_pack_that_lies_about_its_contents_is_refused_after_the_hash(
         download_pack(feed, feed.latest()[TUTORIAL])
     assert caught.value.codes == ["download-mismatch"]
     assert fetch(server.url + "index.json", MAX_FEED_BYTES) == index.read_bytes()
+
+
+def test_a_web_feed_may_not_point_at_local_files(
+    server: Server, user: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    index = server.site / "index.json"  # type: ignore[attr-defined]
+    doc = json.loads(index.read_bytes())
+    local = (server.site / doc["packs"][1]["url"]).as_uri()  # type: ignore[attr-defined]
+    doc["packs"][1]["url"] = local
+    index.write_text(json.dumps(doc))
+    assert main(["pack", "install", TUTORIAL, "--feed", server.url + "index.json"]) == 1
+    assert "url-scheme" in capsys.readouterr().out and labels() == []
+    assert main(["pack", "install", TUTORIAL, "--feed", str(server.site)]) == 0  # type: ignore[attr-defined]  # a local feed may
+    assert labels() == [f"{TUTORIAL}@1.0.0"]
+    with pytest.raises(PackError) as caught:
+        fetch("file:///dev/zero", 1024)
+    assert "not a regular file" in str(caught.value)
