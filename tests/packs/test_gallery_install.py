@@ -12,6 +12,8 @@ from typing import Iterator
 
 import pytest
 from gallery_helpers import FIXTURE, TUTORIAL, Server
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.packs.errors import PackError
 from engine.packs.feed import MAX_FEED_BYTES, read_feed
@@ -153,3 +155,25 @@ def test_a_web_feed_may_not_point_at_local_files(
     with pytest.raises(PackError) as caught:
         fetch("file:///dev/zero", 1024)
     assert "not a regular file" in str(caught.value)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.binary(max_size=200), json_values.map(lambda v: json.dumps(v).encode()),
+                 st.fixed_dictionaries({"format": st.just("raftwright.feed"), "format_version": st.just(1),
+                                        "title": st.text(max_size=5), "packs": st.lists(json_values, max_size=3)})
+                 .map(lambda v: json.dumps(v).encode())))  # fmt: skip
+def test_any_bytes_are_a_feed_or_one_refusal(data: bytes) -> None:
+    try:
+        feed = read_feed(data, "feed")
+    except PackError as exc:
+        assert len(exc.problems) == 1 and exc.codes[0].startswith("feed-")
+        assert "^" not in str(exc) and "$defs" not in str(exc)  # no raw regex or schema text
+    else:
+        assert all(p.size > 0 and len(p.sha256) == 64 for p in feed.packs)
