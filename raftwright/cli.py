@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("render", "draw scenario sheets as SVG, PNG or PDF"),
     "booklet": ("render", "a campaign's printable PDF booklet"),
     "pack": ("pack", "build, inspect, verify and install scenario packs (.raftpack)"),
+    "site": ("site", "build a static gallery (web pages and a feed) of scenario packs"),
     "difficulty": ("difficulty", "estimate scenario difficulty by bot play"),
 }
 

@@ -1,4 +1,4 @@
-"""``raftwright pack build|inspect|verify|install|list|remove``: scenario packs.
+"""``raftwright pack build|inspect|verify|install|outdated|list|remove``: scenario packs.
 
 Exit status: 0 fine; 1 refused or problems found (one line per problem, as
 ``validate`` prints issues); 2 the pack (or a source) cannot be read at all.
@@ -28,7 +28,7 @@ from engine.packs.rights import PUBLISHER, campaign_defaults
 from engine.packs.verify import verify_pack
 from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, named, say
 
-UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable"}
+UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable", "download-failed", "download-incomplete"}
 
 
 def _refused(exc: PackError) -> int:
@@ -186,8 +186,10 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_install(args: argparse.Namespace) -> int:
+    from raftwright.commands.pack_gallery import pack_to_install
+
     try:
-        pack = _open(args.file)
+        pack = pack_to_install(args.file, args.feed)
         replaced = [p.manifest.label for p in installed_packs() if p.manifest.id == pack.manifest.id]
         installed = install_pack(pack, force=args.force)
     except PackError as exc:
@@ -259,6 +261,8 @@ def _positive(text: str) -> int:
 
 
 def register(sub: Any) -> None:
+    from raftwright.commands.pack_gallery import register_outdated
+
     p = sub.add_parser(
         "pack",
         description="Scenario packs (.raftpack): build one from campaigns, scenarios and replays, look inside one, "
@@ -327,17 +331,21 @@ def register(sub: Any) -> None:
                "raftwright pack verify tutorial.raftpack")  # fmt: skip
     v.add_argument("file", metavar="FILE")
     v.set_defaults(run=run_verify)
-    n = action("install", "install a pack into the user folder",
-               "Install a pack into your user folder (checked first; all or nothing). Its campaigns and scenarios "
-               "then open by name in every command and appear in the studio's library.",
+    n = action("install", "install a pack (a file, an address, or an id in a gallery's feed)",
+               "Install a pack into your user folder (checked first; all or nothing): a file, its http(s) or file "
+               "address, or with --feed a pack id the gallery's feed lists. Its campaigns and scenarios then open "
+               "by name in every command and appear in the studio's library.",
                "raftwright pack install tutorial.raftpack")  # fmt: skip
-    n.add_argument("file", metavar="FILE")
+    n.add_argument("file", metavar="FILE|URL|ID", help="a .raftpack file, its http(s)/file address, or with --feed "
+                   "a pack id (ID or ID@VERSION) the feed lists")  # fmt: skip
+    n.add_argument("--feed", metavar="URL", help="a gallery's index.json: the pack's size and SHA-256 must match it")
     n.add_argument(
         "--force",
         action="store_true",
         help="install even over the same version with other contents, or over a newer version (a downgrade)",
     )
     n.set_defaults(run=run_install)
+    register_outdated(packs)
     li = action("list", "list installed packs (one row per pack id)",
                 "List the installed packs: id, version, title, scenarios and folder; damaged ones with why (exit 1). "
                 "'raftwright list' shows their campaigns and scenarios by name.",
