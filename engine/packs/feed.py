@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.model.formats import canonical_json
+from engine.model.schema_ids import schema_url
 from engine.model.schemas import schema_errors
 from engine.packs.errors import PackError, Problem
 from engine.packs.limits import Limits, parse_json
@@ -99,8 +100,8 @@ def feed_entry(pack: Pack, url: str, size: int, digest: str, page: str, preview:
 
 def feed_document(title: str, entries: list[dict[str, Any]], base_url: str = "") -> dict[str, Any]:
     ordered = sorted(entries, key=lambda e: (e["id"], version_key(e["version"])))
-    return {"format": FEED_FORMAT, "format_version": FEED_FORMAT_VERSION, "title": title, "base_url": base_url,
-            "packs": ordered}  # fmt: skip
+    return {"$schema": schema_url("feed", FEED_FORMAT_VERSION), "format": FEED_FORMAT,
+            "format_version": FEED_FORMAT_VERSION, "title": title, "base_url": base_url, "packs": ordered}  # fmt: skip
 
 
 def feed_bytes(document: dict[str, Any]) -> bytes:

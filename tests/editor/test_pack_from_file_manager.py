@@ -31,11 +31,12 @@ def pack_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_a_pack_opens_only_the_import_dialog(qtbot, pack_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     shown: list[list[QWidget]] = []
+    before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}  # other tests' windows
 
     def run_dialog(dialog: ImportPackDialog) -> int:
         dialog.show()
         qtbot.waitExposed(dialog)
-        shown.append([w for w in QApplication.topLevelWidgets() if w.isVisible()])
+        shown.append([w for w in QApplication.topLevelWidgets() if w.isVisible() and id(w) not in before])
         dialog.install()  # the designer presses Install
         return 1
 
