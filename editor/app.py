@@ -16,7 +16,7 @@ from engine.model.catalog import catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
-from . import gui_gc, smoke
+from . import gui_gc, logs, smoke
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
 
@@ -69,6 +69,7 @@ def catalog_warning() -> str | None:
 
 
 def main(path: str | None = None) -> int:
+    logs.install()  # raftwright.log in the user's state folder (Help > Open log folder)
     app = application()
     window = create_window(path)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
