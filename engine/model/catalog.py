@@ -20,10 +20,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from engine.model import schema_cache
 from engine.model.card_paths import PathSquares, RescueStrip, card_feature_problems, paths_from, rescue_from
 from engine.model.disaster_cards import DISASTER_CATS, DISASTER_FIELDS, DisasterCard, DisasterEffect
 from engine.model.geometry import Grid, Square
-from engine.model import schema_cache
 from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, parse_json, read_bytes
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
@@ -547,7 +547,9 @@ def bundled_catalog_parts() -> tuple[tuple[Catalog, str], ...]:
     base = next((p for p in paths if p.name.startswith("base-game")), None)
     if base is None:
         raise CatalogError("the bundled base-game catalog is missing; reinstall Raftwright")
-    return tuple((load_catalog_file(p, bundled=True), f"shipped {p.name}") for p in [base] + [p for p in paths if p != base])
+    return tuple(
+        (load_catalog_file(p, bundled=True), f"shipped {p.name}") for p in [base] + [p for p in paths if p != base]
+    )
 
 
 @cache
