@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import warnings
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
@@ -60,7 +61,9 @@ def install() -> Path | None:
     _installed[str(path)] = handler
     log.setLevel(logging.INFO)
     log.addHandler(handler)
-    logging.captureWarnings(True)
+    if warnings.showwarning is not getattr(logging, "_showwarning", None):  # re-armed if someone replaced it
+        logging.captureWarnings(False)
+        logging.captureWarnings(True)
     logging.getLogger("py.warnings").addHandler(handler)
     from PySide6.QtCore import qInstallMessageHandler  # here: code that only logs (worker threads) needs no Qt
 
