@@ -23,6 +23,14 @@ from raftwright.common import EXIT_OK, EXIT_UNREADABLE, PROG, say
 COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "difficulty"]
 
 
+class _Version(argparse.Action):
+    """``--version``, reading the installed version only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(f"{PROG} {installed_version()}")
+        parser.exit()
+
+
 #: the module of a subcommand whose module name differs from the command's
 MODULE_OF = {"edit": "studio", "play": "studio"}
 
@@ -32,7 +40,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     only that subcommand's module is loaded: ``raftwright edit`` starts without the
     engine commands' imports (issue 28 item 7).  ``--help`` and errors load them all."""
     parser = argparse.ArgumentParser(prog=PROG, description="Raftwright: the Race to the Raft scenario studio.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {installed_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the program's version number and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     module = MODULE_OF.get(command or "", command)
     for name in [module] if module in COMMANDS else COMMANDS:

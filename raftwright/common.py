@@ -9,7 +9,6 @@ from typing import Iterator, Sequence
 from engine.check.issues import Issue
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import FormatError
-from engine.packs.install import installed_pack_for
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 FOLDER_PATTERNS = ("*.scenario.json", "*.campaign.json", "campaign.json", "*.components.json")
@@ -50,5 +49,7 @@ def catalog_for(path: Path) -> Catalog:
     """The catalog a file is checked and played with: an installed pack's own catalog
     (the bundled catalogs plus that pack's components) for a file inside the pack,
     else the default catalog (bundled plus the user's custom components)."""
+    from engine.packs.install import installed_pack_for  # not at start-up: only commands that read a file need it
+
     pack = installed_pack_for(Path(path))
     return pack.catalog() if pack is not None else default_catalog()

@@ -14,6 +14,8 @@ it asks first (replace the paws, keep them, or cancel)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
@@ -37,12 +39,13 @@ from engine.model.catalog import Catalog
 from engine.model.fingerprint import layout_fingerprint
 from engine.model.scenario import Scenario
 from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, estimate, stored
-from engine.sim.traced import game_replay
 
 from .. import commands
 from ..document import ScenarioDocument
 from ..painting import SQUARE, fill_squares, paint_scenario
-from ..playtest.window import PlaytestWindow
+
+if TYPE_CHECKING:  # the playtest window loads when a lost game is first opened (start-up, issue 28 item 7)
+    from ..playtest.window import PlaytestWindow
 
 HEAT_LAYERS = {"Fire landed": "fire", "Cats crossed": "crossed", "Cats cut off": "cut_off"}
 SEED_ROLE = Qt.ItemDataRole.UserRole
@@ -279,6 +282,10 @@ class DifficultyDock(QDockWidget):
         e, scenario = self.result, self.result_scenario
         if e is None or scenario is None:
             return None
+        from engine.sim.traced import game_replay  # loaded on first use, not at start-up
+
+        from ..playtest.window import PlaytestWindow
+
         record = game_replay(scenario, seed, variant=e.variant, players=e.players, bot=e.bot, max_actions=MAX_ACTIONS)
         if self.playtest is not None and self.playtest.isVisible():
             self.playtest.close()
