@@ -19,7 +19,7 @@ import warnings
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Callable
 
 from engine.model.userdirs import user_state_dir
 
@@ -95,11 +95,15 @@ def _qt_message(kind: Any, context: Any, message: str) -> None:
         print(message, file=sys.stderr)  # what Qt would have printed
 
 
-def _excepthook(previous: object) -> object:
+_Hook = Callable[[type[BaseException], BaseException, TracebackType | None], Any]
+
+
+def _excepthook(previous: _Hook) -> _Hook:
+    """Log an exception that escaped (a Qt slot's, say), then hand it on as before."""
+
     def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         log.critical("uncaught exception", exc_info=(kind, value, tb))
-        if callable(previous):
-            previous(kind, value, tb)
+        previous(kind, value, tb)
 
     hook._raftwright = True  # type: ignore[attr-defined]
     return hook

@@ -217,3 +217,19 @@ def test_help_open_log_folder_opens_the_state_folder(
     action.trigger()
     assert [Path(u.toLocalFile()) for u in opened] == [state]
     assert state.is_dir()
+
+
+def test_an_exception_escaping_a_slot_is_logged_then_handed_on(state: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = logs.install()
+    assert path is not None
+    handed: list[BaseException] = []
+    monkeypatch.setattr(sys, "excepthook", logs._excepthook(lambda kind, value, tb: handed.append(value)))
+    try:
+        raise KeyError("a fixture slot's missing key")
+    except KeyError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    for handler in logging.getLogger(logs.LOGGER).handlers:
+        handler.flush()
+    text = path.read_text(encoding="utf-8")
+    assert "uncaught exception" in text and 'KeyError: "a fixture slot\'s missing key"' in text
+    assert len(handed) == 1
