@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from engine.check.issues import Issue
-from engine.model.catalog import Catalog, default_catalog
+from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
@@ -46,10 +46,10 @@ def format_issue(file: str, issue: Issue) -> str:
 
 
 def catalog_for(path: Path) -> Catalog:
-    """The catalog a file is checked and played with: an installed pack's own catalog
-    (the bundled catalogs plus that pack's components) for a file inside the pack,
-    else the default catalog (bundled plus the user's custom components)."""
-    from engine.packs.install import installed_pack_for  # not at start-up: only commands that read a file need it
+    """The catalog a file is checked, drawn and played with: an installed pack's own
+    catalog (the bundled catalogs plus that pack's components) for a file inside the
+    pack, else the default catalog (bundled plus the user's custom components).  Every
+    command asks here (:func:`engine.packs.resolve.catalog_for`)."""
+    from engine.packs import resolve  # not at start-up: only commands that read a file need it
 
-    pack = installed_pack_for(Path(path))
-    return pack.catalog() if pack is not None else default_catalog()
+    return resolve.catalog_for(path)

@@ -27,6 +27,7 @@ from engine.packs.estimates import settle_estimates
 from engine.packs.fields import field_problems, manifest_messages
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
+from engine.packs.needs import scenario_needs
 from engine.packs.rights import official_credit, official_name
 from engine.play.game import REPLAY_FORMAT
 
@@ -149,7 +150,7 @@ def _refuse(code: str, entry: str, message: str, pack: str = "build") -> PackErr
     return PackError([Problem(code, pack, entry, message)])
 
 
-def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
+def _scenario_entry(path: str, doc: dict[str, Any], catalog: Catalog) -> ScenarioEntry:
     rules = doc.get("rules", {})
     paws = doc.get("difficulty")
     estimate: dict[str, Any] = next((doc[k] for k in ESTIMATE_KEYS if isinstance(doc.get(k), dict)), {})
@@ -166,6 +167,7 @@ def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
         paws if isinstance(paws, int) else None,
         number("win_rate", "difficulty"),
         number("expected_length", "expected_rounds", "mean_rounds"),
+        scenario_needs(scenario_from_dict(doc), catalog).to_dict(),
     )
 
 
@@ -240,7 +242,7 @@ def build_pack(
         credits=official_credits(sources),
         formats={k: 1 for k in sorted(kinds)},
         files=tuple(FileEntry(p, k, len(d), sha256(d)) for p, (k, d) in sorted(contents.items())),
-        scenarios=tuple(_scenario_entry(t, d) for t, _, d in sources.scenarios),
+        scenarios=tuple(_scenario_entry(t, d, catalog) for t, _, d in sources.scenarios),
     )
     refuse_what_the_reader_would(manifest)
     tick(total - 1, total, "writing the pack")

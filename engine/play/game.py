@@ -145,6 +145,8 @@ class Replay:
         if data.get("format") != REPLAY_FORMAT:
             raise ValueError(f"not a Raftwright replay (format {data.get('format')!r}, expected {REPLAY_FORMAT!r})")
         version = data.get("rules_version") if data.get("format_version", 1) >= 2 else None
+        if data.get("format_version", 1) >= 2 and not isinstance(version, int):
+            raise ValueError("a format 2 replay records its rules_version (an integer); re-save the replay")
         outcome = data.get("outcome")
         return cls(
             scenario=scenario_from_dict(data["scenario"]),

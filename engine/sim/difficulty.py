@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from engine.bots.bots import get_bot
 from engine.bots.version import fingerprint
+from engine.model.catalog import Catalog
 from engine.model.fingerprint import layout_fingerprint
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
@@ -71,13 +72,16 @@ class GameRecord:
     crossed: tuple[tuple[int, int], ...] = ()  # squares the cats crossed (engine.sim.traced)
 
 
-def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str) -> list[GameRecord]:
-    """Play one game per seed (the task both backends run)."""
+def play_games(
+    doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str, catalog: Catalog | None = None
+) -> list[GameRecord]:
+    """Play one game per seed (the task both backends run); ``catalog``: the scenario's
+    components when they are not the default catalog's (an installed pack's)."""
     scenario = scenario_from_dict(doc)
     player = get_bot(bot)
     out = []
     for seed in seeds:
-        state = new_game(scenario, seed=seed, players=players, variant=variant)
+        state = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
         taken, crossed = traced_playout(state, player, random.Random(seed), MAX_ACTIONS)
         o = state.outcome()
         square = o.square if o is not None and o.reason == CAT_CUT_OFF else None
@@ -196,18 +200,18 @@ Runner = Callable[[dict[str, Any], list[list[int]], str, int, str, Progress | No
 
 
 def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
-              progress: Progress | None = None, jobs: int = 1) -> list[GameRecord]:  # fmt: skip
+              progress: Progress | None = None, jobs: int = 1, catalog: Catalog | None = None) -> list[GameRecord]:  # fmt: skip
     """Run the tasks in this process (``jobs=1``) or a process pool."""
     out: list[GameRecord] = []
     if jobs <= 1 or len(tasks) < 2:
         for seeds in tasks:
-            out.extend(play_games(doc, seeds, variant, players, bot))
+            out.extend(play_games(doc, seeds, variant, players, bot, catalog))
             if progress:
                 progress(len(out))
         return out
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         pending: set[Future[list[GameRecord]]] = {
-            pool.submit(play_games, doc, seeds, variant, players, bot) for seeds in tasks
+            pool.submit(play_games, doc, seeds, variant, players, bot, catalog) for seeds in tasks
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -220,16 +224,20 @@ def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players
 
 def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, bot: str = DEFAULT_BOT,
              players: int = 1, variant: str = "solo", seed: int = 0, jobs: int = 1,
-             runner: Runner | None = None, progress: Progress | None = None) -> Estimate:  # fmt: skip
+             runner: Runner | None = None, progress: Progress | None = None,
+             catalog: Catalog | None = None) -> Estimate:  # fmt: skip
     """Play ``games`` games (seeds ``seed .. seed+games-1``) and sum them up.  Raises
     ValueError (UnsupportedScenario among them) when the engine cannot play the
-    scenario, before any game is farmed out."""
+    scenario, before any game is farmed out.  ``catalog``: the scenario's components
+    when they are not the default catalog's (a scenario of an installed pack)."""
     get_bot(bot)
-    probe = new_game(scenario, seed=seed, players=players, variant=variant)
+    probe = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
     doc = scenario_to_dict(scenario)
     tasks = chunks(range(seed, seed + games))
     if runner is None:
-        records = run_local(doc, tasks, variant, players, bot, progress, jobs)
+        records = run_local(doc, tasks, variant, players, bot, progress, jobs, catalog)
+    elif catalog is not None:
+        raise ValueError("a pack's own components are not sent to a cluster's workers; estimate it without --cluster")
     else:
         records = runner(doc, tasks, variant, players, bot, progress)
     return summarise(records, file=file, scenario=scenario, bot=bot, variant=variant, players=players, seed=seed,

@@ -27,14 +27,14 @@ from tqdm import tqdm
 from engine.bots.bots import bot_names
 from engine.bots.version import fingerprint
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.catalog import CatalogError
+from engine.model.catalog import Catalog, CatalogError, default_catalog
 from engine.model.files import WriteError
 from engine.model.formats import FormatError
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
 from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, display, expand, say
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         files = scenario_files([Path(p) for p in args.paths])
         scenarios: list[tuple[Path, Scenario]] = [(f, open_scenario(f)) for f in files]
+        catalogs = {f: catalog_for(f) for f in files}  # an installed pack's scenario: with its components
     except (FormatError, CatalogError, OSError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_UNREADABLE
     try:
         with session_for(args) as runner:
-            results = _estimates(args, scenarios, runner)
+            results = _estimates(args, scenarios, runner, catalogs)
     except ClusterError as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -107,8 +108,8 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
-               runner: Runner | None) -> list[Estimate | tuple[Path, Scenario, str]]:  # fmt: skip
+def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]], runner: Runner | None,
+               catalogs: dict[Path, Catalog]) -> list[Estimate | tuple[Path, Scenario, str]]:  # fmt: skip
     results: list[Estimate | tuple[Path, Scenario, str]] = []
     show_bar = sys.stderr.isatty() and not args.no_progress
     with tqdm(total=args.games * len(scenarios), disable=not show_bar, unit="game", file=sys.stderr) as bar:
@@ -122,7 +123,7 @@ def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
             try:
                 e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, players=args.players,
                              variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
-                             progress=progress)  # fmt: skip
+                             progress=progress, catalog=_own(catalogs[path]))  # fmt: skip
             except ValueError as exc:
                 results.append((path, scenario, str(exc)))
                 bar.update(base + args.games - bar.n)
@@ -151,6 +152,11 @@ def _store(args: argparse.Namespace, results: list[Estimate | tuple[Path, Scenar
             note = f"; it suggests {record.suggested} paws: add --set-paws to set them"
         say(f"stored the estimate in {display(record.path)}{note}")
     return EXIT_OK
+
+
+def _own(catalog: Catalog) -> Catalog | None:
+    """None for the default catalog (the workers load it themselves), else ``catalog``."""
+    return None if catalog is default_catalog() else catalog
 
 
 def _json(r: Estimate | tuple[Path, Scenario, str]) -> dict[str, Any]:

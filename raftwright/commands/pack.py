@@ -21,6 +21,7 @@ from engine.packs.estimates import settle_estimates
 from engine.packs.fields import ALL_RIGHTS_RESERVED, field_problems, licence_label, shown, suggested_id
 from engine.packs.install import DamagedPack, InstalledPack, install_pack, installed_packs, remove_pack, scan_installed
 from engine.packs.manifest import PACK_SUFFIX, Manifest
+from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
 from engine.packs.rights import PUBLISHER, campaign_defaults
 from engine.packs.verify import verify_pack
@@ -142,6 +143,8 @@ def describe(manifest: Manifest) -> list[str]:
             if v is not None
         )
         lines.append(shown(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}"))
+        if s.needs is not None:
+            lines += [shown(f"    {line}") for line in Needs.from_dict(s.needs).lines()]
     for f in manifest.files:
         lines.append(shown(f"  {f.kind:<10} {f.size:>9}  {f.path}"))
     return lines

@@ -50,6 +50,7 @@ def test_a_campaign_pack_holds_the_campaign_its_scenarios_and_a_valid_manifest(t
         "name": "First steps",
         "mode": "standard",
         "players": [1, 2, 3, 4],
+        "needs": {"box": ["base"], "features": [], "components": []},
     }
     assert doc["requires"]["formats"] == {"campaign": 1, "scenario": 1}
     pack = open_pack(data)

@@ -73,7 +73,7 @@ def test_a_json_integer_over_4300_digits(parts, tmp_path, capsys) -> None:
 def test_a_huge_integer_in_the_manifest(parts, tmp_path, capsys) -> None:
     manifest, files = parts
     data = zip_bytes(
-        [("manifest.json", json.dumps(manifest).replace('"format_version": 2', '"format_version": ' + "1" * 5000).encode()),
+        [("manifest.json", json.dumps(manifest).replace('"format_version": 3', '"format_version": ' + "1" * 5000).encode()),
          *files.items()]
     )  # fmt: skip
     refused_by_cli(capsys, tmp_path, data, "json-invalid")
