@@ -340,6 +340,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dock: DifficultyDock | None = getattr(self, "_difficulty", None)
         if dock is None:
             dock = self._difficulty = DifficultyDock(self.doc, self)
+            self.canvas.island.addItem(dock.heat_item)  # the estimate's heat map, drawn over the island
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.properties, dock)
             self.docks.append(dock)

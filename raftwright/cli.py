@@ -20,7 +20,7 @@ from raftwright import installed_version
 from raftwright.common import EXIT_OK, EXIT_UNREADABLE, PROG, say
 
 #: subcommand modules in :mod:`raftwright.commands`, in the order ``--help`` lists them
-COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "difficulty"]
+COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "site", "difficulty"]
 
 
 class _Version(argparse.Action):
