@@ -249,6 +249,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         tip="The Raftwright manual, from the copy installed with it",
     ),
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
+    ActionSpec(
+        "help.log_folder",
+        "Open &log folder",
+        "open_log_folder",
+        (),
+        "&Help",
+        tip="The folder of the studio's log file (warnings and errors the studio caught), to attach to a report",
+    ),
     ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),
 )
 

@@ -16,9 +16,8 @@ from engine.model.catalog import Catalog, catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
-from . import gui_gc, smoke
+from . import gui_gc, logs, smoke
 from .files import APPLICATION, ORGANISATION
-from .logfile import install_file_log
 from .mainwindow import MainWindow
 
 
@@ -88,7 +87,7 @@ def import_only(path: Path) -> int:
 
 
 def main(path: str | None = None, catalog: Catalog | None = None) -> int:
-    install_file_log()
+    logs.install()  # raftwright.log in the user's state folder (Help > Open log folder)
     if path is not None and path.lower().endswith(".raftpack"):
         return import_only(Path(path))
     app = application()

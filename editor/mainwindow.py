@@ -4,8 +4,8 @@ count, the hovered square and the zoom."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtCore import QByteArray, Qt, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -304,6 +304,14 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dialog.resize(620, 560)
         dialog.show()
         return dialog
+
+    def open_log_folder(self) -> bool:
+        """Help > Open log folder: the folder of ``raftwright.log`` in the file manager."""
+        from .logs import log_folder
+
+        folder = log_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     def show_manual(self) -> QMainWindow:
         """Help > Manual: the manual's pages in a window of their own (one per studio)."""

@@ -52,7 +52,7 @@ def say(message: str) -> None:
 
 
 def version() -> str:
-    from engine.release import VERSION  # the one place the version is written
+    from raftwright import VERSION  # the one place the version is written
 
     return VERSION
 

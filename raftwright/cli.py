@@ -23,7 +23,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-from engine.release import VERSION
+from raftwright import VERSION
 from raftwright.common import EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNREADABLE, PROG, HelpFormatter, Parser, say
 
 #: subcommand -> (module in raftwright.commands, one-line help), in the order ``--help`` lists them

@@ -162,6 +162,6 @@ def catalog_for(path: Path) -> Catalog:
     catalog (the bundled catalogs plus that pack's components) for a file inside the
     pack, else the default catalog (bundled plus the user's custom components).  Every
     command asks here (:func:`engine.packs.resolve.catalog_for`)."""
-    from engine.packs import resolve
+    from engine.packs import resolve  # not at start-up: only commands that read a file need it
 
     return resolve.catalog_for(path)

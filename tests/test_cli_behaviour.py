@@ -179,7 +179,7 @@ def _modules_added_by(argv: list[str]) -> list[str]:
 def test_version_and_help_stay_light(argv: list[str]) -> None:
     added = _modules_added_by(argv)
     heavy = [m for m in added if m.split(".")[0] in {"PySide6", "shiboken6", "dask", "editor", "jsonschema", "tqdm"}]
-    engine = [m for m in added if m.startswith("engine.") and m != "engine.release"]
+    engine = [m for m in added if m.split(".")[0] == "engine"]
     assert not heavy and not engine, heavy + engine
     assert len(added) <= 60, f"{len(added)} modules: {added}"
 
@@ -230,3 +230,12 @@ def test_ctrl_c_during_a_parallel_estimate_exits_130_at_once() -> None:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def test_log_level_info_shows_the_engine_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "t.raftpack"
+    args = ["pack", "build", "tutorial", "-o", str(out), "--no-sheets", "--licence", "CC-BY-4.0"]
+    assert main(["--log-level", "info", *args]) == 0
+    assert "raftwright: INFO engine.packs.build: built pack t@1.0.0" in capsys.readouterr().err
+    assert main(args) == 0
+    assert "INFO" not in capsys.readouterr().err  # the default is warning

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from engine.release import VERSION
+from raftwright import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,7 +94,7 @@ def test_wheel_ships_every_python_package(wheel: Path) -> None:
 
 
 def test_installed_copy_prints_its_version(installed: Path, tmp_path: Path) -> None:
-    """`raftwright --version` prints engine/release.py's version, which the wheel's metadata carries."""
+    """`raftwright --version` prints raftwright/__init__.py's version, which the wheel's metadata carries."""
     expected = VERSION
     code = (
         "import raftwright\n"

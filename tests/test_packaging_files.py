@@ -25,7 +25,7 @@ from types import ModuleType
 import pytest
 from PySide6.QtGui import QImageReader
 
-from engine.release import VERSION
+from raftwright import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -140,10 +140,10 @@ def test_the_metainfo_release_is_the_release_version(metainfo: ET.Element) -> No
     assert releases, f"{METAINFO_FILE}: no <release>"
     assert releases[0].attrib["version"] == VERSION, (
         f"{METAINFO_FILE}: the newest <release> is {releases[0].attrib['version']}; add a <release> for "
-        f"{VERSION} (engine/release.py) at the top of <releases>"
+        f"{VERSION} (raftwright/__init__.py) at the top of <releases>"
     )
     spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
-    assert "from engine.release import VERSION" in spec_text
+    assert "from raftwright import VERSION" in spec_text
 
 
 def test_the_spec_bundles_the_data_where_the_engine_looks_for_it() -> None:

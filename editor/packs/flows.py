@@ -6,7 +6,7 @@ pack's scenario as a template."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
@@ -20,8 +20,10 @@ from engine.play.state import GameState
 
 from ..fileflows import FileFlows
 from .browse import BrowsePacksDialog
-from .export_dialog import ExportPackDialog
-from .import_dialog import ImportPackDialog
+
+if TYPE_CHECKING:  # the dialogs load when first opened, not at start-up (issue 28 item 7)
+    from .export_dialog import ExportPackDialog
+    from .import_dialog import ImportPackDialog
 
 
 class PackFlows(FileFlows):
@@ -67,6 +69,8 @@ class PackFlows(FileFlows):
         return [self.doc.path] if self.doc.path is not None else []
 
     def export_pack(self) -> None:
+        from .export_dialog import ExportPackDialog
+
         dialog = ExportPackDialog(self.export_sources(), self.doc.catalog, self)
         self.pack_export_dialog = dialog
         dialog.open()
@@ -81,6 +85,8 @@ class PackFlows(FileFlows):
             self.import_pack_file(Path(path))
 
     def import_pack_file(self, path: Path) -> ImportPackDialog:
+        from .import_dialog import ImportPackDialog
+
         dialog = ImportPackDialog(path, self)
         dialog.installed.connect(self._pack_installed)
         self.pack_import_dialog = dialog

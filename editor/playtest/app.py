@@ -17,7 +17,6 @@ from engine.model.scenario import Scenario
 
 from .. import smoke
 from ..app import application
-from ..logfile import install_file_log
 from .replays import read_replay
 from .window import PlaytestWindow
 
@@ -68,7 +67,9 @@ def _studio(window: PlaytestWindow, path: Path) -> None:
 
 def main(path: str, seed: int | None = None, players: int | None = None, catalog: Catalog | None = None) -> int:
     read_target(path, players)  # report a bad file before any window opens
-    install_file_log()
+    from editor import logs
+
+    logs.install()
     app = application()
     window = open_window(path, seed, players, catalog)
     smoke.arm(window)  # RAFTWRIGHT_SMOKE=1: quit after the first paint (the build's screenshots)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from engine.model.formats import canonical_json
 from engine.model.schema_ids import schema_url
-from engine.release import VERSION
 
 PACK_FORMAT = "raftwright.pack"
 PACK_FORMAT_VERSION = 3
@@ -21,8 +21,11 @@ _SEMVER = re.compile(r"^(\d+)\.(\d+)\.(\d+)")
 
 
 def engine_version() -> str:
-    """This Raftwright's version (:data:`engine.release.VERSION`)."""
-    return VERSION
+    """This Raftwright's version (the installed distribution's; 0.1.0 in a bare checkout)."""
+    try:
+        return version("raftwright")
+    except PackageNotFoundError:
+        return "0.1.0"
 
 
 def version_key(text: str) -> tuple[int, int, int]:

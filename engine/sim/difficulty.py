@@ -24,6 +24,7 @@ import signal
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from statistics import mean, median
 from typing import Any, Callable, Sequence
 
@@ -35,7 +36,6 @@ from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
 from engine.play.game import new_game
 from engine.play.outcome import CAT_CUT_OFF, WIN
-from engine.release import VERSION
 from engine.sim.traced import traced_playout
 
 log = logging.getLogger(__name__)
@@ -283,7 +283,10 @@ def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, 
 
 
 def engine_version() -> str:
-    return VERSION
+    try:
+        return version("raftwright")
+    except PackageNotFoundError:  # a checkout that was never installed
+        return "0+unknown"
 
 
 def stored(e: Estimate) -> DifficultyEstimate:

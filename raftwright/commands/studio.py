@@ -14,6 +14,7 @@ from typing import Any
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from raftwright.common import EXIT_UNREADABLE, catalog_for, int_range, named, refuse_pack, say
+from raftwright.display import display_problem
 
 
 def _target(given: str, command: str) -> str | None:
@@ -32,6 +33,10 @@ def _target(given: str, command: str) -> str | None:
 def run_edit(args: argparse.Namespace) -> int:
     path = _target(args.file, "edit") if args.file else None
     if args.file and path is None:
+        return EXIT_UNREADABLE
+    problem = display_problem()  # before Qt: without a display its xcb plugin aborts the process
+    if problem:
+        say(problem)
         return EXIT_UNREADABLE
     try:
         from editor import app
@@ -54,6 +59,10 @@ def run_play(args: argparse.Namespace) -> int:
         from raftwright.commands.textplay import run_text
 
         return run_text(args, Path(path))
+    problem = display_problem()
+    if problem:
+        say(problem)
+        return EXIT_UNREADABLE
     try:
         from editor.playtest import app
     except ImportError as exc:
