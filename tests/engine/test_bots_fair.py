@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from reference.fair_view import plain_fair_view
 
 from engine import GameState, new_game
 from engine.bots.bots import BOTS, get_bot, playout
@@ -98,22 +99,6 @@ def test_bot_registry() -> None:
         get_bot("nope")
     state = load("tutorial/01-first-steps")
     assert playout(state, get_bot("random"), random.Random(1)).outcome is not None
-
-
-def plain_fair_view(state: GameState) -> GameState:
-    """:func:`fair_view` as first written: per deck, its unseen cards (deck and reserve
-    slots) sorted, the slots taking the first in order, the deck the rest."""
-    view = state.clone()
-    for deck in view.decks:
-        unseen = sorted(view.decks[deck] + [k for r in view.reserve for k in r if deck_of(k) == deck])
-        for reserve in view.reserve:
-            for i, key in enumerate(reserve):
-                if deck_of(key) == deck:
-                    reserve[i] = unseen.pop(0)
-        view.decks[deck] = unseen
-    view.bag.sort(key=state.island.tile_order.__getitem__)
-    view.disaster_deck.sort()
-    return view
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

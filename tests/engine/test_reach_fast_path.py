@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from reference.reach import plain_move_targets
 
 from engine import new_game
 from engine.model.formats import load_scenario
@@ -111,15 +112,6 @@ def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
                 assert find_cut_off(probe) == full_analysis(probe)
                 checked += 1
     assert checked > 50
-
-
-def plain_move_targets(state: Position, cat: int) -> int:
-    """MV-1 .. MV-5 without a move limit, from scratch: the cat's terrain (fire aside)
-    filled from its square, plus the raft squares it may step onto, less occupied squares."""
-    island = state.island
-    ci = island.cat_terrain[cat]
-    region = island.grid.flood(1 << state.cat_sq[cat], walkable(state, ci) & ~state.fire)
-    return (region | raft_entries(state, ci, region)) & ~state.cat_mask & ~island.white_starts
 
 
 def test_move_targets_kept_from_other_positions_are_the_plain_answer() -> None:
