@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots.heuristic import HeuristicBot, Ways  # noqa: E402
+from engine.bots.heuristic import HeuristicBot  # noqa: E402
 from engine.bots.heuristic_fire import choose_fire, choose_fire_linked  # noqa: E402
 from engine.bots.view import fair_view  # noqa: E402
 from engine.model.formats import load_scenario  # noqa: E402
@@ -59,7 +59,7 @@ def main() -> int:
         for _ in range(ROUNDS):  # the best of a few rounds: the machine is shared
             start = time.perf_counter()
             for view in views:
-                choose(view, Ways)
+                choose(view)
             best = min(best, time.perf_counter() - start)
         print(f"  {label:30} {1000 * best / len(views):6.2f} ms per decision (best of {ROUNDS})")
     return 0

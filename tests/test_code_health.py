@@ -174,6 +174,42 @@ def test_a_forbidden_import_breaks_its_contract(tmp_path: Path, module: str, lin
     assert f"(l.{lineno})" in result.stdout, _output(result)
 
 
+SEAM = "Above the rules: only the play contract and engine.play.analysis"
+ACYCLIC = "No import circles in the engine, type-only imports included"
+
+
+@pytest.mark.parametrize(
+    ("module", "lines", "contract", "report"),
+    [
+        ("engine/bots/routes.py", "from engine.play.reach import walkable", SEAM,
+         "engine.bots is not allowed to import engine.play.reach"),
+        ("engine/sim/montecarlo.py", "from engine.play.moves import check", SEAM,
+         "engine.sim is not allowed to import engine.play.moves"),
+        ("editor/playtest/session.py", "from engine.play import moves", SEAM,
+         "editor.playtest is not allowed to import engine.play.moves"),
+        ("engine/play/hybrid.py", "if TYPE_CHECKING:\n    from engine.play.position import Position", ACYCLIC,
+         "No cycles are allowed in engine.play"),
+        ("engine/play/variants/base.py", "from engine.play.state import GameState", ACYCLIC,
+         "No cycles are allowed in engine.play"),
+    ],
+    ids=["bot-reads-reach", "sim-reads-moves", "playtest-reads-moves", "type-only-circle", "variants-circle"],
+)  # fmt: skip
+def test_the_seam_and_the_no_circle_contracts_bite(
+    tmp_path: Path, module: str, lines: str, contract: str, report: str
+) -> None:
+    """A copy of the checkout with one import past the seam, or one import (type-only
+    included) closing a circle: lint-imports fails, naming the contract and the import."""
+    assert contract in {c["name"] for c in PYPROJECT["tool"]["importlinter"]["contracts"]}
+    _copy_checkout(tmp_path)
+    target = tmp_path / module
+    text = target.read_text(encoding="utf-8").rstrip("\n")
+    target.write_text(f"{text}\nfrom typing import TYPE_CHECKING  # noqa\n{lines}  # noqa\n", encoding="utf-8")
+    result = _run([str(BIN / "lint-imports"), "--no-cache"], cwd=tmp_path)
+    assert result.returncode != 0, _output(result)
+    assert f"{contract} BROKEN" in result.stdout, _output(result)
+    assert report in result.stdout, _output(result)
+
+
 # --- no function-level imports in the engine -------------------------------------------------
 
 

@@ -19,8 +19,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engine import GameState
-from engine.play.disasters import card_of
-from engine.play.objectives import FAILED, MET, objective_statuses
+from engine.play.analysis import FAILED, MET, card_of, objective_statuses
 from engine.play.phases import BONUS, DISASTER
 
 MARKS = {MET: ("✔", "#2f8f46", "met"), FAILED: ("✘", "#b3261e", "failed")}

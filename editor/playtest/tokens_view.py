@@ -25,8 +25,8 @@ from engine import GameState
 from engine.model.catalog import TERRAIN_TO_LETTER, FireTile
 from engine.model.geometry import Square, cells_extent, square_text, transform_cells
 from engine.play.actions import PlaceFire, ResolveToken, ReturnToken
+from engine.play.analysis import maps_collected, move_choices, return_kind, return_squares, token_list
 from engine.play.phases import TOKENS
-from engine.play.tokens import maps_collected, move_choices, return_kind, return_squares, token_list
 
 from ..painting import FLAME, _terrain_square, square_rect
 

@@ -44,7 +44,7 @@ from engine.play.actions import (
     Refill,
     UseWater,
 )  # fmt: skip
-from engine.play.disasters import card_of
+from engine.play.analysis import card_of
 from engine.play.phases import BONUS, DISASTER
 from engine.play.state import FIRE, PLAY, REFILL, GameState
 

@@ -41,19 +41,15 @@ else once the first trial lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import chain, islice
-from typing import Protocol
 
 from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.bots.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.bots.view import fair_view
-from engine.play import hybrid
+from engine.bots.ways import Ways
 from engine.play.actions import PlaceFire
+from engine.play.analysis import WHITE, coverable_squares, find_cut_off, fire_anchor_sets, lay_fire_tile
 from engine.play.bitboard import BitGrid, TileShape, bit_list
-from engine.play.legal import fire_anchor_sets
-from engine.play.links import WHITE
-from engine.play.reach import coverable_squares, find_cut_off
 from engine.play.state import GameState
 
 FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
@@ -67,21 +63,15 @@ WAY_LOOK = 6  # a way is searched up to this many squares longer than now
 NO_LIMIT = 1 << 62  # above every placement's value: the checks' bound before COPIES are checked
 
 
-class WhiteWays(Protocol):
-    """What the fire phase asks of the bot's ways: a white cat's ``(way, corridor)``."""
-
-    def way(self, cat: int) -> tuple[int, int]: ...
-
-
-def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
-    """The fire placement for the fire phase of ``state``; ``ways_of`` gives the white
-    cats' ways of a position (islands with Oshax paths).  Reads only what a player
+def choose_fire(state: GameState) -> PlaceFire:
+    """The fire placement for the fire phase of ``state`` (islands with Oshax paths or
+    rescue strips: :func:`choose_fire_linked`).  Reads only what a player
     sees (the island, the cats, the drawn tile); placements are tried on fair views
     (:func:`engine.bots.view.fair_view`), never on the game itself."""
     assert state.pending is not None
     island = state.island
     if island.rescues or WHITE in [island.cat_terrain[c] for c in range(state.cat_count()) if not state.arrived[c]]:
-        return choose_fire_linked(fair_view(state), ways_of)
+        return choose_fire_linked(fair_view(state))
     grid = island.grid
     routes = Routes(state)
     live = routes.live()
@@ -184,7 +174,7 @@ def lays_cut_off(view: GameState, action: PlaceFire) -> bool:
     it is left as it was."""
     fire, tile_fire, safe, safe_any = view.fire, view.tile_fire, view.safe, view.safe_any
     view.safe = list(safe)  # a hybrid tile's safe spots are added in place
-    hybrid.lay(view, action, view.island.tile_mask(action))
+    lay_fire_tile(view, action, view.island.tile_mask(action))
     try:
         return find_cut_off(view) is not None
     finally:
@@ -291,7 +281,7 @@ def coverable_after(state: GameState, anchors_now: int, a: int, shape: TileShape
     return (row3 | (row3 << s) | (row3 << (2 * s))) & grid.full
 
 
-def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
+def choose_fire_linked(state: GameState) -> PlaceFire:
     """The look-ahead on copies, for islands whose ways run over links (white cats,
     rescue strips) and as the last resort: placements scored by the corridor, exit
     and raft-entry squares they cover; the cheapest ``LINKED_TRIALS`` played on a copy
@@ -309,7 +299,7 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
     whites = [c for c in range(state.cat_count()) if state.island.cat_terrain[c] == WHITE and not state.arrived[c]]
     white_hot = 0  # a white cat's corridor: the squares its way search reached
     if whites:
-        ways = ways_of(state)
+        ways = Ways(state, routes=routes)
         for c in whites:
             white_hot |= ways.way(c)[1]
         hot |= white_hot
@@ -343,7 +333,7 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
                 r = later.route(c)
                 value += 12 * r.way - min(r.corridor.bit_count(), 24) - min(r.reach2.bit_count(), 30) // 2
             if whites:
-                white_ways = ways_of(after)
+                white_ways = Ways(after)
                 value += 12 * sum(white_ways.way(c)[0] for c in whites if not after.arrived[c])
         if best is None or value < best[0]:
             best = (value, action)
@@ -356,7 +346,6 @@ __all__ = [
     "INDEX_BITS",
     "LOST",
     "Spot",
-    "WhiteWays",
     "choose_fire",
     "choose_fire_linked",
     "coverable_after",

@@ -28,9 +28,8 @@ from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives, 
 from engine.bots.heuristic_tokens import best_collect
 from engine.bots.routes import Routes
 from engine.play.actions import Action, MoveCat
+from engine.play.analysis import WHITE, destinations, move_targets, walkable
 from engine.play.bitboard import BitGrid, bit_list
-from engine.play.links import WHITE
-from engine.play.reach import destinations, move_targets, walkable
 from engine.play.state import GameState
 
 

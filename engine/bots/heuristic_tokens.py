@@ -19,8 +19,8 @@ from typing import Callable
 
 from engine.model.geometry import Square
 from engine.play.actions import Action, ResolveToken, ReturnToken
+from engine.play.analysis import move_choices
 from engine.play.position import Position
-from engine.play.tokens import move_choices
 
 VALUE = {"map": 4, "water": 2, "fish": 1, "fire": -3}
 RESOLVE_FIRST = ("map", "fish", "fire", "water")

@@ -65,11 +65,16 @@ class GameState(Position):
         return legal.legal_actions(self)
 
     def is_legal(self, action: Action) -> bool:
+        return self.action_error(action) is None
+
+    def action_error(self, action: Action) -> IllegalAction | None:
+        """What :meth:`apply` would refuse ``action`` for now (None if it is legal),
+        without applying it."""
         try:
             moves.check(self, action)
-        except IllegalAction:
-            return False
-        return True
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state unchanged) if not."""

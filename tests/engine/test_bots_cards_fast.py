@@ -10,10 +10,10 @@ import pytest
 from reference.cards import plain_end_masks
 from test_bots_search_exact import SCENARIOS, holder, play_positions
 
-from engine.bots.heuristic import Ways
 from engine.bots.heuristic_cards import CardSearch, Shifted, end_masks, touching
 from engine.bots.heuristic_notch import _pocket, pocket
 from engine.bots.routes import FAR, Routes
+from engine.bots.ways import Ways
 from engine.play.bitboard import bit_list
 
 

@@ -10,13 +10,13 @@ import pytest
 from reference.moves import manhattan, plain_choose_move, plain_walk_ahead
 from test_bots_search_exact import SCENARIOS, VARIANTS, holder, play_positions
 
-from engine.bots.heuristic import Ways
 from engine.bots.heuristic_move import (
     choose_move,
     distance_rings,
     walk_ahead,
 )
 from engine.bots.routes import Routes
+from engine.bots.ways import Ways
 from engine.play.bitboard import bit_list
 from engine.play.reach import destinations
 

@@ -12,8 +12,9 @@ import pytest
 from reference.water import plain_most_saved, plain_water
 from test_bots_search_exact import SCENARIOS, VARIANTS, play_positions
 
-from engine.bots.heuristic import HeuristicBot, Ways
+from engine.bots.heuristic import HeuristicBot
 from engine.bots.routes import FAR, Routes
+from engine.bots.ways import Ways
 from engine.play.links import WHITE
 
 

@@ -9,6 +9,7 @@ written the slow, obvious way, for the tests that check the fast one equals it.
 - :mod:`.fire` ``plain_scores``, ``plain_choose_fire``: ``heuristic_fire``'s scoring and choice
 - :mod:`.moves` ``plain_walk_ahead``, ``plain_choose_move``: ``heuristic_move``
 - :mod:`.water` ``plain_water``, ``plain_most_saved``: the water step and ``Routes.most_saved``
+- :mod:`.ways` ``plain_way``: a coloured cat's way (``Routes.route(cat).way``)
 
 They are slow on purpose; never call them from the engine.
 """
