@@ -34,15 +34,12 @@ import os
 import resource
 import sys
 import time
-from pathlib import Path
 from statistics import median
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.model.catalog import default_catalog  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.sim.difficulty import estimate  # noqa: E402
+from engine.model.catalog import default_catalog
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.sim.difficulty import estimate
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 

@@ -11,13 +11,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from editor import placement  # noqa: E402
-from engine.model.catalog import default_catalog  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.model.scenario import CardPlacement, Scenario, TokenPlacement  # noqa: E402
+from editor import placement
+from engine.model.catalog import default_catalog
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import CardPlacement, Scenario, TokenPlacement
 
 GRID = 18
 

@@ -24,7 +24,6 @@ START = time.perf_counter()  # before any import: the child's "first line of the
 from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 RUNS = 5

@@ -11,20 +11,16 @@ deterministically from the bundled Campaign 1 scenario "Waiting for friends":
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import GameState, new_game  # noqa: E402
-from engine.bots.bots import RandomBot, playout  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.legal import fire_anchor_sets  # noqa: E402
-from engine.play.reach import find_cut_off, move_targets  # noqa: E402
-from engine.play.state import FIRE, PendingFire  # noqa: E402
+from engine import GameState, new_game
+from engine.bots.bots import RandomBot, playout
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.legal import fire_anchor_sets
+from engine.play.reach import find_cut_off, move_targets
+from engine.play.state import FIRE, PendingFire
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 

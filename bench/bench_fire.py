@@ -11,18 +11,15 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots.heuristic import HeuristicBot  # noqa: E402
-from engine.bots.heuristic_fire import choose_fire, choose_fire_linked  # noqa: E402
-from engine.bots.view import fair_view  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.game import new_game  # noqa: E402
-from engine.play.phases import FIRE  # noqa: E402
-from engine.play.state import GameState  # noqa: E402
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.heuristic_fire import choose_fire, choose_fire_linked
+from engine.bots.view import fair_view
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.game import new_game
+from engine.play.phases import FIRE
+from engine.play.state import GameState
 
 SCENARIOS = ["campaign-1/01", "campaign-1/05", "practice/02", "campaign-4/01", "campaign-2/02"]
 GAMES = 3

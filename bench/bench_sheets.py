@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from editor.sheets import ensure_app, render_booklet, render_scenario  # noqa: E402

@@ -30,11 +30,9 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.sim.difficulty import estimate, spearman  # noqa: E402
+from engine.model.formats import load_scenario
+from engine.model.resources import campaigns_dir
+from engine.sim.difficulty import estimate, spearman
 
 GROUPS = ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "campaign-4"]
 

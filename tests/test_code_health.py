@@ -282,3 +282,42 @@ def test_pytest_started_directly_collects_the_suite() -> None:
     assert any("tests collected" in line for line in lines[-3:]), _output(result)
     assert any(line.startswith("tests/engine/") for line in lines)
     assert any(line.startswith("tests/editor/") for line in lines)
+
+
+# --- bench scripts use the installed package ----------------------------------------------
+
+
+def _bench_path_edits(source: str, label: str, test_modules: set[str]) -> list[str]:
+    """``label:line`` for each ``sys.path`` edit and each import of a test module."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source, filename=label)):
+        if isinstance(node, ast.Attribute) and node.attr == "path" and getattr(node.value, "id", "") == "sys":
+            found.append(f"{label}:{node.lineno} edits sys.path")
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        for name in names:
+            if name.split(".")[0] in test_modules or name.split(".")[0] == "tests":
+                found.append(f"{label}:{node.lineno} imports {name} from tests/")
+    return sorted(found, key=lambda hit: int(hit.split(":")[1].split()[0]))
+
+
+def test_bench_scripts_import_the_installed_package_only() -> None:
+    """No bench script edits ``sys.path`` or imports a module from ``tests/``: each runs on
+    the installed package (``make bench``), its fixtures are data in bench/fixtures/."""
+    test_modules = {p.stem for p in (ROOT / "tests").rglob("*.py")}
+    offenders = [
+        hit
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        for hit in _bench_path_edits(path.read_text(encoding="utf-8"), path.name, test_modules)
+    ]
+    assert offenders == []
+
+
+def test_the_bench_check_sees_what_it_looks_for() -> None:
+    sample = "import sys\nsys.path.insert(0, '.')\nfrom test_playouts import check\nimport tests.conftest\n"
+    assert _bench_path_edits(sample, "b.py", {"test_playouts"}) == [
+        "b.py:2 edits sys.path",
+        "b.py:3 imports test_playouts from tests/",
+        "b.py:4 imports tests.conftest from tests/",
+    ]

@@ -14,13 +14,12 @@ Play phase, in order:
 1. a cat that can step onto the raft does (the cheapest such move), on a square no
    pending objective binds to another colour (OB-2);
 2. water is spent when returning a fire tile shortens the cats' ways at all, or
-   reopens a way that only water could reopen (at 3 squares or more, fewer games won);
+   reopens a way that only water could reopen (``WATER_GAIN``, :mod:`engine.bots.weights`);
 2b. a far cat walks ahead: a fresh cat whose way is 3 or more and that can walk 4
    squares or more nearer the raft along its colour does (the longest such walk)
    (:func:`engine.bots.heuristic_move.walk_ahead`: a discard costs a quarter of the
    fire tile a placed card costs, and a far cat walked early leaves the fire a shorter
-   corridor to cut; 200 games of each bundled scenario won Campaign 4 78 of 1,400
-   against 57, Practice 179 of 800 against 145, Campaign 1 874 of 1,600 against 735);
+   corridor to cut);
 3. the pathway card that most shortens the ways is placed, if it shortens them (windows
    along every cat's corridor are tried; a hemmed-in cat, one that reaches fewer than
    ``HEMMED`` squares with two squares repainted, counts double; ties go to the card
@@ -55,6 +54,7 @@ from engine.bots.heuristic_tokens import token_choice
 from engine.bots.routes import FAR, Routes
 from engine.bots.view import deck_of, fair_view
 from engine.bots.ways import Ways
+from engine.bots.weights import PLACE_GAIN, WATER_GAIN
 from engine.model.catalog import TERRAINS, PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, Refill, UseWater
 from engine.play.analysis import (
@@ -64,10 +64,6 @@ from engine.play.analysis import (
 from engine.play.bitboard import BitGrid
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
 from engine.play.state import GameState
-
-PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
-WATER_GAIN = 1  # water is spent when returning a tile shortens the ways this much, or saves a cat
-
 
 KEPT_NEEDS = 1024  # islands whose colour needs are kept (cleared when full)
 _NEEDS: dict[tuple[object, ...], tuple[object, object, list[float]]] = {}

@@ -7,16 +7,15 @@ every square that only windows across the tile could cover.  For every legal pla
 those lost squares are found with a few mask operations and scored against each live
 cat's route (:mod:`engine.bots.routes`): corridor squares (8), exits (4), squares next
 to the raft (3), squares near the corridors (2), and fire frontier the tile opens near
-the cats (4: harmless frontier is where later tiles must go; 1 won fewer games).  The
+the cats (4: harmless frontier is where later tiles must go); the weights are
+:mod:`engine.bots.weights`'.  The
 cheapest ``FIRE_TRIALS`` are then checked, still without a copy of the game, cat by cat:
 
 * **cut off**: the cat's passable squares no longer link it to a raft square it may
   use (rulebook "How to lose"; the engine's cut-off analysis, LC-5, as the fire lies:
   no water counted), a placement to avoid at nearly any price;
 * **way**: how much longer the cat's way gets (only when the tile touches its corridor),
-  24 per square (measured: 12 won fewer Campaign 1 games, 48 and 100 as many; a
-  penalty for narrowing the passage round a cat in a notch won fewer too, and was
-  dropped).
+  24 per square.
 
 The placement with the lowest total wins (ties: the engine's legal order, so the bot
 is deterministic); it is played on one copy to be sure the engine does not end the
@@ -47,19 +46,28 @@ from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_p
 from engine.bots.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.bots.view import fair_view
 from engine.bots.ways import Ways
+from engine.bots.weights import (
+    COPIES,
+    CORRIDOR,
+    CUT,
+    ENTRY,
+    EXIT,
+    FIRE_TRIALS,
+    FRONTIER,
+    LINKED_CORRIDOR,
+    LINKED_REACH,
+    LINKED_TRIALS,
+    LINKED_WAY,
+    WARM,
+    WAY,
+    WAY_LOOK,
+)
 from engine.play.actions import PlaceFire
 from engine.play.analysis import WHITE, coverable_squares, find_cut_off, fire_anchor_sets, lay_fire_tile
 from engine.play.bitboard import BitGrid, TileShape, bit_list
 from engine.play.state import GameState
 
-FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
-COPIES = 3  # of those, at most this many played on a copy of the game
-LINKED_TRIALS = 10  # islands with links: placements tried on a copy
 LOST = 1_000_000  # the value of a lost position
-CUT = 100_000  # a cat cut off as the fire lies (water might still save it)
-CORRIDOR, EXIT, ENTRY, WARM, FRONTIER = 8, 4, 3, 2, 4  # cheap scoring, per square lost (frontier: opened)
-WAY = 24  # per square a cat's way grows
-WAY_LOOK = 6  # a way is searched up to this many squares longer than now
 NO_LIMIT = 1 << 62  # above every placement's value: the checks' bound before COPIES are checked
 
 
@@ -309,8 +317,9 @@ def choose_fire_linked(state: GameState) -> PlaceFire:
     for shape, anchors in fire_anchor_sets(state):
         for a in bit_list(anchors):
             mask = shape.mask << a
-            cost = sum(8 * (mask & r.corridor).bit_count() for r in cats) + 8 * (mask & white_hot).bit_count()
-            cost += 2 * (mask & warm).bit_count() + 4 * (mask & exits).bit_count() + 3 * (mask & entry).bit_count()
+            cost = sum(CORRIDOR * (mask & r.corridor).bit_count() for r in cats)
+            cost += CORRIDOR * (mask & white_hot).bit_count() + WARM * (mask & warm).bit_count()
+            cost += EXIT * (mask & exits).bit_count() + ENTRY * (mask & entry).bit_count()
             scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
             n += 1
     scored.sort(key=lambda s: (s[0], s[1]))
@@ -331,10 +340,14 @@ def choose_fire_linked(state: GameState) -> PlaceFire:
             value = cost
             for c in later.live():
                 r = later.route(c)
-                value += 12 * r.way - min(r.corridor.bit_count(), 24) - min(r.reach2.bit_count(), 30) // 2
+                value += (
+                    LINKED_WAY * r.way
+                    - min(r.corridor.bit_count(), LINKED_CORRIDOR)
+                    - min(r.reach2.bit_count(), LINKED_REACH) // 2
+                )
             if whites:
                 white_ways = Ways(after)
-                value += 12 * sum(white_ways.way(c)[0] for c in whites if not after.arrived[c])
+                value += LINKED_WAY * sum(white_ways.way(c)[0] for c in whites if not after.arrived[c])
         if best is None or value < best[0]:
             best = (value, action)
     assert best is not None

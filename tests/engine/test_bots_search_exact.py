@@ -14,10 +14,11 @@ import pytest
 from reference.ways import plain_way
 
 from engine import GameState, new_game
-from engine.bots.heuristic import WATER_GAIN, HeuristicBot
+from engine.bots.heuristic import HeuristicBot
 from engine.bots.heuristic_cards import CardSearch, best_card, shortening_card
 from engine.bots.routes import FAR, Routes
 from engine.bots.ways import Ways
+from engine.bots.weights import WATER_GAIN
 from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.phases import PLAY

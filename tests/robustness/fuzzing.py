@@ -1,6 +1,6 @@
 """Mutated files and the loaders they go through, shared by the Hypothesis tests
 (``tests/robustness/test_fuzz_*.py``, few examples) and the scale run
-(``bench/fuzz_loaders.py``, at least 10^5 cases).
+(``tests/robustness/fuzz_at_scale.py``, at least 10^5 cases).
 
 Mutators take a :class:`random.Random`, so Hypothesis drives them through
 ``st.randoms()`` and the scale run through a seeded ``random.Random``.  A *case* is

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from engine.bots import heuristic_fire as hf
+from engine.bots import weights as hf
 from engine.bots.fire_planes import witness_path
-from engine.bots.heuristic_fire import FRONTIER, Spot
+from engine.bots.heuristic_fire import Spot
 from engine.bots.routes import FAR, Routes, targets, way_to_raft
+from engine.bots.weights import FRONTIER
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import bit_list
 from engine.play.legal import fire_anchor_sets

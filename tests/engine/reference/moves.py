@@ -4,9 +4,10 @@ goal squares): what :mod:`engine.bots.heuristic_move` must choose."""
 from __future__ import annotations
 
 from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
-from engine.bots.heuristic_move import WALK_GAIN, WALK_WAY, blocked_need, needed_squares
+from engine.bots.heuristic_move import blocked_need, needed_squares
 from engine.bots.heuristic_tokens import best_collect
 from engine.bots.routes import Routes
+from engine.bots.weights import WALK_GAIN, WALK_WAY
 from engine.play.actions import Action, MoveCat
 from engine.play.bitboard import bit_list
 from engine.play.links import WHITE

@@ -3,10 +3,10 @@ what ``HeuristicBot._water`` and ``Routes.most_saved`` must give."""
 
 from __future__ import annotations
 
-from engine.bots.heuristic import WATER_GAIN
 from engine.bots.routes import FAR, Routes
 from engine.bots.routes import targets as routes_targets
 from engine.bots.ways import Ways
+from engine.bots.weights import WATER_GAIN
 from engine.play.actions import Action, UseWater
 from engine.play.state import GameState
 
