@@ -20,6 +20,9 @@ CAMPAIGN_FORMAT = "raftwright.campaign"
 CAMPAIGN_FORMAT_VERSION = 1
 
 MODES = ("standard", "advanced", "expert")
+# the modes that play the advanced rules (rulebook "Advanced rules", AD-1); expert mode is
+# the advanced rules with the hybrid fire tiles in the bag (Kickstarter pack, KS-6)
+ADVANCED_MODES = ("advanced", "expert")
 FACES = ("fire", "plain")
 ORIENTATIONS = ("horizontal", "vertical")
 CARD_KINDS = ("location", "raft", "fire")
@@ -311,6 +314,24 @@ class Scenario:
 
     def with_changes(self, **changes: object) -> "Scenario":
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    # --- rule questions (one predicate each) ---------------------------------------------
+    @property
+    def plays_advanced(self) -> bool:
+        """Whether the advanced rules apply (AD-1): mode advanced, or expert (the advanced
+        rules plus the hybrid fire tiles, KS-6)."""
+        return self.mode in ADVANCED_MODES
+
+    @property
+    def plays_expert(self) -> bool:
+        """Whether this is an expert scenario (Kickstarter pack "Expert scenarios", KS-6)."""
+        return self.mode == "expert"
+
+    @property
+    def uses_disaster_deck(self) -> bool:
+        """Whether a disaster draws a disaster card instead of a fire tile (AD-1, DP-3): in
+        the advanced rules, or when the rule option ``disaster_deck`` asks."""
+        return self.mode in ADVANCED_MODES or self.rules.disaster_deck
 
 
 @dataclass(frozen=True)

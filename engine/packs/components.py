@@ -21,7 +21,6 @@ from engine.model.card_paths import paths_to_list, rescue_to_list
 from engine.model.catalog import Catalog, CatalogError, IslandBoard, bundled_catalog, catalog_from_dict
 from engine.model.disaster_cards import disaster_card_to_dict
 from engine.model.scenario import Scenario
-from engine.play.support import uses_disaster_deck
 
 COMPONENTS_FORMAT = "raftwright.components"
 
@@ -78,7 +77,7 @@ def used_custom_components(
     # carries the designer's own, or a stranger could not play it (or would play others)
     disasters = (
         {d.id: disaster_card_to_dict(d) for d in catalog.disaster_cards.values() if d.id not in base.disaster_cards}
-        if any(uses_disaster_deck(s) for s in scenarios)
+        if any(s.uses_disaster_deck for s in scenarios)
         else {}
     )
     if not (boards or locations or rafts or disasters):

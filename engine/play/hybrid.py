@@ -146,7 +146,7 @@ def safe_within(state: TileLayer, fire: int) -> int:
 def wants_hybrid(scenario: Scenario) -> bool:
     """Whether the bag holds the hybrid tiles: the scenario opts in (FB-2), or expert
     mode requires them (KS-6)."""
-    return scenario.rules.hybrid_fire_tiles or scenario.mode == "expert"
+    return scenario.rules.hybrid_fire_tiles or scenario.plays_expert
 
 
 __all__ = ["TileLayer", "TileParts", "anchors", "fire_part", "is_hybrid", "lay", "remove", "safe_within",

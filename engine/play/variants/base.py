@@ -113,7 +113,6 @@ CLOSE_TO_MEASURES = ("manhattan", "king")
 LAST_STEP = "last-step"
 CROSSABLE = "crossable"
 RAFT_ENTRIES = (LAST_STEP, CROSSABLE)
-ADVANCED_MODES = ("advanced", "expert")  # scenario modes that play the advanced rules (expert: plus hybrid tiles)
 ADVANCED_MOVE_LIMIT = 5  # rulebook "Advanced rules": "a maximum of 5 spaces" (MV-6)
 ANY_COLOUR = "any-colour"
 UNUSABLE = "unusable"
@@ -174,7 +173,7 @@ class RuleSet:
         scenario's ``mode`` says so (expert mode is the advanced rules with the hybrid
         fire tiles in the bag, Kickstarter pack "Expert scenarios", KS-6); every
         variant plays them the same way."""
-        return state.island.scenario.mode in ADVANCED_MODES
+        return state.island.scenario.plays_advanced
 
     def move_limit(self, state: RulesState) -> int | None:
         """Most squares a move may cover (advanced: 5, MV-6); None = unlimited."""
@@ -187,7 +186,7 @@ class RuleSet:
     def disaster_deck(self, scenario: Scenario) -> bool:
         """Whether a disaster draws a disaster card instead of a fire tile (AD-1, DP-3):
         in the advanced game, or when the scenario's rule option ``disaster_deck`` asks."""
-        return scenario.mode in ADVANCED_MODES or scenario.rules.disaster_deck
+        return scenario.uses_disaster_deck
 
     def move_cost(self, exhausted: bool) -> int:
         """Cards discarded to move a cat (MV-2)."""
