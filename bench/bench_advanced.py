@@ -11,9 +11,9 @@ import time
 
 from engine import new_game
 from engine.bots.bots import get_bot, playout
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterCard, DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
@@ -29,7 +29,7 @@ FIXTURES = (
 
 
 def rate(mode: str, bot: str, games: int, catalog: Catalog) -> tuple[float, int]:
-    scenario = load_scenario(SCENARIO).with_changes(mode=mode)
+    scenario = open_scenario(SCENARIO).with_changes(mode=mode)
     start = time.perf_counter()
     actions = 0
     for seed in range(games):

@@ -36,8 +36,8 @@ import sys
 import time
 from statistics import median
 
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.sim.difficulty import estimate
 
@@ -47,7 +47,7 @@ SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.jso
 def timed(bot: str, games: int, jobs: int) -> tuple[float, float]:
     """``(wall seconds, CPU seconds)`` for ``games`` games: this process's CPU time, and
     with ``jobs`` > 1 the worker processes' (reaped when the pool closes)."""
-    scenario = load_scenario(SCENARIO)
+    scenario = open_scenario(SCENARIO)
     default_catalog()  # loaded (and schema-checked) once per process, as by the CLI: not part of the games
     wall, cpu = time.perf_counter(), _cpu()
     estimate(scenario, games=games, bot=bot, jobs=jobs, seed=1000)

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from editor import placement
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import CardPlacement, Scenario, TokenPlacement
 
@@ -21,7 +21,7 @@ GRID = 18
 
 
 def largest() -> tuple[Path, Scenario]:
-    found = [(p, load_scenario(p)) for p in sorted(campaigns_dir().rglob("*.scenario.json"))]
+    found = [(p, open_scenario(p)) for p in sorted(campaigns_dir().rglob("*.scenario.json"))]
     return max(found, key=lambda ps: (len(ps[1].boards) + len(ps[1].cards) + len(ps[1].tokens), str(ps[0])))
 
 

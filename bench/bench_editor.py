@@ -92,8 +92,7 @@ def edit_and_redraw() -> None:
     from editor import commands
     from editor.app import application
     from editor.mainwindow import MainWindow
-    from engine.model.formats import load_scenario
-    from engine.model.library import first_bundled_scenario_path
+    from engine.check.validate_files import first_bundled_scenario_path, open_scenario
     from engine.model.resources import campaigns_dir
 
     app = application()
@@ -103,7 +102,7 @@ def edit_and_redraw() -> None:
         window.open_path(path)
         window.show()
         app.processEvents()
-        scenario = load_scenario(path)
+        scenario = open_scenario(path)
         card = max(
             range(len(scenario.cards)), key=lambda i: scenario.cards[i].kind != "fire"
         )  # a location or raft card

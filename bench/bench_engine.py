@@ -16,7 +16,7 @@ from typing import Callable
 
 from engine import GameState, new_game
 from engine.bots.bots import RandomBot, playout
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.legal import fire_anchor_sets
 from engine.play.reach import find_cut_off, move_targets
@@ -28,7 +28,7 @@ SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.jso
 def mid_game() -> GameState:
     """The first seed whose random game reaches a pending fire tile with at least six
     tiles already on the island and every cat still able to move somewhere."""
-    scenario = load_scenario(SCENARIO)
+    scenario = open_scenario(SCENARIO)
     assert len(scenario.boards) == 4, "the bench wants a four-board island"
     for seed in range(1000):
         state = new_game(scenario, seed=seed, variant="solo")
@@ -80,7 +80,7 @@ def main() -> None:
     print(f"cut-off analysis, all cats:         {cut * 1e3:7.3f} ms  (target < 2 ms)")
     print(cut_off_spread())
 
-    scenario = load_scenario(SCENARIO)
+    scenario = open_scenario(SCENARIO)
     games, actions = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < 3.0:
@@ -96,12 +96,13 @@ def cut_off_spread(seeds: int = 2) -> str:
     """The cut-off analysis over every play-phase state of random solo games of all
     bundled scenarios: with water left it searches which tiles to return, so its cost
     varies with the position; the median, p99 and worst case show that spread."""
-    from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+    from engine.check.validate_files import open_campaign_with_scenarios
+    from engine.model.library import bundled_campaign_paths
 
     times: list[float] = []
     bot = RandomBot()
     for campaign in bundled_campaign_paths():
-        for _, scenario in load_campaign_with_scenarios(campaign)[1]:
+        for _, scenario in open_campaign_with_scenarios(campaign)[1]:
             for seed in range(seeds):
                 game, rng = new_game(scenario, seed=seed, variant="solo"), random.Random(seed)
                 while not game.is_terminal():

@@ -15,7 +15,7 @@ import time
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.heuristic_fire import choose_fire, choose_fire_linked
 from engine.bots.view import fair_view
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.game import new_game
 from engine.play.phases import FIRE
@@ -32,7 +32,7 @@ def fire_views() -> list[GameState]:
     for name in SCENARIOS:
         group, prefix = name.split("/")
         path = next(p for p in sorted((campaigns_dir() / group).glob("*.scenario.json")) if p.name.startswith(prefix))
-        scenario = load_scenario(path)
+        scenario = open_scenario(path)
         for seed in range(GAMES):
             state = new_game(scenario, seed=seed, players=1, variant="solo")
             rng = random.Random(seed)

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from engine import new_game
 from engine.bots.bots import get_bot, playout
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, FireTile, default_catalog
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario, TokenPlacement
 from engine.play.reach import move_targets
@@ -65,7 +65,7 @@ def legal_time(scenario: Scenario, catalog: Catalog) -> tuple[float, int]:
 def main() -> None:
     catalog = default_catalog().merged(Catalog(ids=("fixture-hybrid",), name="fixture hybrid tiles",
                                                fire_tiles={t.id: t for t in FIXTURES}))  # fmt: skip
-    plain = load_scenario(SCENARIO)
+    plain = open_scenario(SCENARIO)
     tokens = kickstarter(plain, catalog)
     for bot, games in (("random", 100), ("heuristic", 8)):
         for label, scenario in (("plain", plain), ("tokens", tokens)):

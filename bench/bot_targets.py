@@ -30,7 +30,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.sim.difficulty import estimate, spearman
 
@@ -116,7 +116,7 @@ def main() -> int:
         if args.only and group not in args.only:
             continue
         for path in sorted((campaigns_dir() / group).glob("*.scenario.json")):
-            scenario = load_scenario(path)
+            scenario = open_scenario(path)
             t = time.perf_counter()
             try:
                 e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, jobs=args.jobs, seed=args.seed)

@@ -8,15 +8,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from engine.model.formats import load_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
 from engine.model.resources import campaigns_dir
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 
 def test_estimate_difficulty_shows_figures_and_stores_them(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(10)
     dock.bot.setCurrentText("random")
@@ -45,7 +44,7 @@ def test_estimate_difficulty_shows_figures_and_stores_them(qtbot, make_window) -
 
 
 def test_cancel_stops_the_estimate(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(2000)
     dock.bot.setCurrentText("heuristic")
@@ -59,7 +58,7 @@ def test_cancel_stops_the_estimate(qtbot, make_window) -> None:  # type: ignore[
 def test_a_lost_game_opens_in_the_playtest_where_it_was_lost(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
     """The dock's heat map shows the squares cats crossed, and activating a lost game
     plays it again and shows the playtest at the moment it was lost."""
-    studio = make_window(load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
+    studio = make_window(open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
     dock = studio.difficulty
     dock.games.setValue(10)
     dock.bot.setCurrentText("heuristic")

@@ -22,8 +22,8 @@ from editor.playtest import PlaytestWindow
 from editor.playtest.tokens_view import TOKEN_COLOURS
 from engine import GameState, new_game
 from engine.bots.heuristic import HeuristicBot
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, FireTile, default_catalog
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario, TokenPlacement
 from engine.play.actions import Action, MoveCat, PlacePathway, ResolveToken, ReturnToken
@@ -35,7 +35,7 @@ MAP, FISH = (8, 5), (14, 5)  # on the green and blue cats' location cards
 
 
 def fixture_scenario() -> Scenario:
-    base = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    base = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     return replace(base, id="fixture-kickstarter-first-steps", name="Fixture Kickstarter first steps",
                    tokens=(TokenPlacement("map", MAP), TokenPlacement("fish", FISH)),
                    objectives=(Objective("collect_maps", count=1),))  # fmt: skip

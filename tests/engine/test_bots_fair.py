@@ -13,14 +13,14 @@ from engine import GameState, new_game
 from engine.bots.bots import BOTS, get_bot, playout
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import deck_of, fair_view
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 
 SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-1/03-the-old-teruvian", "tutorial/02-ancient-trail"]
 
 
 def load(name: str) -> GameState:
-    return new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=3, variant="solo")
+    return new_game(open_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=3, variant="solo")
 
 
 def shuffle_hidden(state: GameState, rng: random.Random) -> GameState:
@@ -81,7 +81,7 @@ def test_fair_view_hides_order_and_keeps_what_is_seen() -> None:
 
 
 def test_heuristic_games_are_legal_and_repeatable() -> None:
-    scenario = load_scenario(campaigns_dir() / "campaign-1/03-the-old-teruvian.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/03-the-old-teruvian.scenario.json")
     results = []
     for _ in range(2):
         state = new_game(scenario, seed=1, variant="solo")
@@ -108,7 +108,7 @@ def test_fair_view_equals_its_plain_form(name: str) -> None:
     parts reshuffled and with several players' reserves."""
     rng = random.Random(5)
     states = positions(name, 30)
-    two = new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=4, players=2, variant="standard")
+    two = new_game(open_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=4, players=2, variant="standard")
     for state in [*states, *(shuffle_hidden(s, rng) for s in states), two, shuffle_hidden(two, rng)]:
         before = ({d: list(c) for d, c in state.decks.items()}, [list(r) for r in state.reserve], list(state.bag))
         got, want = fair_view(state), plain_fair_view(state)

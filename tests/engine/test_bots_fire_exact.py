@@ -23,7 +23,7 @@ from engine.bots.heuristic import HeuristicBot
 from engine.bots.heuristic_fire import INDEX_BITS, Spot, choose_fire, coverable_after
 from engine.bots.routes import CatRoute, Routes, way_to_raft
 from engine.bots.view import fair_view
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import BitGrid, bit_grid
@@ -57,7 +57,7 @@ def test_fast_fire_scoring_equals_plain_scoring(
         return keys, spots
 
     monkeypatch.setattr(heuristic_fire, "score_placements", both)
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     bot = HeuristicBot()
     for seed in range(3):
         state = new_game(scenario, seed=seed, players=players, variant=variant)
@@ -142,7 +142,7 @@ def test_fast_checks_equal_plain_checks(name: str, players: int, variant: str, m
 
     monkeypatch.setattr(heuristic_fire, "way_after", way)
     monkeypatch.setattr(heuristic_fire, "kept_path", path)
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     bot = HeuristicBot()
     for seed in range(3):
         state = new_game(scenario, seed=seed, players=players, variant=variant)
@@ -164,7 +164,7 @@ def test_fast_fire_choice_equals_plain_choice() -> None:
         ("campaign-2/02-narrow-spaces", 1, "solo"),
         ("campaign-3/01-running-into-fire", 1, "solo"),
     ]:
-        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
         for seed in range(4):
             state = new_game(scenario, seed=seed, players=players, variant=variant)
             rng = random.Random(seed)
@@ -180,7 +180,7 @@ def test_fast_fire_choice_equals_plain_choice() -> None:
 def test_fast_scoring_equals_plain_scoring_when_any_unburnt_square_is_passable() -> None:
     """The rule sets whose passable squares are every square off fire (``cutoff_mode``
     "permissive") take the engine's coverable squares per placement: the same costs."""
-    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     bot = HeuristicBot()
     compared = 0
     for seed in range(2):
@@ -211,14 +211,14 @@ def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
     engine's cut-off check exactly when playing the placement on a copy ends it so, and
     leaves the view as it was; with hybrid tiles (safe spots) too.  While
     :func:`engine.bots.heuristic_fire.only_cut_off_ends` holds, nothing else ends it."""
-    hybrid_rules = replace(load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
+    hybrid_rules = replace(open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
                            hybrid_fire_tiles=True)  # fmt: skip
     cases = [(name, players, variant, None) for name, players, variant in SCENARIOS]
     cases.append(("campaign-1/01-waiting-for-friends", 1, "solo", hybrid_rules))
     bot = HeuristicBot()
     cut = kept = alone = 0
     for name, players, variant, changed in cases:
-        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
         catalog = None
         if changed is not None:
             scenario, catalog = replace(scenario, rules=changed), hybrid_catalog()

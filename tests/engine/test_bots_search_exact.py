@@ -19,7 +19,7 @@ from engine.bots.heuristic_cards import CardSearch, best_card, shortening_card
 from engine.bots.routes import FAR, Routes
 from engine.bots.ways import Ways
 from engine.bots.weights import WATER_GAIN
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.phases import PLAY
 
@@ -28,7 +28,7 @@ SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-2/03-tricky-waters",
 
 def play_positions(name: str, seeds: range, variant: str = "solo", players: int = 1) -> list[GameState]:
     """Play-phase positions (a card in hand) from heuristic games."""
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     bot = HeuristicBot()
     out = []
     for seed in seeds:

@@ -12,9 +12,9 @@ import pytest
 from advanced_fixtures import fixture_card, fixture_catalog
 
 from engine import new_game, validate
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import CatalogError, load_catalog_file
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import RuleOptions, Scenario
 from engine.play.support import UnsupportedScenario
@@ -35,7 +35,7 @@ def _write(tmp_path: Path, *cards: dict) -> Path:
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    return load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    return open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
 
 
 def test_a_catalog_describes_disaster_cards_with_the_effect_vocabulary(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import random
 from reference.fire_anchors import plain_fire_anchor_sets
 
 from engine import new_game
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.draws import rand_below, shuffle
 from engine.play.legal import fire_anchor_sets
@@ -40,7 +40,7 @@ def test_rand_below_draws_as_randrange() -> None:
 def test_fire_anchors_are_the_plain_anchors() -> None:
     checked = 0
     for name in ["campaign-1/01-waiting-for-friends", "tutorial/02-ancient-trail", "campaign-4/02-drawing-straws"]:
-        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
         for seed in range(4):
             state = new_game(scenario, seed=seed)
             rng = random.Random(seed)

@@ -20,9 +20,9 @@ from advanced_fixtures import fixture_card
 from engine import GameState, Replay, new_game
 from engine.bots.bots import RandomBot, get_bot
 from engine.bots.view import fair_view
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, Objective, RuleOptions, Scenario
 from engine.model.schemas import schema_errors
@@ -65,7 +65,7 @@ def catalog() -> Catalog:
 def advanced(name: str, objective: str, catalog: Catalog) -> Scenario:
     """A bundled scenario in advanced mode with one objective of the kind named, built
     from the colours of its cats."""
-    base = EASY if name == "easy" else load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    base = EASY if name == "easy" else open_scenario(campaigns_dir() / f"{name}.scenario.json")
     scenario = base.with_changes(mode="advanced")
     colours = new_game(scenario, seed=0, catalog=catalog).island.cat_colours
     first, last = colours[0], colours[-1]

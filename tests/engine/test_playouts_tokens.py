@@ -19,9 +19,9 @@ from engine import GameState, Replay, new_game
 from engine.bots.bots import RandomBot, playout
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import fair_view
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import KICKSTARTER_TOKENS, Objective, Scenario, TokenPlacement
 from engine.model.schemas import schema_errors
@@ -39,7 +39,7 @@ def kickstarter(name: str, maps_needed: int = 1) -> Scenario:
     """A bundled scenario with tokens of every kind where the cats and cards will meet
     them: on squares a cat can reach now and in free 3x3 windows; a map objective;
     the fixture hybrid tiles in the bag."""
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     state = new_game(scenario, seed=0, catalog=hybrid_catalog())
     grid = state.island.grid
     picked: list[tuple[int, int]] = []

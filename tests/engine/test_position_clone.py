@@ -6,13 +6,13 @@ import random
 
 from engine import new_game
 from engine.bots.bots import RandomBot
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.position import Position
 
 
 def test_clone_copies_every_slot_and_shares_nothing_mutable() -> None:
-    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     state = new_game(scenario, seed=4, players=1, variant="solo")
     bot, rng = RandomBot(), random.Random(4)
     slots = {name for klass in type(state).__mro__ for name in getattr(klass, "__slots__", ())}

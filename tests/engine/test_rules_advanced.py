@@ -12,8 +12,8 @@ from advanced_fixtures import ADVANCED_ISLAND, advanced_state, fixture_card
 from engine_pictures import deal
 
 from engine import new_game
+from engine.check.validate_files import open_scenario
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective
 from engine.play.actions import (
@@ -262,7 +262,7 @@ def test_the_disaster_deck_option_alone_keeps_unlimited_moves_and_no_bonus() -> 
 
 def test_a_state_saved_before_the_advanced_game_still_loads() -> None:
     """Saved games from before the advanced slots existed resume (all at set-up value)."""
-    state = new_game(load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"), seed=2)
+    state = new_game(open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"), seed=2)
     doc = state.to_dict()
     for key in ("disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards"):
         del doc[key]

@@ -13,8 +13,8 @@ from engine_pictures import deal, put_fire_tile
 from kickstarter_fixtures import token_state
 
 from engine import GameState, new_game
+from engine.check.validate_files import open_scenario
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, TokenPlacement
 from engine.play.actions import DisasterMove, MoveCat, PlaceFire, PlacePathway, ResolveToken, ReturnToken, parse_action
@@ -232,7 +232,7 @@ def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disas
 def test_fewer_maps_than_the_objective_asks_lose_at_set_up() -> None:
     """SC-2: "Collect 2 treasure maps" with one map on the island can never be met: the
     game is lost at set-up, naming the objective (validate also reports it)."""
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     short = replace(scenario, tokens=(TokenPlacement("map", (8, 5)),), objectives=(Objective("collect_maps", count=2),))
     outcome = new_game(short, seed=1).outcome()
     assert outcome is not None and outcome.reason == "objective-failed" and "Collect 2 treasure maps" in outcome.message

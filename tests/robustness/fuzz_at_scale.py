@@ -5,7 +5,7 @@ then, and the package is the installed one.
 
 * loader cases: mutated scenario, campaign, catalog and replay files (structural and
   byte-level mutations of bundled files and fixtures), each through one entry point
-  (load_scenario, load_campaign, open_scenario, validate_path, load_catalog_file,
+  (open_scenario, open_campaign, open_scenario, validate_path, load_catalog_file,
   load_catalogs, read_replay, ``raftwright validate`` / ``show`` in-process).  A crash
   is any exception other than FormatError / CatalogError, or a CLI exit other than
   0/1/2 or with a traceback.
