@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench fuzz package venv clean
+.PHONY: run test bench fuzz docs package venv clean
 
 venv: $(STAMP)
 
@@ -25,6 +25,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run_all.py
 
+# the manual as a web site in site/ (the tests build it too, strict, into a temporary folder)
+docs: $(STAMP)
+	$(VENV)/bin/mkdocs build --strict
+
 # robustness at scale: 10^5 mutated files through the loaders, 10^4 edit sequences (minutes)
 fuzz: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) tests/robustness/fuzz_at_scale.py
@@ -35,4 +39,4 @@ package: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) packaging/build.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist site *.egg-info

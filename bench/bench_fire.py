@@ -3,7 +3,7 @@
 (:func:`engine.bots.heuristic_fire.choose_fire`) against the look-ahead on copies it
 replaced (:func:`engine.bots.heuristic_fire.choose_fire_linked`, still used on islands
 with Oshax paths or rescue strips), over the fire phases of a few heuristic games of
-five bundled scenarios (the same fair views for both).  README "Difficulty"."""
+five bundled scenarios (the same fair views for both).  docs/difficulty.md."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ per-scenario estimates.
 
 This takes many minutes on two cores, so ``make bench`` (which runs ``bench_*.py``)
 does not run it; ``bench/bench_bots.py`` prints the bots' speed figures there instead
-(README "Difficulty").
+(docs/difficulty.md).
 """
 
 from __future__ import annotations

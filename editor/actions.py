@@ -1,6 +1,6 @@
 """Every studio action, declared once (id, text, shortcut, callback, menu, toolbar);
-the menus, the toolbar, the shortcuts dialog and the README's shortcut table all
-come from :data:`ACTIONS`.
+the menus, the toolbar, the shortcuts dialog and the manual's shortcut table
+(``docs/studio.md``) all come from :data:`ACTIONS`.
 
 ``scope="canvas"`` actions (arrow keys, single letters, Delete) fire only while the
 canvas has the keyboard focus, so the same keys keep working in the docks' lists and
@@ -232,6 +232,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&Game",
         tip="Play the open scenario many times with a bot, off the GUI thread (Difficulty dock)",
     ),  # fmt: skip
+    ActionSpec(
+        "help.manual",
+        "&Manual",
+        "show_manual",
+        (),
+        "&Help",
+        tip="The Raftwright manual, from the copy installed with it",
+    ),
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
     ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),
 )
@@ -291,7 +299,7 @@ def build_toolbar(toolbar: QToolBar, actions: dict[str, QAction], specs: tuple[A
 
 
 def shortcut_rows(specs: tuple[ActionSpec, ...] = ACTIONS) -> list[tuple[str, str, str]]:
-    """(action, shortcuts, where) rows for the shortcuts dialog and the README."""
+    """(action, shortcuts, where) rows for the shortcuts dialog and the manual."""
     return [
         (s.text.replace("&", ""), " or ".join(s.shortcuts), "canvas" if s.scope == "canvas" else "anywhere")
         for s in specs
@@ -300,7 +308,7 @@ def shortcut_rows(specs: tuple[ActionSpec, ...] = ACTIONS) -> list[tuple[str, st
 
 
 def markdown_shortcut_table(specs: tuple[ActionSpec, ...] = ACTIONS) -> str:
-    """The README's shortcut table (a test keeps the README in step with this)."""
+    """The manual's shortcut table in ``docs/studio.md`` (a test keeps the page in step with this)."""
     lines = ["| Action | Keys | Works |", "|---|---|---|"]
     for action, keys, where in shortcut_rows(specs):
         shown = " or ".join(f"`{k}`" for k in keys.split(" or "))

@@ -305,6 +305,18 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dialog.show()
         return dialog
 
+    def show_manual(self) -> QMainWindow:
+        """Help > Manual: the manual's pages in a window of their own (one per studio)."""
+        from .manual_window import ManualWindow  # loaded on first use
+
+        window: ManualWindow | None = getattr(self, "manual_window", None)
+        if window is None:
+            window = self.manual_window = ManualWindow(self)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
     def export_image(self) -> None:
         self.sheets.export_image(self.doc.scenario, self.doc.catalog, self.doc.path)
 

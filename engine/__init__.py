@@ -1,5 +1,5 @@
 """Raftwright's shared rules engine: pure Python, never imports Qt or the studio
-(DESIGN.md; the import-linter contracts in ``pyproject.toml`` hold it to that).
+(docs/architecture.md; the import-linter contracts in ``pyproject.toml`` hold it to that).
 
 Sub-packages, each layer importing only the ones below it:
 ``engine.model`` (scenario model and static facts), ``engine.play`` (the rules),

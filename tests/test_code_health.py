@@ -4,7 +4,7 @@
 * mypy as configured in pyproject.toml (the editor in the default mode, the engine and
   the CLI with every per-module flag of ``--strict``), and ``mypy --strict`` itself over
   the engine and the CLI;
-* import-linter's contracts (the layers of README "Architecture"), and proof that they
+* import-linter's contracts (the layers of docs/architecture.md), and proof that they
   bite: a copy of the checkout with one forbidden import breaks the named contract;
 * no engine module imports inside a function (a real circle means a concept belongs in
   a module of its own);

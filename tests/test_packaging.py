@@ -51,24 +51,28 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
+def run_installed(installed: Path, code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` against the installed copy (``sys.argv[1]`` is its folder).  -S: no
+    site processing, so the checkout's editable install cannot shadow the installed
+    copy; dependencies come from this environment's site-packages."""
+    head = "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
+    return subprocess.run(
+        [sys.executable, "-S", "-c", head + code, str(installed), sysconfig.get_paths()["purelib"]],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_installed_copy_validates_the_bundled_content_from_anywhere(installed: Path, tmp_path: Path) -> None:
-    target = installed
-    # -S: no site processing, so the checkout's editable install cannot shadow the
-    # installed copy; dependencies come from this environment's site-packages.
     code = (
-        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
         "import engine, engine.model.resources as r\n"
         "assert engine.__file__.startswith(sys.argv[1]), engine.__file__\n"
         "assert str(r.schema_dir()).startswith(sys.argv[1])\n"
         "from raftwright.cli import main\n"
         "sys.exit(main(['validate', '--bundled']))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-S", "-c", code, str(target), sysconfig.get_paths()["purelib"]],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    result = run_installed(installed, code, tmp_path)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
 
 
@@ -86,19 +90,35 @@ def test_wheel_ships_every_python_package(wheel: Path) -> None:
 
 def test_installed_copy_prints_its_version(installed: Path, tmp_path: Path) -> None:
     """`raftwright --version` reads the installed distribution's metadata."""
-    target = installed
     expected = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     code = (
-        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
         "import raftwright\n"
         "assert raftwright.__file__.startswith(sys.argv[1]), raftwright.__file__\n"
         "sys.argv[0] = 'raftwright'\n"
         "from raftwright.cli import main\n"
         "sys.exit(main(['--version']))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-S", "-c", code, str(target), sysconfig.get_paths()["purelib"]],
-        cwd=tmp_path, capture_output=True, text=True,
-    )  # fmt: skip
+    result = run_installed(installed, code, tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == f"raftwright {expected}"
+
+
+def test_wheel_ships_the_manual(wheel: Path) -> None:
+    """Help > Manual reads the manual's pages from editor/_manual in an installed copy:
+    every file of docs/ (pages, lab notes, images) is in the wheel."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    docs = ROOT / "docs"
+    expected = {"editor/_manual/" + p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file()}
+    assert "editor/_manual/index.md" in expected and expected <= names
+
+
+def test_installed_copy_finds_its_manual(installed: Path, tmp_path: Path) -> None:
+    code = (
+        "import editor.manual as m\n"
+        "home = m.home_page()\n"
+        "assert str(home).startswith(sys.argv[1]), home\n"
+        "assert home.read_text(encoding='utf-8').startswith('# Raftwright manual')\n"
+        "assert (home.parent / 'studio.md').is_file() and (home.parent / 'images' / 'studio.png').is_file()\n"
+    )
+    result = run_installed(installed, code, tmp_path)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]

@@ -19,7 +19,7 @@ is put in a canonical form that depends only on what the player knows:
 A bot that decides from ``fair_view(state)`` alone cannot depend on hidden order;
 ``tests/engine/test_bots_fair.py`` checks it by shuffling the hidden parts of a game.
 Team games: a cooperative team bot plays every seat, so it reads every hand (a
-limitation noted in the README; the solo game has one hand).
+limitation noted in docs/difficulty.md; the solo game has one hand).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ HEMMED = 25  # a cat reaching fewer squares with two repainted counts double: it
 # was: 25 (with NOTCHED 3) against 20 (with NOTCHED 2), 200 solo games of every bundled
 # scenario on five seed samples: Spearman 0.715, 0.720, 0.702, 0.710, 0.727 against 0.694,
 # 0.714, 0.701, 0.705, 0.696; Campaign 4 71, 82, 70, 68, 66 wins of 1,400 against 78, 81,
-# 82, 64, 77
+# 82, 64, 77 (docs/lab/bot-tuning.md)
 WORSE = 3  # a card that lengthens a way by more than this counts as this much longer
 NOTCH_RADIUS = 3  # steps around a cat that make its neighbourhood, for the notch test
 NOTCH_SIZE = 12  # a notched cat has at most this many passable squares that near (an open field: 25)

@@ -8,7 +8,7 @@ files they list, catalogs, any Raftwright file by its ``"format"``) are checked 
 
 Schema errors are mapped to the element they concern (:mod:`engine.check.schema_issues`);
 the rule checks are in :mod:`engine.check.rulecheck` and :mod:`engine.check.rulecheck_cats`.
-Every code is listed in :data:`ISSUE_CODES` and in the README's "Command line" section.
+Every code is listed in :data:`ISSUE_CODES` and in docs/command-line.md ("Issue codes").
 """
 
 from __future__ import annotations

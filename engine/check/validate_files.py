@@ -73,7 +73,7 @@ class FileChecker:
             raise FormatError(
                 path,
                 f"the catalog is larger than {MAX_CATALOG_BYTES // 1024} KiB, the most a catalog "
-                "may be (see 'Limits and recovery' in the README); split it",
+                "may be (see 'Files, limits and recovery' in the manual); split it",
             )
         return checks[kind](Path(path), data)
 

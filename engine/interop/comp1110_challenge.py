@@ -5,7 +5,7 @@ Everything goes through the engine's model: a challenge string is parsed into a
 :class:`Challenge`, converted to a :class:`~engine.model.scenario.Scenario` (and back), and a
 board string is produced from the scenario by :func:`engine.model.layout.compose_island`.
 
-Conventions of the conversion (decisions recorded in the README):
+Conventions of the conversion (decisions recorded in docs/interop.md):
 
 * islands in string order TL, BL, TR, BR (§9.3) become unpinned board slots; ``L`` is a
   large 9x9 slot, ``S`` a horizontal small 6x9 slot; ``N/E/S/W`` a fire face with the

@@ -21,7 +21,7 @@ does next (the fire draw, the cut-off analysis, the end of the action) decides o
 whether the game goes on, which no state string shows.  ``draw_hand`` and
 ``draw_fire_tile`` shuffle as before, so a seeded RNG draws what it always drew.
 
-Boundary decisions (README "Bundled content and COMP1110 interop"):
+Boundary decisions (docs/interop.md, "Game states"):
 
 * ``is_placement_valid`` asks the engine's placement rules alone
   (``GameState.placement_error``: phase, hand and pending tile ignored), since the

@@ -2,7 +2,7 @@
 
 The real cards' texts are unknown (RULINGS C15), so a catalog describes each card as a
 list of effects from a small vocabulary a designer writes without code (schema
-``components.schema.json``, ``disaster_cards``; README "Disaster cards"); the engine
+``components.schema.json``, ``disaster_cards``; docs/custom-components.md, "Disaster cards"); the engine
 resolves them in :mod:`engine.play.disasters`.  :mod:`engine.model.catalog` reads them
 and checks that each effect carries only its own fields.
 """
@@ -27,7 +27,7 @@ DISASTER_CATS: dict[str, tuple[str, ...]] = {  # the "cat" words each effect acc
 
 @dataclass(frozen=True)
 class DisasterEffect:
-    """One line of a disaster card (the vocabulary is in the README, "Disaster cards"):
+    """One line of a disaster card (the vocabulary is in docs/custom-components.md, "Disaster cards"):
     ``fire`` (place ``count`` fire tiles), ``discard`` (``who`` = ``active`` / ``each``
     player discards ``count`` cards to the disaster pile), ``move`` (the active player
     moves one ``cat`` - a colour, ``any`` or ``nearest_fire`` - at most ``squares``,

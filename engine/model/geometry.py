@@ -1,6 +1,6 @@
 """Grid geometry shared by the scenario model, the validator and the rules engine.
 
-Vocabulary (DESIGN.md): a *square* is ``(row, col)`` with the origin top-left, rows
+Vocabulary (docs/architecture.md): a *square* is ``(row, col)`` with the origin top-left, rows
 growing down and columns right.  Grids are tuples of row strings, north at the top.
 A *rotation* is a number of clockwise quarter turns (0-3).
 """

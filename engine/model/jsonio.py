@@ -136,6 +136,6 @@ def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise FormatError(
             path,
             f"the file is larger than {max_bytes // 1024} KiB, the most a file of this kind may "
-            "be (see 'Limits and recovery' in the README); it is damaged or not a Raftwright file",
+            "be (see 'Files, limits and recovery' in the manual); it is damaged or not a Raftwright file",
         )
     return parse_json(data, path)

@@ -3,7 +3,7 @@ with its scenario files is :func:`engine.check.validate_files.open_campaign_with
 (the one checked loader of each file kind).
 
 Book order: Tutorial, Practice, Campaigns 1-4.  The files are written by
-``tools/build_bundled.py`` from the COMP1110 transcription (README, "Bundled content
+``tools/build_bundled.py`` from the COMP1110 transcription (docs/interop.md, "Bundled content
 and COMP1110 interop").
 """
 

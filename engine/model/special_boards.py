@@ -131,7 +131,7 @@ def special_slot_issue_texts(
     if not faces:
         return [
             f"no catalog has a special board of shape '{shape}'; add its boards to a catalog "
-            "(README, 'Custom components') or pick a shape the palette lists"
+            "(the manual, 'Custom components') or pick a shape the palette lists"
         ]
     if not any(outline_of(grid) == tuple(outline) for grid in faces):
         return [

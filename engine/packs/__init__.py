@@ -1,2 +1,2 @@
 """Scenario packs (``.raftpack``): build, read safely, verify, install.  See the
-README's "Packs" section and ``schema/pack-manifest.schema.json``."""
+manual's "Packs" page (docs/packs.md) and ``schema/pack-manifest.schema.json``."""

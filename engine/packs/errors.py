@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: every refusal code, with what it means (the README's "Packs" table comes from here)
+#: every refusal code, with what it means (the table in docs/packs.md comes from here)
 REFUSAL_CODES: dict[str, str] = {
     "pack-unreadable": "the file cannot be read or is not a zip archive",
     "pack-too-large": "the pack file is larger than the limit",

@@ -4,7 +4,7 @@
 In the advanced game (or with the scenario option ``disaster_deck``) a disaster draws
 the top disaster card instead of a fire tile.  The cards' real texts are unknown
 (RULINGS C15), so every card comes from a catalog as a list of effects
-(:class:`engine.model.catalog.DisasterEffect`; vocabulary in the README, "Disaster
+(:class:`engine.model.catalog.DisasterEffect`; vocabulary in docs/custom-components.md, "Disaster
 cards"), resolved top to bottom by the active player:
 
 ``fire``        draw ``count`` fire tiles, one at a time; the active player places each

@@ -4,7 +4,7 @@
 assumes a legal action.  Rule references are to the rulebook (``seeds/``) and
 ``reference/RULINGS.md``.
 
-Timing of the automatic steps (house decisions, all documented in the README):
+Timing of the automatic steps (house readings, all documented in docs/rules.md):
 
 * Add pathway (rulebook "Action: add pathway"): the card is placed, then a fire tile is
   drawn with the game's RNG; an empty bag loses (``fire-bag-empty``, LC-1 c), a tile

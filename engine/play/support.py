@@ -42,13 +42,13 @@ class UnplayedRule:
 
 NO_DISASTER_CARDS = (
     'add a catalog with disaster cards (a *.components.json with "disaster_cards" in the user '
-    "catalogs folder or a pack; see the README, 'Disaster cards')"
+    "catalogs folder or a pack; see the manual, 'Custom components', 'Disaster cards')"
 )
 
 
 NO_HYBRID_TILES = (
     'add hybrid fire tiles to a catalog (fire_tiles entries with "hybrid": true and "safe_spots" '
-    "in a *.components.json in the user catalogs folder or a pack; see the README, 'Custom components')"
+    "in a *.components.json in the user catalogs folder or a pack; see the manual, 'Custom components')"
 )
 
 
@@ -86,7 +86,7 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
 
 NO_OSHAX_PATHS = (
     'add Oshax path data ("oshax") to the pathway cards and to the white cat\'s location card in a '
-    "catalog (README, 'Custom components', 'Oshax paths')"
+    "catalog (the manual, 'Custom components', 'Oshax paths')"
 )
 
 

@@ -11,7 +11,7 @@ the estimate is identical whatever the number of jobs or the backend.
 :func:`summarise` turns the records into an :class:`Estimate`: the win rate with its
 95 % Wilson interval, loss causes, the cat most often cut off, rounds and actions per
 game, arrivals per cat, water spent, the score (SC-1) and cats saved, and a suggested paw
-rating (:data:`CALIBRATION`, fitted by ``bench/bot_targets.py --fit``; see the README).
+rating (:data:`CALIBRATION`, fitted by ``bench/bot_targets.py --fit``; see docs/difficulty.md).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ MAX_ACTIONS = 5_000
 #: nearest the raft first; 39,000 games; groups Tutorial..Campaign 4 = 0..5 paws; an
 #: isotonic least-absolute-error fit: paws never fall as the win rate rises, each floor
 #: midway between the win rates either side of a paw step; 19 of the 39 scenarios get
-#: their group's paws, total error 28 paws; README "Difficulty").
+#: their group's paws, total error 28 paws; docs/difficulty.md, "Calibration to paws").
 CALIBRATION: tuple[tuple[int, float], ...] = ((0, 0.7655), (1, 0.536), (2, 0.269), (3, 0.071), (4, 0.005))
 
 Progress = Callable[[int], None]  # games finished so far

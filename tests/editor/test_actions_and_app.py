@@ -1,4 +1,4 @@
-"""Actions are declared once and everything is built from them; the README's shortcut
+"""Actions are declared once and everything is built from them; the manual's shortcut
 table matches; the studio starts with a bundled scenario open."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from editor.mainwindow import MainWindow
 from engine.check.validate_files import first_bundled_scenario_path
 from engine.model.scenario import Scenario
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+STUDIO_PAGE = Path(__file__).resolve().parents[2] / "docs" / "studio.md"
 
 
 def test_every_action_has_a_callback_unique_id_and_unique_keys() -> None:
@@ -46,11 +46,11 @@ def test_menus_and_toolbar_come_from_the_declarations(window: MainWindow) -> Non
     assert window.action("tool.select").isChecked()
 
 
-def test_the_readme_lists_every_shortcut() -> None:
-    text = README.read_text(encoding="utf-8")
-    assert "## The studio" in text
+def test_the_manual_lists_every_shortcut() -> None:
+    text = STUDIO_PAGE.read_text(encoding="utf-8")
+    assert "## Keyboard shortcuts" in text
     assert actions.markdown_shortcut_table() in text, (
-        "README shortcut table is out of date: paste actions.markdown_shortcut_table()"
+        "the shortcut table in docs/studio.md is out of date: paste actions.markdown_shortcut_table()"
     )
 
 

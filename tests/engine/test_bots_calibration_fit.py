@@ -1,4 +1,4 @@
-"""The paw calibration fit of ``bench/bot_targets.py --fit`` (README "Difficulty"):
+"""The paw calibration fit of ``bench/bot_targets.py --fit`` (docs/difficulty.md):
 scenarios are taken as 0-5 paws by campaign group, given paws that never fall as the
 win rate rises with the least total difference from their group's, and the floors
 lie midway between the win rates either side of each paw step."""

@@ -1,4 +1,4 @@
-"""DESIGN.md: the engine never imports Qt or the editor."""
+"""docs/architecture.md: the engine never imports Qt or the editor."""
 
 from __future__ import annotations
 

@@ -224,7 +224,7 @@ def test_new_actions_read_back_from_their_text(text: str) -> None:
 
 def test_each_player_discards_their_own_choice() -> None:
     """DP-3 with two players: "each player discards 1" asks both; each picks a card of
-    their own hand (the rules are silent on who chooses; README "Advanced game")."""
+    their own hand (the rules are silent on who chooses; docs/rules.md, "Advanced game")."""
     card = fixture_card("each", DisasterEffect("discard", who="each"))
     state = deal(advanced_state(ISLAND, [card], players=2), HAND[:3], HAND[3:])
     for key in state.decks["square"][:3]:
@@ -250,7 +250,7 @@ def test_exhaust_nearest_fire_lays_down_the_cats_nearest_the_fire() -> None:
 
 
 def test_the_disaster_deck_option_alone_keeps_unlimited_moves_and_no_bonus() -> None:
-    """The rule option disaster_deck names the deck alone (README "Advanced game")."""
+    """The rule option disaster_deck names the deck alone (docs/rules.md, "Advanced game")."""
     card = fixture_card("flare", DisasterEffect("fire"))
     state = deal(advanced_state(ISLAND, [card], mode="standard"), list(HAND))
     assert not state.rules.disaster_deck(state.island.scenario)

@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md "Engine"): legal actions, checked apply, action text."""
+"""The engine contract (docs/architecture.md, "The engine contract"): legal actions, checked apply, action text."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def _scenario():
     ids=str,
 )
 def test_an_illegal_action_raises_and_changes_nothing(action) -> None:
-    """DESIGN.md: "an illegal action raises a typed error and leaves the state
+    """docs/architecture.md: "an illegal action raises a typed error and leaves the state
     unchanged"."""
     state = deal(picture_state(ISLAND, water=1), ["circle:a"])
     before = state.to_dict()
@@ -58,7 +58,7 @@ def test_an_illegal_action_raises_and_changes_nothing(action) -> None:
 
 
 def test_every_listed_action_is_legal_and_the_order_is_fixed() -> None:
-    """DESIGN.md: legal_actions() in a deterministic order; each passes apply's check."""
+    """docs/architecture.md: legal_actions() in a deterministic order; each passes apply's check."""
     state = deal(picture_state(ISLAND, water=1), ["circle:a", "cross:b"])
     actions = state.legal_actions()
     listed = list(actions)

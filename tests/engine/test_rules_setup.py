@@ -51,7 +51,7 @@ def test_decks_are_shuffled_separately_and_the_bag_holds_every_tile(scenario) ->
 
 
 def test_pinned_boards_are_honoured(scenario) -> None:
-    """DESIGN.md: a board slot may pin a physical board (and plain-face rotation) for
+    """docs/architecture.md: a board slot may pin a physical board (and plain-face rotation) for
     reproducible playtests."""
     catalog = default_catalog()
     free = draw_board_choices(scenario, catalog, random.Random(0))
@@ -106,7 +106,7 @@ def test_white_cats_are_refused_with_a_clear_error(scenario) -> None:
 
 
 def test_variants_are_one_registry_of_hooks() -> None:
-    """DESIGN.md: variants are named hooks in a registry, never forked engines."""
+    """docs/architecture.md: variants are named hooks in a registry, never forked engines."""
     assert {"standard", "solo", "comp1110"} <= set(VARIANTS)
     solo = get_variant("solo")
     assert (solo.hand_size, solo.reserve_size, solo.cards_per_draw, solo.disaster_threshold) == (3, 3, 6, 4)
