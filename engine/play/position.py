@@ -48,11 +48,13 @@ from engine.play.phases import (
     DisasterProgress,
     PendingBonus,
     PendingFire,
+    Phase,
     TokenTask,
+    is_phase,
 )  # fmt: skip
 from engine.play.variants import RuleSet
 
-PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL, TOKENS)
+PHASES: tuple[Phase, ...] = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL, TOKENS)
 
 
 class PositionError(ValueError):
@@ -279,7 +281,7 @@ class Position:
         self.water_used = water_used
         if self.water < 0 or water_used < 0:
             raise PositionError("water: token counts are 0 or more")
-        if phase not in PHASES:
+        if not is_phase(phase):
             raise PositionError(f"phase: {phase!r}; use one of {', '.join(PHASES)}")
         if (phase == OVER) != (outcome is not None):
             raise PositionError("phase/outcome: a finished game has phase 'over' and an outcome, a running one neither")
@@ -350,7 +352,7 @@ class Position:
         decks: dict[str, list[str]],
         hands: list[list[str]],
         bag: list[str],
-        phase: str = DRAW,
+        phase: Phase = DRAW,
         seed: int = 0,
     ) -> Self:
         """The constructor's position with the cats on their start squares and
