@@ -168,7 +168,7 @@ def only_cut_off_ends(state: GameState) -> bool:
     :func:`engine.play.legal.has_play` holds while water is left and a tile lies, as the
     placed one does).  Then a trial needs no copy played to the end, nor a fair view:
     the check reads only what a player sees (:func:`lays_cut_off`)."""
-    return state.disaster is None and state.task is None and state.water > 0
+    return state.advanced.disaster is None and state.kickstarter.task is None and state.water > 0
 
 
 def lays_cut_off(view: GameState, action: PlaceFire) -> bool:

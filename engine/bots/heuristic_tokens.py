@@ -26,7 +26,7 @@ from engine.play.position import Position
 
 def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...]:
     """The most valuable set of tokens a way of ``cat`` to ``target`` may collect."""
-    if not state.tokens:
+    if not state.kickstarter.tokens:
         return ()
     grid = state.island.grid
     bit = grid.bit(target)
@@ -35,7 +35,7 @@ def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...
         if not dests & bit:
             continue
         squares = grid.squares(taken)
-        value = sum(TOKEN_VALUE[state.tokens[grid.index(sq)]] for sq in squares)
+        value = sum(TOKEN_VALUE[state.kickstarter.tokens[grid.index(sq)]] for sq in squares)
         if best is None or (value, -len(squares)) > (best[0], best[1]):
             best = (value, -len(squares), squares)
     return () if best is None else best[2]

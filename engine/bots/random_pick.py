@@ -32,7 +32,7 @@ def random_action(state: Position, rng: random.Random) -> Action:
     have ended)."""
     if state._outcome is None:
         phase = state.phase
-        if phase == PLAY and not state.tokens:
+        if phase == PLAY and not state.kickstarter.tokens:
             return _play(state, rng)
         if phase == FIRE:
             return _fire(state, rng)

@@ -56,7 +56,7 @@ def fair_view(state: GameState) -> GameState:
         else:
             cards.sort()
     view.bag.sort(key=state.island.tile_order.__getitem__)
-    view.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
+    view.advanced.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
     return view
 
 

@@ -65,7 +65,7 @@ def new_game(
     cats = len(island.cat_starts)  # set-up values throughout, so the constructor's checks are skipped (issue 11)
     state = GameState.trusted(island, rules, rng=rng, exhausted=[False] * cats, arrived=[False] * cats, decks=decks,
                               hands=[[] for _ in range(players)], bag=list(island.tiles), seed=seed)  # fmt: skip
-    state.disaster_deck = disaster_deck
+    state.advanced.disaster_deck = disaster_deck
     if check_cut_off(state):
         return state
     failed = failed_objective(state)  # fewer treasure maps on the island than the objective asks (SC-2)

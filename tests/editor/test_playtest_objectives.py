@@ -88,7 +88,7 @@ def check_shown(d: Driver, expected: GameState) -> None:
     assert panel.bonus.isVisible() == bonus
     if bonus:
         assert all(b.isEnabled() == bool(expected.decks[deck]) for deck, b in panel.decks.buttons.items())
-    log = expected.disaster_log
+    log = expected.advanced.disaster_log
     assert panel.disaster.isVisible() == bool(log)
     if log:
         start = max(i for i, e in enumerate(log) if e.step == 0)

@@ -113,6 +113,6 @@ def test_fair_view_equals_its_plain_form(name: str) -> None:
         before = ({d: list(c) for d, c in state.decks.items()}, [list(r) for r in state.reserve], list(state.bag))
         got, want = fair_view(state), plain_fair_view(state)
         assert (got.decks, got.reserve, got.bag) == (want.decks, want.reserve, want.bag)
-        assert got.disaster_deck == want.disaster_deck
+        assert got.advanced.disaster_deck == want.advanced.disaster_deck
         assert got.rng.getstate() == random.Random(0x5EED).getstate()
         assert (state.decks, state.reserve, state.bag) == before  # the game itself untouched

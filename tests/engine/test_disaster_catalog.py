@@ -86,8 +86,8 @@ def test_with_disaster_cards_the_advanced_game_starts_with_the_deck_shuffled(sce
     cards = [fixture_card(str(i), DisasterEffect("fire")) for i in range(5)]
     catalog = fixture_catalog(*cards)
     state = new_game(scenario.with_changes(mode="advanced"), seed=1, catalog=catalog)
-    assert sorted(state.disaster_deck) == sorted(c.id for c in cards) and not state.is_terminal()
-    assert new_game(scenario, seed=1, catalog=catalog).disaster_deck == []  # the standard game has none
+    assert sorted(state.advanced.disaster_deck) == sorted(c.id for c in cards) and not state.is_terminal()
+    assert new_game(scenario, seed=1, catalog=catalog).advanced.disaster_deck == []  # the standard game has none
     assert validate(scenario.with_changes(mode="advanced"), catalog) == validate(scenario, catalog)
 
 

@@ -57,9 +57,11 @@ def kickstarter(name: str, maps_needed: int = 1) -> Scenario:
 
 def token_invariants(state: GameState, start: Counter[str]) -> None:
     island = state.island
-    on_island = Counter(state.tokens.values())
-    held = Counter(state.held)
-    assert on_island["map"] + held["map"] + state.maps == start["map"], "a treasure map appeared or vanished"
+    on_island = Counter(state.kickstarter.tokens.values())
+    held = Counter(state.kickstarter.held)
+    assert on_island["map"] + held["map"] + state.kickstarter.maps == start["map"], (
+        "a treasure map appeared or vanished"
+    )
     for kind in KINDS:
         assert on_island[kind] + held[kind] <= start[kind]
     assert state.token_squares & state.tile_fire == 0, "a fire tile on a token"
@@ -75,7 +77,11 @@ def token_invariants(state: GameState, start: Counter[str]) -> None:
         if not state.arrived[cat]:
             assert walkable(state, island.cat_terrain[cat]) & ~state.fire & (1 << sq), "a cat off its own terrain"
     if state.phase == TOKENS:
-        assert state.task is not None and state.held and state.task.step in ("return", "resolve")
+        assert (
+            state.kickstarter.task is not None
+            and state.kickstarter.held
+            and state.kickstarter.task.step in ("return", "resolve")
+        )
     outcome = state.outcome()
     if outcome is not None and outcome.won:
         assert all(s.status == "met" for s in objective_statuses(state) if s.objective.kind == "collect_maps")
@@ -94,7 +100,7 @@ def base_invariants(state: GameState, water: int) -> None:
 
 
 def play_checked(state: GameState, bot, rng: random.Random, seen: Counter[str]) -> None:
-    start = Counter(state.tokens.values())
+    start = Counter(state.kickstarter.tokens.values())
     water = state.water + state.water_used
     while not state.is_terminal():
         action = bot.choose(state, rng)
@@ -194,8 +200,12 @@ def test_tokens_are_public_in_the_fair_view() -> None:
     are what every player sees, so the view keeps them as they are."""
     state = new_game(kickstarter("tutorial/01-first-steps"), seed=3, catalog=hybrid_catalog())
     view = fair_view(state)
-    assert view.tokens == state.tokens and view.held == state.held and view.maps == state.maps
-    assert set(KICKSTARTER_TOKENS) >= set(state.tokens.values())
+    assert (
+        view.kickstarter.tokens == state.kickstarter.tokens
+        and view.kickstarter.held == state.kickstarter.held
+        and view.kickstarter.maps == state.kickstarter.maps
+    )
+    assert set(KICKSTARTER_TOKENS) >= set(state.kickstarter.tokens.values())
 
 
 def test_expert_playouts_with_tokens_keep_every_invariant() -> None:

@@ -20,8 +20,12 @@ def test_clone_copies_every_slot_and_shares_nothing_mutable() -> None:
     checked = 0
     while not state.is_terminal():
         other = state.clone()
-        for name in slots - {"rng"}:
-            mine, theirs = getattr(state, name), getattr(other, name)
+        pairs = [(name, getattr(state, name), getattr(other, name)) for name in slots - {"rng"}]
+        for part in ("advanced", "kickstarter"):  # the expansions' parts: their slots are copies too
+            mine, theirs = getattr(state, part), getattr(other, part)
+            assert mine is not theirs, part
+            pairs += [(f"{part}.{name}", getattr(mine, name), getattr(theirs, name)) for name in type(mine).__slots__]
+        for name, mine, theirs in pairs:
             assert mine == theirs, name
             if isinstance(mine, (list, dict)):
                 assert mine is not theirs, name  # a copy of its own

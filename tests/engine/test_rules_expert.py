@@ -45,7 +45,7 @@ def test_expert_mode_is_the_advanced_game_with_the_hybrid_tiles_in_the_bag() -> 
     assert {"fixture-hybrid-1", "fixture-hybrid-2"} <= set(state.bag)
     assert state.rules.advanced(state) and state.rules.move_limit(state) == ADVANCED_MOVE_LIMIT
     assert state.rules.arrival_bonus(state) and state.rules.disaster_deck(state.scenario)
-    assert state.disaster_deck == [CARD.id]
+    assert state.advanced.disaster_deck == [CARD.id]
 
 
 def test_expert_mode_plays_to_the_end() -> None:

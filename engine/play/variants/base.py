@@ -85,6 +85,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.model.scenario import Scenario
+from engine.play.expansions import TokenState
 from engine.play.island import Island
 
 
@@ -100,9 +101,7 @@ class RulesState(Protocol):
     @property
     def water(self) -> int: ...
     @property
-    def tokens(self) -> dict[int, str]: ...
-    @property
-    def held(self) -> list[str]: ...
+    def kickstarter(self) -> TokenState: ...
     def cards_in_decks(self) -> int: ...
 
 
@@ -203,5 +202,6 @@ class RuleSet:
     def removable_fire_budget(self, state: RulesState) -> int:
         """How many fire tiles the team can still remove: water tokens left (WT-1) and
         Kickstarter water tokens on the island or collected (WT-3)."""
-        kickstarter = sum(1 for k in state.tokens.values() if k == "water") + state.held.count("water")
+        tokens = state.kickstarter
+        kickstarter = sum(1 for k in tokens.tokens.values() if k == "water") + tokens.held.count("water")
         return state.water + kickstarter

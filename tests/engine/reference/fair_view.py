@@ -18,5 +18,5 @@ def plain_fair_view(state: GameState) -> GameState:
                     reserve[i] = unseen.pop(0)
         view.decks[deck] = unseen
     view.bag.sort(key=state.island.tile_order.__getitem__)
-    view.disaster_deck.sort()
+    view.advanced.disaster_deck.sort()
     return view
