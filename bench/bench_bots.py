@@ -23,23 +23,33 @@ time 1,000 heuristic games on two processes.
 This is a shared virtual machine: the same run of 400 random games, same seeds, takes
 anything from 0.7 to 1.2 s from one run to the next when neighbours take the CPU.  So
 every figure is timed ``--repeats`` times and the **median** is the figure (the range
-is printed beside it); the verdicts judge the median, never the best run.
-The load average is printed: on a shared machine figures are pessimistic.  The
+is printed beside it); the verdicts judge the median, never the best run.  The host
+(CPU model, cores) is printed with the verdicts, and a verdict timed while the load
+average exceeded the cores is flagged UNRELIABLE.
+
+Beside the times, the **instructions per game** (``valgrind --tool=callgrind``, which no
+load or host changes: the figure that compares code with code): ``--count`` games of
+each bot (default 3 heuristic, 20 random, seeds 1000..) after one warm-up game, less
+the same run with none, divided by the games.  ``--no-valgrind`` skips them (they take
+about a minute); without valgrind installed the line says how to get it.  The
 win-rate targets over all 39 scenarios take many minutes: ``bench/bot_targets.py``.
 """
 
 from __future__ import annotations
 
-import os
 import resource
 import sys
 import time
+from pathlib import Path
 from statistics import median
+
+from hostinfo import LoadWatch, host_line, instructions, judged
 
 from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
+from engine.model.formats import scenario_to_dict
 from engine.model.resources import campaigns_dir
-from engine.sim.difficulty import estimate
+from engine.sim.difficulty import estimate, play_games
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 
@@ -78,31 +88,58 @@ def spread(rates: list[float], digits: int = 1) -> str:
     return f"{median(rates):7.{digits}f} ({min(rates):.{digits}f}-{max(rates):.{digits}f})"
 
 
-def verdict(ok: bool) -> str:
-    return "ok" if ok else "MISSED"
+def play_only(bot: str, games: int) -> None:
+    """What valgrind counts: the scenario and catalog loaded, one warm-up game, then
+    ``games`` games through :func:`play_games` (the unit both backends run)."""
+    doc = scenario_to_dict(open_scenario(SCENARIO))
+    default_catalog()
+    play_games(doc, [999], "solo", 1, bot)
+    if games:
+        play_games(doc, range(1000, 1000 + games), "solo", 1, bot)
+
+
+def counted(bot: str, games: int) -> str:
+    """``N.NM instructions per game`` of ``bot`` under callgrind, or why not."""
+    script = str(Path(__file__).resolve())
+    base = instructions([script, "--play", bot, "0"])
+    run = instructions([script, "--play", bot, str(games)])
+    if base is None or run is None:
+        return "not counted (valgrind missing or failed: apt-get install valgrind)"
+    return f"{(run - base) / games / 1e6:7.2f}M instructions per game ({games} games less none, callgrind)"
 
 
 def main(argv: list[str]) -> int:
+    if "--play" in argv:  # the run valgrind counts
+        at = argv.index("--play")
+        play_only(argv[at + 1], int(argv[at + 2]))
+        return 0
     random_games = _option(argv, "--random", 400)
     heuristic_games = _option(argv, "--heuristic", 192)
     repeats = max(1, _option(argv, "--repeats", 5))
-    print(f"scenario: {SCENARIO.parent.name}/{SCENARIO.name}, solo; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; median of {repeats} timed runs (low-high)")  # fmt: skip
+    print(f"scenario: {SCENARIO.parent.name}/{SCENARIO.name}, solo; median of {repeats} timed runs (low-high)")
+    print(host_line())
+    if "--no-valgrind" not in argv:
+        print(f"heuristic bot: {counted('heuristic', _option(argv, '--count', 3))}")
+        print(f"random bot:    {counted('random', max(_option(argv, '--count', 3), 20))}")
+    watch = LoadWatch()
+    print(f"load average at the start: {watch.peak:.1f}")
     wall, cpu = repeated("random", random_games, 1, repeats)
     print(f"random playouts, 1 process:      {spread(wall)} games/s wall, {spread(cpu)} per CPU second  "
-          f"(target >= 500 per core: {verdict(median(cpu) >= 500)})")  # fmt: skip
+          f"(target >= 500 per core: {judged(median(cpu) >= 500, watch)})")  # fmt: skip
     h1, c1 = repeated("heuristic", heuristic_games, 1, repeats)
+    watch.mark()
     h2, c2 = repeated("heuristic", heuristic_games, 2, repeats)
     r1, r2 = median(h1), median(h2)
     print(f"heuristic games, 1 process:      {spread(h1, 2)} games/s, {spread(c1, 2)} per CPU second")
     print(f"heuristic games, 2 processes:    {spread(h2, 2)} games/s  -> 1,000 games in {1000 / r2:5.1f} s "
-          f"(target < 20 s: {verdict(1000 / r2 < 20)})")  # fmt: skip
+          f"(target < 20 s on 2 cores: {judged(1000 / r2 < 20, watch)})")  # fmt: skip
     print(f"  per CPU second of the workers: {spread(c2, 2)}  -> 1,000 games on two idle cores in "
           f"{1000 / median(c2) / 2:5.1f} s")  # fmt: skip
-    print(f"two processes over one:          {r2 / r1:7.2f}x  (target >= 1.8x: {verdict(r2 / r1 >= 1.8)})")
+    print(f"two processes over one:          {r2 / r1:7.2f}x  (target >= 1.8x: {judged(r2 / r1 >= 1.8, watch)})")
     if "--full" in argv:
         full, _ = timed("heuristic", 1000, 2)
-        print(f"1,000 heuristic games, 2 processes, played: {full:6.1f} s (target < 20 s: {verdict(full < 20)})")
+        print(f"1,000 heuristic games, 2 processes, played: {full:6.1f} s (target < 20 s: {judged(full < 20, watch)})")
+    print(f"load average at the end: {watch.mark():.1f} (peak seen); the verdicts hold for the host above only")
     return 0
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from engine.model.catalog import catalog_problems
+from engine.model.catalog import Catalog, catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
@@ -42,11 +42,15 @@ def first_scenario() -> Path | None:
         return None
 
 
-def create_window(path: str | Path | None = None, autosave_seconds: float | None = None) -> MainWindow:
+def create_window(
+    path: str | Path | None = None, autosave_seconds: float | None = None, catalog: Catalog | None = None
+) -> MainWindow:
     """The main window with a scenario open: recovered changes if the designer wants
-    them, else ``path``, else the first bundled scenario, else a new one."""
+    them, else ``path``, else the first bundled scenario, else a new one.  ``catalog``:
+    the components ``path`` is checked and played with (an installed pack's own, from
+    :func:`engine.packs.resolve.catalog_for`); default, the user's catalog."""
     application()
-    window = MainWindow(autosave_seconds=autosave_seconds)
+    window = MainWindow(catalog=catalog, autosave_seconds=autosave_seconds)
     if window.offer_recovery():
         return window
     target = Path(path) if path else first_scenario()
@@ -68,9 +72,9 @@ def catalog_warning() -> str | None:
     )
 
 
-def main(path: str | None = None) -> int:
+def main(path: str | None = None, catalog: Catalog | None = None) -> int:
     app = application()
-    window = create_window(path)
+    window = create_window(path, catalog=catalog)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()
     warning = catalog_warning()

@@ -157,7 +157,7 @@ def smoke_pack(binary: Path, env: dict[str, str], out: Path) -> str:
     """Build a pack from a bundled campaign with the binary, then inspect it."""
     campaign = binary.parent / "_internal" / "engine" / "_bundled" / "campaigns" / "tutorial"
     pack = out / "tutorial.raftpack"
-    run([str(binary), "pack", "build", str(campaign), "-o", str(pack)], env=env)
+    run([str(binary), "pack", "build", str(campaign), "-o", str(pack), "--all-rights-reserved"], env=env)
     run([str(binary), "pack", "inspect", str(pack)], env=env)
     return f"built and inspected {pack.name} ({pack.stat().st_size} bytes)"
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
 from engine.model.catalog import CatalogError, catalog_problems
 from raftwright import installed_version
-from raftwright.common import EXIT_UNREADABLE, PROG, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, PROG, say
 
 #: subcommand modules in :mod:`raftwright.commands`, in the order ``--help`` lists them
 COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "difficulty"]
@@ -43,7 +44,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_UNREADABLE
     if args.command != "edit":  # the studio shows its own warning
         _warn_about_user_catalogs()
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # `raftwright pack inspect FILE | head`: the reader left, not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush is quiet too
+        return EXIT_OK
 
 
 def _warn_about_user_catalogs() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from engine.check.issues import Issue
-from engine.model.catalog import Catalog, default_catalog
+from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
-from engine.packs.install import installed_pack_for
+from engine.packs import resolve
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 FOLDER_PATTERNS = ("*.scenario.json", "*.campaign.json", "campaign.json", "*.components.json")
@@ -47,8 +47,8 @@ def format_issue(file: str, issue: Issue) -> str:
 
 
 def catalog_for(path: Path) -> Catalog:
-    """The catalog a file is checked and played with: an installed pack's own catalog
-    (the bundled catalogs plus that pack's components) for a file inside the pack,
-    else the default catalog (bundled plus the user's custom components)."""
-    pack = installed_pack_for(Path(path))
-    return pack.catalog() if pack is not None else default_catalog()
+    """The catalog a file is checked, drawn and played with: an installed pack's own
+    catalog (the bundled catalogs plus that pack's components) for a file inside the
+    pack, else the default catalog (bundled plus the user's custom components).  Every
+    command asks here (:func:`engine.packs.resolve.catalog_for`)."""
+    return resolve.catalog_for(path)

@@ -5,8 +5,12 @@ bar chart, heat maps over the island (where fire tiles landed, which squares cat
 crossed, where cats were cut off, drawn with :mod:`editor.painting`), and some lost
 games: activating one (double-click or Enter) plays it again with the same bot and
 opens it in the playtest at the moment it was lost (every action on the undo list, so
-the game can be stepped back).  "Store in scenario" writes the estimate into the
-scenario's metadata and the suggested paws, as one undoable edit."""
+the game can be stepped back).  The summary names the rules-and-bot fingerprint that
+played the games; a line under it says whether the scenario's stored estimate is current
+or stale (made on another layout or by another bot: :mod:`engine.check.estimates`).
+"Store in scenario (and set paws)" writes the estimate into the scenario's metadata and
+the suggested paws, as one undoable edit; when the designer rated the scenario otherwise
+it asks first (replace the paws, keep them, or cancel)."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -27,7 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine.bots.bots import bot_names
+from engine.check.estimates import stale_reasons
 from engine.model.catalog import Catalog
+from engine.model.fingerprint import layout_fingerprint
 from engine.model.scenario import Scenario
 from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, estimate, stored
 from engine.sim.traced import game_replay
@@ -39,6 +46,7 @@ from ..playtest.window import PlaytestWindow
 
 HEAT_LAYERS = {"Fire landed": "fire", "Cats crossed": "crossed", "Cats cut off": "cut_off"}
 SEED_ROLE = Qt.ItemDataRole.UserRole
+REPLACE_PAWS, KEEP_PAWS = "replace", "keep"
 
 
 class Cancelled(Exception):
@@ -175,6 +183,10 @@ class DifficultyDock(QDockWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.summary)
+        self.stored_status = QLabel()
+        self.stored_status.setWordWrap(True)
+        self.stored_status.setAccessibleName("Stored estimate")
+        layout.addWidget(self.stored_status)
         self.chart = LossChart()
         layout.addWidget(self.chart)
         self.layer = QComboBox()
@@ -196,6 +208,8 @@ class DifficultyDock(QDockWidget):
         self.store_button.clicked.connect(self.store)
         self.lost.itemActivated.connect(self._open_lost)
         self.playtest: PlaytestWindow | None = None
+        doc.changed.connect(self.show_stored)
+        self.show_stored()
 
     # --- running ---------------------------------------------------------------------
     def start(self) -> None:
@@ -241,7 +255,8 @@ class DifficultyDock(QDockWidget):
             f"<b>{e.win_rate:.1%}</b> wins ({e.wins}/{e.games}), 95% interval {lo:.1%}-{hi:.1%}; "
             f"suggested <b>{e.suggested_paws} paws</b>.<br>Rounds per game {rounds}, actions median "
             f"{e.actions['median']:g}; most cut off: {e.most_cut_off or '-'}; arrivals: {arrivals}; "
-            f"water spent {e.water_spent['total']:g}. Bot {e.bot}, {e.variant}, seeds {e.seed}-{e.seed + e.games - 1}."
+            f"water spent {e.water_spent['total']:g}. Bot {e.bot}, {e.variant}, seeds {e.seed}-{e.seed + e.games - 1}; "
+            f"rules and bot {e.fingerprint}, Raftwright {e.engine_version}."
         )  # fmt: skip
         self.chart.set_estimate(e)
         self._show_heat()
@@ -279,13 +294,57 @@ class DifficultyDock(QDockWidget):
         self.open_lost_game(int(item.data(SEED_ROLE)))
 
     # --- storing -----------------------------------------------------------------------
+    def show_stored(self) -> None:
+        """Say whether the scenario's stored estimate is current or stale."""
+        scenario = self.doc.scenario
+        e = scenario.difficulty_estimate
+        if e is None:
+            self.stored_status.setText("No estimate stored in the scenario.")
+            return
+        made = f"{e.win_rate:.1%} over {e.games} {e.bot} games ({e.fingerprint or 'rules and bot not recorded'})"
+        reasons = stale_reasons(scenario)
+        if reasons:
+            self.stored_status.setText(f"<b>Stored estimate is stale</b>: {made}; {'; '.join(reasons)}. "
+                                       "Estimate again and store it.")  # fmt: skip
+        else:
+            self.stored_status.setText(f"Stored estimate is current: {made}.")
+
+    def ask_paws(self, current: int, suggested: int) -> str | None:
+        """Replace the designer's paws with the suggestion? ``REPLACE_PAWS``,
+        ``KEEP_PAWS`` or None (cancel)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Store difficulty estimate",
+                          f"You rated this scenario {current} paws; the estimate suggests {suggested}. "
+                          "Replace your paws with the suggestion?", parent=self)  # fmt: skip
+        replace_button = box.addButton(f"Set {suggested} paws", QMessageBox.ButtonRole.AcceptRole)
+        keep_button = box.addButton(f"Keep {current} paws", QMessageBox.ButtonRole.RejectRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(keep_button)
+        box.exec()
+        clicked = box.clickedButton()
+        return REPLACE_PAWS if clicked is replace_button else KEEP_PAWS if clicked is keep_button else None
+
     def store(self) -> None:
-        """The estimate and the suggested paws into the scenario: one undoable edit."""
+        """The estimate and the suggested paws into the scenario: one undoable edit.  An
+        estimate of another layout (the scenario was edited since) is not stored; the
+        designer's own paws are replaced only when they say so."""
         if self.result is None:
             return
         e = self.result
-        commands.set_scenario_fields(self.doc, "Store difficulty estimate", difficulty_estimate=stored(e),
-                                     difficulty=e.suggested_paws)  # fmt: skip
+        scenario = self.doc.scenario
+        if e.layout != layout_fingerprint(scenario):
+            self.summary.setText("The layout changed since this estimate was made: estimate again before storing.")
+            return
+        fields: dict[str, object] = {"difficulty_estimate": stored(e)}
+        current = scenario.difficulty
+        if current is None or current == e.suggested_paws:
+            fields["difficulty"] = e.suggested_paws
+        else:
+            answer = self.ask_paws(current, e.suggested_paws)
+            if answer is None:
+                return
+            if answer == REPLACE_PAWS:
+                fields["difficulty"] = e.suggested_paws
+        commands.set_scenario_fields(self.doc, "Store difficulty estimate", **fields)
 
 
 __all__ = ["DifficultyDock", "EstimateJob"]

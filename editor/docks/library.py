@@ -32,7 +32,8 @@ from engine.model.formats import FormatError
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
 from engine.packs.errors import PackError
-from engine.packs.install import installed_packs, remove_pack
+from engine.packs.fields import licence_label, shown
+from engine.packs.install import remove_pack, scan_installed
 
 from .. import campaigns
 from ..flow import ActionFlow
@@ -152,15 +153,24 @@ class LibraryDock(QDockWidget):
     def _add_packs(self) -> None:
         group = QTreeWidgetItem(self.tree, ["Installed packs"])
         group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        for pack in installed_packs():
+        good, damaged = scan_installed()
+        for broken in damaged:  # listed so it can be removed; never opened
+            item = QTreeWidgetItem(group, [shown(f"{broken.id} {broken.version} (damaged)")])
+            item.setData(0, PACK_ROLE, f"{broken.id}@{broken.version}")
+            item.setToolTip(0, shown(f"{broken.folder}\n{broken.reason}\nRemove the pack and install it again."))
+        for pack in good:
             m = pack.manifest
-            item = QTreeWidgetItem(group, [f"{m.title} {m.version}"])
+            item = QTreeWidgetItem(group, [shown(f"{m.title} {m.version}")])
             item.setData(0, PACK_ROLE, m.label)
             item.setToolTip(
-                0, f"{m.label} by {', '.join(m.authors)}, {m.licence}\n{pack.folder}\n{m.description}".strip()
+                0,
+                shown(
+                    f"{m.label} by {', '.join(m.authors)}, {licence_label(m.licence)}\n{pack.folder}\n{m.description}",
+                    multiline=True,
+                ).strip(),
             )
             for entry in m.scenarios:
-                child = QTreeWidgetItem(item, [entry.name])
+                child = QTreeWidgetItem(item, [shown(entry.name)])
                 child.setData(0, PACK_ROLE, m.label)
                 child.setData(0, TEMPLATE_ROLE, str(pack.path(entry.path)))
                 child.setToolTip(0, f"{entry.path} in {m.label}; opens as a template (Save asks where)")

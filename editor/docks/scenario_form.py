@@ -25,12 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.model.scenario import MODES, RuleOptions
+from engine.model.scenario import MODES, STUCK_HAND_READINGS, RuleOptions
 
 from .. import commands
 from ..document import ScenarioDocument
 
 NOT_RATED = "not rated"
+# RULINGS LC-7 readings, as the combo shows them (the order of STUCK_HAND_READINGS)
+STUCK_LABELS = ("the game is lost (default)", "discard them, play on", "forbid reaching it (not played)")
 PAWS = tuple(f"{n} paw{'s' if n != 1 else ''}" for n in range(6))
 
 
@@ -82,12 +84,19 @@ class ScenarioPage(QScrollArea):
         self.communication = QCheckBox("meow and talk tokens")
         self.hybrid = QCheckBox("hybrid fire tiles in the bag")
         self.disaster = QCheckBox("disaster deck")
+        self.stuck = QComboBox()  # RULINGS LC-7: cards left, nothing legal
+        self.stuck.addItems(list(STUCK_LABELS))
+        self.stuck.setToolTip(
+            "Cards remain to be played but no card fits, no cat can move and no water can be spent "
+            "(RULINGS LC-7, an unknown): what happens"
+        )
         for label, option in (
             ("Players", players),
             ("Water tokens", self.water),
             ("Communication", self.communication),
             ("Kickstarter", self.hybrid),
             ("Advanced", self.disaster),
+            ("Stuck hand", self.stuck),
         ):
             rform.addRow(label, option)
         layout.addWidget(rules)
@@ -111,6 +120,9 @@ class ScenarioPage(QScrollArea):
         )
         self.hybrid.toggled.connect(lambda on: self._rules("hybrid_fire_tiles", on, "Toggle hybrid fire tiles"))
         self.disaster.toggled.connect(lambda on: self._rules("disaster_deck", on, "Toggle disaster deck"))
+        self.stuck.activated.connect(
+            lambda i: self._rules("stuck_hand", STUCK_HAND_READINGS[i], "Change stuck-hand reading")
+        )
         doc.changed.connect(self.load)
         self.load()
 
@@ -118,7 +130,7 @@ class ScenarioPage(QScrollArea):
         if not self._loading:
             commands.set_scenario_fields(self.doc, text, merge_key=("scenario", name), **{name: value})
 
-    def _rules(self, name: str, value: int | bool | tuple[int, ...], text: str) -> None:
+    def _rules(self, name: str, value: int | bool | str | tuple[int, ...], text: str) -> None:
         if not self._loading:
             change: dict[str, Any] = {name: value}  # the field is named at run time
             rules: RuleOptions = replace(self.doc.scenario.rules, **change)
@@ -153,5 +165,7 @@ class ScenarioPage(QScrollArea):
             self.communication.setChecked(s.rules.communication_tokens)
             self.hybrid.setChecked(s.rules.hybrid_fire_tiles)
             self.disaster.setChecked(s.rules.disaster_deck)
+            stuck = s.rules.stuck_hand
+            self.stuck.setCurrentIndex(STUCK_HAND_READINGS.index(stuck) if stuck in STUCK_HAND_READINGS else 0)
         finally:
             self._loading = False

@@ -38,12 +38,23 @@ class PackFlows(FileFlows):
         return self._pack_windows
 
     def open_path(self, path: str | Path) -> bool:
-        """A ``.raftpack`` goes through Import pack; anything else opens as before."""
+        """A ``.raftpack`` goes through Import pack; a scenario inside an installed pack
+        opens as that pack's template, with the pack's components (the same catalog as
+        every command: :mod:`engine.packs.resolve`); anything else opens as before."""
         if str(path).lower().endswith(PACK_SUFFIX):
             QTimer.singleShot(0, lambda: self.import_pack_file(Path(path)))
             return True
+        pack = installed_pack_for(Path(path))
+        if pack is not None and Path(path).name.endswith(".scenario.json"):
+            if pack.manifest.of_kind("components") and not self._has_components_of(pack):
+                return self.open_pack_template(Path(path))
+            return self.open_pack_template_here(Path(path), pack)
         self.template_pack = None
         return super().open_path(path)
+
+    def _has_components_of(self, pack: InstalledPack) -> bool:
+        """Whether this window's catalog is that pack's (bundled plus its components)."""
+        return any(i.startswith(f"{pack.manifest.id}/") for i in self.doc.catalog.ids)
 
     def export_sources(self) -> list[Path]:
         """What Export pack starts with: the campaign selected in the library, else the

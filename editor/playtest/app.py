@@ -54,9 +54,11 @@ def open_window(path: str | Path, seed: int | None = None, players: int | None =
 
 
 def _studio(window: PlaytestWindow, path: Path) -> None:
+    from engine.packs.resolve import catalog_for
+
     from ..app import create_window
 
-    studio = create_window(path)
+    studio = create_window(path, catalog=catalog_for(path))  # an installed pack's file: with its components
     window.studio = studio  # type: ignore[attr-defined]  # kept alive while the app runs
     studio.show()
     studio.canvas.fit_island()

@@ -121,8 +121,15 @@ class PlaytestSession(QObject):
     def load_replay(self, record: Replay, source: str = "") -> None:
         """Start the replay's game (its own scenario, seed, players and rules) with
         every action waiting on the redo list.  Raises ValueError, keeping the game
-        that was running, when the replay cannot start or an action does not fit."""
+        that was running, when the replay cannot start, an action does not fit, or it
+        was saved under other rules and cannot mean the same game now (a replay saved
+        before rules versions were recorded gains the solo refills the engine then made
+        by itself: :mod:`engine.play.replay_versions`)."""
         kept = (self.scenario, self.settings, self.state, self.error, list(self._undo), list(self._redo))
+        try:  # another rules version: as these rules record it, or refused (ReplayVersionError, a ValueError)
+            record = record.migrated(self.catalog)
+        except KeyError as exc:  # an unknown variant
+            raise ValueError(exc.args[0] if exc.args else str(exc)) from None
         self.scenario = record.scenario
         self.settings = Settings(record.seed, record.players, record.variant)
         self._begin()

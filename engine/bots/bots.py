@@ -59,12 +59,18 @@ class PlayoutResult:
     actions: int
 
 
-def playout(state: GameState, bot: Bot, rng: random.Random, max_actions: int = 100_000) -> PlayoutResult:
+def playout(
+    state: GameState, bot: Bot, rng: random.Random, max_actions: int = 100_000, *, checked: bool = False
+) -> PlayoutResult:
     """Play ``state`` forward in place with ``bot`` until the game ends or
     ``max_actions`` actions have been taken.  Bot choices go through the unchecked
-    fast path: a bot must return actions from ``legal_actions()``."""
+    fast path: a bot must return actions from ``legal_actions()``.  With ``checked``
+    every choice goes through :meth:`GameState.apply` instead, so a bot that returns
+    an illegal action raises :class:`~engine.play.outcome.IllegalAction` naming the
+    rule, before the game is touched (a debug mode: tests and ``--checked`` runs)."""
+    apply = state.apply if checked else state.apply_unchecked
     taken = 0
     while not state.is_terminal() and taken < max_actions:
-        state.apply_unchecked(bot.choose(state, rng))
+        apply(bot.choose(state, rng))
         taken += 1
     return PlayoutResult(state.outcome(), taken)

@@ -52,7 +52,7 @@ from engine.bots.heuristic_move import choose_move, walk_ahead
 from engine.bots.heuristic_rescue import rescue_move
 from engine.bots.heuristic_tokens import token_choice
 from engine.bots.routes import FAR, Routes
-from engine.bots.view import deck_of, fair_view
+from engine.bots.view import acting_player, deck_of, fair_view
 from engine.bots.ways import Ways
 from engine.bots.weights import PLACE_GAIN, WATER_GAIN
 from engine.model.catalog import TERRAINS, PathwayCard
@@ -97,26 +97,32 @@ class HeuristicBot:
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         # draws, refills and the play phase read only what the player sees (the unseen
-        # cards as a multiset, the reserve's backs, the island and hands; nothing is
-        # played ahead): no copy with the hidden parts made canonical
+        # cards as a multiset, the reserve's backs, the island and their own hand; nothing
+        # is played ahead): no copy with the hidden parts made canonical.  In a team game
+        # the seat the bot plays sees no teammate's hand: it decides from that player's
+        # view (engine.bots.view), whose teammates' cards are unseen ones of their decks.
+        if state.players > 1:
+            if state.phase == PLAY:
+                return self._team_play(state)
+            state = fair_view(state, acting_player(state))
         if state.phase == DRAW:
             return self._draw(state)
         if state.phase == REFILL:
             return self._refill(state)
         if state.phase == PLAY:
-            return self._play(state)
+            return self._play(state, next((p for p in range(state.players) if state.hands[p]), None)) or EndRound()
         if state.phase == FIRE:  # reads what the player sees; plays its trials on fair views
             return self._fire(state)
         view = fair_view(state)
         if view.phase == BONUS:  # the advanced game's own choices; a bonus draw by the cats' needs
-            return choose_advanced(view, self._deck_scores(view))
+            return choose_advanced(view, self._deck_scores(view, acting_player(view)))
         if view.phase == DISASTER:
             return choose_advanced(view)
         if view.phase == TOKENS:  # Kickstarter tokens: engine.bots.heuristic_tokens
             return token_choice(
                 view, list(view.legal_actions()), lambda gone: Ways(view, fire=view.fire & ~gone).total()
             )
-        return self._play(view)
+        return self._play(view, next((p for p in range(view.players) if view.hands[p]), None)) or EndRound()
 
     # --- draw ---------------------------------------------------------------------------
     def _draw(self, state: GameState) -> Action:
@@ -124,7 +130,7 @@ class HeuristicBot:
         open_decks = [d for d, cards in state.decks.items() if cards]
         if len(open_decks) == 1:  # one deck to draw from: its score cannot change the choice
             return DrawCard(player, open_decks[0])
-        scores = self._deck_scores(state)
+        scores = self._deck_scores(state, player)
         best = max(open_decks, key=lambda d: scores[d])  # first of equals
         return DrawCard(player, best)
 
@@ -133,13 +139,14 @@ class HeuristicBot:
         reserve = state.reserve[player]
         if len({deck_of(k) for k in reserve}) == 1:  # every card scores alike: the first of equals
             return Refill(player, 0)
-        scores = self._deck_scores(state)
+        scores = self._deck_scores(state, player)
         best = max(range(len(reserve)), key=lambda i: scores[deck_of(reserve[i])])  # first of equals
         return Refill(player, best)
 
-    def _deck_scores(self, state: GameState) -> dict[str, float]:
-        """Per deck, the mean over its unseen cards of the squares of the colours the
-        live cats need (weighted by their way): what a deck's back promises."""
+    def _deck_scores(self, state: GameState, player: int | None = None) -> dict[str, float]:
+        """Per deck, the mean over its unseen cards (the deck, the face-down reserves and,
+        with ``player``, that player's teammates' hands) of the squares of the colours the live
+        cats need (weighted by their way): what a deck's back promises."""
         island = state.island
         white_need = 0.0
         whites = [c for c in range(state.cat_count()) if island.cat_terrain[c] == WHITE and not state.arrived[c]]
@@ -171,6 +178,10 @@ class HeuristicBot:
         for r in state.reserve:
             for k in r:
                 reserved.setdefault(deck_of(k), []).append(k)
+        for p in range(state.players if player is not None else 0):  # a teammate's cards: backs seen, faces not
+            if p != player:
+                for k in state.hands[p]:
+                    reserved.setdefault(deck_of(k), []).append(k)
         scores: dict[str, float] = {}
         for deck, cards in state.decks.items():
             pool = cards + reserved.get(deck, [])  # the unseen cards, any order
@@ -187,11 +198,21 @@ class HeuristicBot:
         return choose_fire(state)
 
     # --- play ---------------------------------------------------------------------------
-    def _play(self, state: GameState) -> Action:
+    def _team_play(self, state: GameState) -> Action:
+        """A team's play phase: the first player holding cards decides from their own
+        view; one who can do nothing with their cards passes to the next."""
         holders = [p for p in range(state.players) if state.hands[p]]
-        if not holders:
+        for player in holders:
+            action = self._play(fair_view(state, player), player)
+            if action is not None:
+                return action
+        return state.legal_actions()[0]  # no holder acts: ending the round, or what the rules leave
+
+    def _play(self, state: GameState, player: int | None) -> Action | None:
+        """The play-phase choice of ``player`` (None: nobody holds a card); None when,
+        in a team game, that player can do nothing with their own cards."""
+        if player is None:
             return EndRound()
-        player = holders[0]
         hand = sorted(state.hands[player])
         island = state.island
         routes = Routes(state)
@@ -229,7 +250,11 @@ class HeuristicBot:
         placed = placed if whites else best_card(search)
         if placed is not None:
             return placed[1]
-        return state.legal_actions()[0]
+        actions = state.legal_actions()
+        if state.players == 1:
+            return actions[0]
+        # a team: the first action of this player's own (water has no player: anyone spends it)
+        return next((a for a in actions if getattr(a, "player", player) == player), None)
 
     def _water(self, state: GameState, base: int, routes: Routes, whites: bool) -> Action | None:
         if state.water <= 0 or not state.tiles_placed:

@@ -25,7 +25,10 @@ from engine.play.position import Position
 
 
 def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...]:
-    """The most valuable set of tokens a way of ``cat`` to ``target`` may collect."""
+    """The most valuable set of tokens a way of ``cat`` to ``target`` may collect.
+    ``target`` is one of the cat's move targets, so some way leads there
+    (:func:`engine.play.tokens.move_choices` covers every target): a target with no way
+    is a bug, reported as such, never a move returned without its tokens."""
     if not state.kickstarter.tokens:
         return ()
     grid = state.island.grid
@@ -38,7 +41,9 @@ def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...
         value = sum(TOKEN_VALUE[state.kickstarter.tokens[grid.index(sq)]] for sq in squares)
         if best is None or (value, -len(squares)) > (best[0], best[1]):
             best = (value, -len(squares), squares)
-    return () if best is None else best[2]
+    if best is None:
+        raise LookupError(f"no way of cat {cat} to {target} in move_choices, though the bot chose it as a target")
+    return best[2]
 
 
 def token_choice(state: Position, actions: list[Action], total_way: Callable[[int], int]) -> Action:

@@ -18,14 +18,21 @@ is put in a canonical form that depends only on what the player knows:
 
 A bot that decides from ``fair_view(state)`` alone cannot depend on hidden order;
 ``tests/engine/test_bots_fair.py`` checks it by shuffling the hidden parts of a game.
-Team games: a cooperative team bot plays every seat, so it reads every hand (a
-limitation noted in docs/difficulty.md; the solo game has one hand).
+
+Team games: a player sees their own hand, never a teammate's (the rulebook limits what
+players may tell each other; the communication tokens are reminders).  ``fair_view(state,
+player)`` treats the teammates' hands as it treats the face-down reserve: each card's
+deck is seen (draws are made in the open), its face is not, so their slots take the
+first unseen cards of that deck, sorted, with the deck and any reserve.  A bot that
+plays ``player``'s seat from that view returns actions with ``player``'s own cards only
+(:func:`acting_player` says whose turn the bot is deciding).
 """
 
 from __future__ import annotations
 
 import random
 
+from engine.play.analysis import card_of
 from engine.play.state import GameState
 
 VIEW_SEED = 0x5EED
@@ -36,28 +43,57 @@ def deck_of(card: str) -> str:
     return card.split(":", 1)[0]
 
 
-def fair_view(state: GameState) -> GameState:
-    """A copy of ``state`` whose hidden parts are canonical (see module doc)."""
+def fair_view(state: GameState, player: int | None = None) -> GameState:
+    """A copy of ``state`` whose hidden parts are canonical (see module doc); with
+    ``player``, the other players' hands are hidden from that player too."""
     rng = random.Random.__new__(random.Random)  # random.Random(VIEW_SEED), without seeding again
     rng.setstate(_VIEW_STATE)
     view = state.clone(rng)  # the game's RNG is not copied: the view has its own
-    held: dict[str, list[tuple[int, int]]] = {}  # per deck, its face-down reserve slots (player, index), in order
-    for p, reserve in enumerate(view.reserve):
-        for i, key in enumerate(reserve):
+    # per deck, the slots of its unseen cards outside the deck, in order: face-down reserve
+    # cards (player, index), then with ``player`` the teammates' hands (players + p, index)
+    held: dict[str, list[tuple[int, int]]] = {}
+    slots_of: list[list[str]] = list(view.reserve)
+    if player is not None and view.players > 1:
+        slots_of += [view.hands[p] if p != player else [] for p in range(view.players)]
+    for p, cards_held in enumerate(slots_of):
+        for i, key in enumerate(cards_held):
             held.setdefault(deck_of(key), []).append((p, i))
     for deck, cards in view.decks.items():  # the copy's own lists
         slots = held.get(deck)
-        if slots:  # the unseen cards sorted: the reserve slots take the first, the deck the rest
-            cards += [view.reserve[p][i] for p, i in slots]
+        if slots:  # the unseen cards sorted: the slots take the first, the deck the rest
+            cards += [slots_of[p][i] for p, i in slots]
             cards.sort()
             for n, (p, i) in enumerate(slots):
-                view.reserve[p][i] = cards[n]
+                slots_of[p][i] = cards[n]
             del cards[: len(slots)]
         else:
             cards.sort()
     view.bag.sort(key=state.island.tile_order.__getitem__)
     view.advanced.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
     return view
+
+
+def acting_player(state: GameState) -> int:
+    """The player whose choice a bot makes now: the first still to draw or refill, the
+    first holding cards in the play phase, the player who places the fire tile, takes
+    the bonus, discards or resolves a disaster line, or resolves the tokens."""
+    phase = state.phase
+    if phase == "draw":
+        return next((p for p in range(state.players) if state.drawn[p] < state.rules.cards_per_draw), 0)
+    if phase == "refill":
+        return next((p for p in range(state.players) if state.needs_refill(p)), 0)
+    if phase == "fire" and state.pending is not None:
+        return state.pending.player
+    if phase == "bonus" and state.advanced.bonus is not None:
+        return state.advanced.bonus.player
+    if phase == "disaster" and state.advanced.disaster is not None:
+        progress = state.advanced.disaster
+        if progress.left and card_of(state).effects[progress.step].effect == "discard":  # each their own cards
+            return next((p for p, n in enumerate(progress.left) if n), progress.player)
+        return progress.player
+    if phase == "tokens" and state.kickstarter.task is not None:
+        return state.kickstarter.task.player
+    return next((p for p in range(state.players) if state.hands[p]), 0)
 
 
 def unseen_cards(state: GameState) -> dict[str, list[str]]:
@@ -68,4 +104,4 @@ def unseen_cards(state: GameState) -> dict[str, list[str]]:
     }
 
 
-__all__ = ["VIEW_SEED", "fair_view", "unseen_cards"]
+__all__ = ["VIEW_SEED", "acting_player", "fair_view", "unseen_cards"]

@@ -20,7 +20,7 @@ from engine.check.issues import ERROR, Issue, Where
 from engine.check.rulecheck import describe_element, is_square
 from engine.model.catalog import BOARD_SHAPES
 from engine.model.geometry import Square, rect_squares
-from engine.model.schemas import validator
+from engine.model.schemas import EQUAL_ROWS, validator
 
 # per document kind: the arrays whose items are elements a designer recognises
 ELEMENT_LISTS: dict[str, tuple[str, ...]] = {
@@ -38,6 +38,8 @@ PATTERN_HINTS: dict[str, str] = {
     "file": "use a relative path ending in .json, without '..'",
     "card": 'use the card\'s number or letter, e.g. "5" or "B"',
     "board": 'use a board id from the catalog, e.g. "L1"',
+    "layout": "it is written by raftwright difficulty --store; delete the difficulty_estimate and estimate again",
+    "fingerprint": "it is written by raftwright difficulty --store; delete the difficulty_estimate and estimate again",
 }
 GRID_SIZE = 18  # common.schema.json: squares run 0-17
 JSON_TYPES = {
@@ -97,8 +99,10 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
     if v == "type":
         wanted = vv if isinstance(vv, str) else " or ".join(vv)
         return f"{subject} is {JSON_TYPES.get(type(inst), 'a value')}; it must be of type {wanted}"
-    if v == "pattern":
-        return f"{subject} {json.dumps(inst)} is not in the expected form; {PATTERN_HINTS.get(last, f'it must match {vv}')}"
+    if v == "pattern":  # never the regular expression itself: a person cannot act on it
+        described = err.schema.get("description") if isinstance(err.schema, dict) else None
+        fallback = f"see: {described}" if described else "compare it with a bundled file of this kind"
+        return f"{subject} {json.dumps(inst)} is not in the expected form; {PATTERN_HINTS.get(last, fallback)}"
     if v in ("minItems", "maxItems", "items", "prefixItems"):
         n = len(inst) if isinstance(inst, list) else 0
         if last == "at":
@@ -107,6 +111,12 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
         return f"{subject} has {n} item(s); it needs {need}"
     if v in ("minLength", "maxLength"):
         return f"{subject} is too {'short' if v == 'minLength' else 'long'}; it needs {'at least' if v == 'minLength' else 'at most'} {vv} characters"
+    if v == EQUAL_ROWS:
+        widths = ", ".join(str(len(row)) for row in inst) if isinstance(inst, list) else "?"
+        return (
+            f"the rows of {subject} differ in length ({widths}); give every row the same number of "
+            "letters ('.' for squares that are not part of the board)"
+        )
     if v == "uniqueItems":
         return f"{subject} lists an item twice; list each once"
     if v == "not" and isinstance(vv, dict) and vv.get("required"):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine.check.estimates import estimate_issues
 from engine.check.issues import ERROR, WARNING, Issue, Where
 from engine.check.rulecheck import build_layout, check_boards, check_cards, check_fire
 from engine.check.rulecheck_cats import check_cats, check_objectives, check_tokens
@@ -72,6 +73,8 @@ ISSUE_CODES: dict[str, str] = {
     "catalog-too-large": "a catalog defines more than 1,000 components (see Limits and recovery)",
     "catalog-hybrid-tile": "a hybrid fire tile's safe spot is not one of its cells, it has no fire square, or a tile "
     "with safe spots is not marked hybrid",
+    "estimate-stale": "the stored difficulty estimate was made on another layout or by another rules/bot version, or "
+    "predates those records (warning)",
     "text-unsavable": "a text holds a lone UTF-16 surrogate, or the document nests too deep, so it cannot be saved",
 }
 
@@ -206,7 +209,7 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
     issues = schema_issues("scenario", doc)
     if not issues:
         scenario = target if isinstance(target, Scenario) else scenario_from_dict(doc)
-        return sort_issues(rule_issues(scenario, catalog))
+        return sort_issues(rule_issues(scenario, catalog) + estimate_issues(scenario))
     converted = _convertible(doc, issues)
     if converted is not None:
         scenario, kept = converted

@@ -93,6 +93,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
         communication_tokens=bool(r.get("communication_tokens", default.communication_tokens)),
         hybrid_fire_tiles=bool(r.get("hybrid_fire_tiles", default.hybrid_fire_tiles)),
         disaster_deck=bool(r.get("disaster_deck", default.disaster_deck)),
+        stuck_hand=str(r.get("stuck_hand", default.stuck_hand)),
     )
     return Scenario(
         id=data["id"],
@@ -118,7 +119,9 @@ def estimate_from_dict(e: Mapping[str, Any] | None) -> DifficultyEstimate | None
     return DifficultyEstimate(
         bot=e["bot"], games=int(e["games"]), seed=int(e["seed"]), win_rate=float(e["win_rate"]),
         interval=(float(lo), float(hi)), engine_version=e["engine_version"], variant=e.get("variant", "solo"),
-        players=int(e.get("players", 1)), suggested_paws=e.get("suggested_paws"),
+        players=int(e.get("players", 1)), suggested_paws=e.get("suggested_paws"), layout=e.get("layout"),
+        fingerprint=e.get("fingerprint"),
+        expected_length=float(e["expected_length"]) if e.get("expected_length") is not None else None,
     )  # fmt: skip
 
 
@@ -127,6 +130,12 @@ def estimate_to_dict(e: DifficultyEstimate) -> dict[str, Any]:
                          "win_rate": e.win_rate, "interval": list(e.interval), "engine_version": e.engine_version}  # fmt: skip
     if e.suggested_paws is not None:
         d["suggested_paws"] = e.suggested_paws
+    if e.expected_length is not None:
+        d["expected_length"] = e.expected_length
+    if e.layout is not None:
+        d["layout"] = e.layout
+    if e.fingerprint is not None:
+        d["fingerprint"] = e.fingerprint
     return d
 
 
@@ -208,6 +217,8 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
             "disaster_deck": s.rules.disaster_deck,
         },
     }
+    if s.rules.stuck_hand != RuleOptions().stuck_hand:  # written only when a scenario picks another LC-7 reading
+        d["rules"]["stuck_hand"] = s.rules.stuck_hand
     if s.difficulty_estimate is not None:
         d["difficulty_estimate"] = estimate_to_dict(s.difficulty_estimate)
     return d

@@ -265,6 +265,15 @@ class Objective:
         return self.text or ""
 
 
+# RULINGS LC-7 (an unknown): cards remain to be played, yet no card can be placed, no cat
+# can move and no water token can be spent.  The readings RULINGS lists: the game is lost
+# (the default, the engine's house decision), the player discards the cards to the disaster
+# pile without moving, or the engine forbids reaching that state (not played: whether an
+# action leads there depends on fire tiles not drawn yet).
+STUCK_LOSS, STUCK_DISCARD, STUCK_FORBID = "loss", "discard", "forbid"
+STUCK_HAND_READINGS = (STUCK_LOSS, STUCK_DISCARD, STUCK_FORBID)
+
+
 @dataclass(frozen=True)
 class RuleOptions:
     players: tuple[int, ...] = (1, 2, 3, 4)
@@ -272,13 +281,18 @@ class RuleOptions:
     communication_tokens: bool = False
     hybrid_fire_tiles: bool = False
     disaster_deck: bool = False
+    stuck_hand: str = STUCK_LOSS  # LC-7 reading, one of STUCK_HAND_READINGS
 
 
 @dataclass(frozen=True)
 class DifficultyEstimate:
     """A difficulty estimate stored in a scenario's metadata (schema
     ``difficulty_estimate``): which bot played how many games from which seed, the
-    win rate with its 95 % Wilson interval, and the engine version that played them."""
+    win rate with its 95 % Wilson interval, the package version that played them, and
+    what ties it to what made it: ``layout`` (:func:`engine.model.fingerprint.layout_fingerprint`
+    of the scenario it was made on) and ``fingerprint`` (the rules-and-bot fingerprint,
+    :func:`engine.bots.version.fingerprint`).  Estimates stored before those two were
+    recorded have ``None`` there and count as stale."""
 
     bot: str
     games: int
@@ -289,6 +303,9 @@ class DifficultyEstimate:
     variant: str = "solo"
     players: int = 1
     suggested_paws: int | None = None
+    layout: str | None = None
+    fingerprint: str | None = None
+    expected_length: float | None = None  # mean rounds a game
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import io
 import os
 import time
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -23,8 +23,13 @@ from engine.model.formats import FormatError, canonical_json, document_kind, rea
 from engine.model.schemas import schema_errors
 from engine.packs.components import used_custom_components
 from engine.packs.errors import PackError, Problem
+from engine.packs.estimates import settle_estimates
+from engine.packs.fields import field_problems, manifest_messages
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
+from engine.packs.needs import scenario_needs
+from engine.packs.rights import official_credit, official_name
+from engine.packs.sources import Sources as Sources  # re-exported: build's callers name it here
 from engine.play.game import REPLAY_FORMAT
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -43,9 +48,14 @@ class PackInfo:
     title: str
     version: str = "1.0.0"
     authors: tuple[str, ...] = ()
-    licence: str = "CC-BY-4.0"
+    licence: str = ""  # never a silent licence: the author chooses one (or ALL_RIGHTS_RESERVED)
     description: str = ""
     languages: tuple[str, ...] = ("en",)
+
+    def fields(self) -> dict[str, Any]:
+        """The manifest fields this gives, as :func:`engine.packs.fields.field_problems` checks them."""
+        return {"id": self.id, "title": self.title, "version": self.version, "authors": list(self.authors),
+                "licence": self.licence, "description": self.description, "languages": list(self.languages)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -55,15 +65,6 @@ class ExtraFile:
     path: str
     kind: str
     data: bytes
-
-
-@dataclass
-class Sources:
-    """The documents to pack, each with its path inside the pack."""
-
-    campaigns: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    scenarios: list[tuple[str, Path, dict[str, Any]]] = field(default_factory=list)  # pack path, source, document
-    replays: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 def created_date() -> str:
@@ -141,7 +142,7 @@ def _refuse(code: str, entry: str, message: str, pack: str = "build") -> PackErr
     return PackError([Problem(code, pack, entry, message)])
 
 
-def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
+def _scenario_entry(path: str, doc: dict[str, Any], catalog: Catalog) -> ScenarioEntry:
     rules = doc.get("rules", {})
     paws = doc.get("difficulty")
     estimate: dict[str, Any] = next((doc[k] for k in ESTIMATE_KEYS if isinstance(doc.get(k), dict)), {})
@@ -158,6 +159,7 @@ def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
         paws if isinstance(paws, int) else None,
         number("win_rate", "difficulty"),
         number("expected_length", "expected_rounds", "mean_rounds"),
+        scenario_needs(scenario_from_dict(doc), catalog).to_dict(),
     )
 
 
@@ -169,12 +171,20 @@ def build_pack(
     allow_errors: bool = False,
     extra: Iterable[ExtraFile] = (),
     progress: Progress | None = None,
+    stale: str = "refuse",
+    estimate_games: int = 200,
 ) -> tuple[bytes, Manifest]:
     """The pack's bytes and manifest.  Refuses (``scenario-errors``) scenarios with
-    errors, naming each, unless ``allow_errors``."""
+    errors, naming each, unless ``allow_errors``; refuses (``estimate-stale``) stale
+    stored estimates unless ``stale`` is ``"estimate"`` (played again, ``estimate_games``
+    games) or ``"drop"`` (:mod:`engine.packs.estimates`)."""
+    bad_fields = field_problems(info.fields())
+    if bad_fields:
+        raise PackError([Problem("field-invalid", info.id or "build", f, m) for f, m in bad_fields.items()])
     catalog = catalog or default_catalog()
     total = len(sources.scenarios) + 2
     tick = progress or (lambda done, of, label: None)
+    settle_estimates(sources, info.id, stale=stale, games=estimate_games, tick=lambda label: tick(0, total, label))
     problems: list[Problem] = []
     scenarios = []
     for n, (_, source, doc) in enumerate(sources.scenarios):
@@ -221,14 +231,35 @@ def build_pack(
         description=info.description,
         languages=info.languages,
         created=created_date(),
+        credits=official_credits(sources),
         formats={k: 1 for k in sorted(kinds)},
         files=tuple(FileEntry(p, k, len(d), sha256(d)) for p, (k, d) in sorted(contents.items())),
-        scenarios=tuple(_scenario_entry(t, d) for t, _, d in sources.scenarios),
+        scenarios=tuple(_scenario_entry(t, d, catalog) for t, _, d in sources.scenarios),
     )
+    refuse_what_the_reader_would(manifest)
     tick(total - 1, total, "writing the pack")
     data = write_zip({MANIFEST_NAME: manifest.to_bytes(), **{p: d for p, (_, d) in contents.items()}})
     tick(total, total, "done")
     return data, manifest
+
+
+def official_scenarios(sources: Sources) -> list[tuple[str, str]]:
+    """``(pack path, official name)`` of every packed scenario that is a bundled official layout."""
+    found = ((target, official_name(doc)) for target, _, doc in sources.scenarios)
+    return [(target, name) for target, name in found if name is not None]
+
+
+def official_credits(sources: Sources) -> tuple[str, ...]:
+    names = [name for _, name in official_scenarios(sources)]
+    return (official_credit(names),) if names else ()
+
+
+def refuse_what_the_reader_would(manifest: Manifest) -> None:
+    """The reader's schema check, before a byte is written, in plain words."""
+    doc = manifest.to_dict()
+    errors = schema_errors("pack", doc)
+    if errors:
+        raise PackError([Problem("manifest-invalid", manifest.id, w, m) for w, m in manifest_messages(doc, errors)])
 
 
 def write_zip(entries: dict[str, bytes]) -> bytes:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.packs.fields import shown
+
 #: every refusal code, with what it means (the table in docs/packs.md comes from here)
 REFUSAL_CODES: dict[str, str] = {
     "pack-unreadable": "the file cannot be read or is not a zip archive",
@@ -23,6 +25,10 @@ REFUSAL_CODES: dict[str, str] = {
     "total-too-large": "the entries together are larger than the total limit",
     "compression-ratio": "an entry expands more than the compression-ratio limit (a zip bomb)",
     "entry-corrupt": "an entry's data does not match its zip checksum",
+    "entry-size-lie": "an entry holds more or less data than its zip header declares",
+    "entry-path-collision": "an entry's name is also used as a folder by another entry (a.png and a.png/b.png)",
+    "image-too-large": "a sheet or preview image has more pixels than the limit",
+    "text-unsavable": "a text holds a lone UTF-16 surrogate (half of an emoji), so it cannot be saved",
     "json-invalid": "a JSON entry is not valid UTF-8 JSON",
     "json-too-large": "a JSON entry is larger than the JSON size limit",
     "json-too-deep": "a JSON entry nests deeper than the limit",
@@ -38,9 +44,25 @@ REFUSAL_CODES: dict[str, str] = {
     "file-kind-mismatch": "a file is not of the kind the manifest says",
     "file-invalid": "a scenario, campaign, catalog or replay does not match its schema",
     "component-redefines-bundled": "the pack's custom components redefine a bundled component",
-    "already-installed": "this version of the pack is installed already (use --force to replace it)",
+    "catalog-duplicate-id": "the pack's components define a component id twice",
+    "catalog-board-face": "a board face of the pack has the wrong size, fire strip or (special boards) unequal rows",
+    "catalog-location-cats": "a location card of the pack puts a cat on fire or two cats on one square",
+    "catalog-disaster-effect": "a disaster card of the pack has an effect field or cat word its kind does not take",
+    "catalog-hybrid-tile": "a hybrid fire tile of the pack has a safe spot off its cells or no fire square",
+    "catalog-too-large": "the pack's components catalog defines more than 1,000 components",
+    "needs-mismatch": "a scenario's requirements in the manifest differ from what it uses (a warning of verify)",
+    "already-installed": "this version of the pack is installed already, with the same contents",
+    "version-downgrade": "a newer version of the pack is installed (use --force to go back)",
+    "version-contents-differ": "this version is installed with different contents (use --force to replace it)",
+    "install-failed": "the pack could not be written (a full disk, a read-only folder); nothing was changed",
+    "remove-failed": "the pack could not be removed (a read-only folder); it stays installed",
+    "installed-damaged": "an installed pack's folder or manifest is damaged (remove it and install it again)",
+    "field-invalid": "a manifest field given to build cannot be used (the message says what it must look like)",
+    "official-layout": "a scenario to pack is one of the publisher's official layouts (a warning)",
     "not-installed": "no installed pack has that id (and version)",
     "scenario-errors": "a scenario to pack has errors (build refused unless told otherwise)",
+    "estimate-stale": "a scenario's stored difficulty estimate was made on another layout or by another rules/bot "
+    "version (build refused unless told to estimate again or leave it out)",
     "source-unreadable": "a file given to build cannot be read",
     "replay-outcome-changed": "a golden playthrough ends differently with this engine",
     "replay-broken": "a golden playthrough can no longer be replayed (an action is illegal now)",
@@ -55,8 +77,9 @@ class Problem:
     message: str
 
     def line(self) -> str:
-        """One line, as ``validate`` prints issues: ``PACK: error CODE MESSAGE (ENTRY)``."""
-        return f"{self.pack}: error {self.code} {self.message} ({self.entry or '/'})"
+        """One line, as ``validate`` prints issues: ``PACK: error CODE MESSAGE (ENTRY)``;
+        text that came from a pack has its control characters escaped."""
+        return shown(f"{self.pack}: error {self.code} {self.message} ({self.entry or '/'})")
 
 
 class PackError(Exception):

@@ -11,6 +11,8 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
+from engine.model.jsonio import document_problem
+
 MANIFEST_NAME = "manifest.json"
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -29,6 +31,14 @@ class Limits:
     max_ratio: float = 200.0
     max_json_bytes: int = 4 * 1024 * 1024
     max_json_depth: int = 32
+    #: the entries together may expand at most this many times the pack file's size
+    #: (once they pass ``ratio_floor`` bytes): 500 entries of 1 MiB of zeros are a bomb too
+    max_total_ratio: float = 100.0
+    ratio_floor: int = 16 * 1024 * 1024
+    #: a sheet or preview image may hold at most this many pixels (8000 x 4000)
+    max_image_pixels: int = 32_000_000
+    #: an installed pack's manifest.json may be at most this large
+    max_manifest_bytes: int = 4 * 1024 * 1024
 
 
 DEFAULT_LIMITS = Limits()
@@ -95,6 +105,26 @@ def parse_json(data: bytes, limits: Limits) -> tuple[Any, str | None, str | None
     if depth > limits.max_json_depth:
         return None, "json-too-deep", f"JSON nested {depth} levels deep; the limit is {limits.max_json_depth}"
     try:
-        return json.loads(text), None, None
-    except (json.JSONDecodeError, RecursionError) as exc:
-        return None, "json-invalid", f"not valid JSON ({exc})"
+        doc = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        return None, "json-invalid", f"not valid JSON ({exc.msg}, line {exc.lineno} column {exc.colno})"
+    except RecursionError:
+        return None, "json-too-deep", f"JSON nested deeper than the limit of {limits.max_json_depth} levels"
+    except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits
+        return None, "json-invalid", f"not valid JSON ({str(exc).split(';')[0][:120]})"
+    problem = document_problem(doc)
+    if problem is not None:
+        return None, "text-unsavable", problem[1]
+    return doc, None, None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its header (no decoding), or ``None`` when the
+    header is not a PNG's."""
+    if len(data) < 24 or not data.startswith(b"\x89PNG\r\n\x1a\n") or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

@@ -12,7 +12,7 @@ from typing import Any
 from engine.model.formats import canonical_json
 
 PACK_FORMAT = "raftwright.pack"
-PACK_FORMAT_VERSION = 2
+PACK_FORMAT_VERSION = 3
 PACK_SUFFIX = ".raftpack"
 FILE_KINDS = ("scenario", "campaign", "components", "replay", "sheet", "preview")
 JSON_KINDS = ("scenario", "campaign", "components", "replay")
@@ -60,6 +60,7 @@ class ScenarioEntry:
     paws: int | None = None
     difficulty: float | None = None
     expected_length: float | None = None
+    needs: dict[str, Any] | None = None  # engine.packs.needs.Needs.to_dict(); None in packs built before it
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -69,7 +70,7 @@ class ScenarioEntry:
             "mode": self.mode,
             "players": list(self.players),
         }
-        for key in ("paws", "difficulty", "expected_length"):
+        for key in ("paws", "difficulty", "expected_length", "needs"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         return d
@@ -86,6 +87,7 @@ class Manifest:
     description: str = ""
     languages: tuple[str, ...] = ()
     created: str | None = None
+    credits: tuple[str, ...] = ()
     formats: dict[str, int] = field(default_factory=dict)
     files: tuple[FileEntry, ...] = ()
     scenarios: tuple[ScenarioEntry, ...] = ()
@@ -107,6 +109,8 @@ class Manifest:
         }
         if self.description:
             d["description"] = self.description
+        if self.credits:
+            d["credits"] = list(self.credits)
         if self.languages:
             d["languages"] = list(self.languages)
         if self.created:
@@ -133,6 +137,7 @@ class Manifest:
             description=data.get("description", ""),
             languages=tuple(data.get("languages", ())),
             created=data.get("created"),
+            credits=tuple(data.get("credits", ())),
             formats=dict(requires.get("formats", {})),
             files=tuple(FileEntry(f["path"], f["kind"], int(f["size"]), f["sha256"]) for f in data["files"]),
             scenarios=tuple(
@@ -145,6 +150,7 @@ class Manifest:
                     s.get("paws"),
                     s.get("difficulty"),
                     s.get("expected_length"),
+                    s.get("needs"),
                 )
                 for s in data.get("scenarios", [])
             ),

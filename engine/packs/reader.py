@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import struct
+import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NoReturn
 
+from engine.check.schema_issues import schema_issues
 from engine.model.catalog import CatalogError
 from engine.model.formats import document_kind
 from engine.model.schemas import schema_errors
-from engine.packs.components import pack_catalog
+from engine.packs.components import component_problems, pack_catalog
 from engine.packs.errors import PackError, Problem
+from engine.packs.fields import manifest_messages, plain_schema_message
 from engine.packs.limits import (
     DEFAULT_LIMITS,
     MANIFEST_NAME,
@@ -31,6 +35,7 @@ from engine.packs.limits import (
     collision_key,
     name_problem,
     parse_json,
+    png_size,
     special_problem,
 )  # fmt: skip
 from engine.packs.manifest import (
@@ -46,6 +51,9 @@ from engine.packs.migrations import can_migrate, migrate
 
 #: entries smaller than this are never refused for their compression ratio alone
 RATIO_FLOOR = 1024 * 1024
+CHUNK = 64 * 1024
+#: a pipe or device is held in memory up to this size, then in a temporary file
+SPOOL_BYTES = 16 * 1024 * 1024
 _MAGIC = {"pdf": b"%PDF-", "png": b"\x89PNG\r\n\x1a\n"}
 
 
@@ -77,28 +85,38 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     """Read and check a pack (a path or its bytes); raises :class:`PackError`."""
     label = name or (str(source) if not isinstance(source, bytes) else "pack")
     found = _Collector(label)
-    try:
-        data = source if isinstance(source, bytes) else _read_file(Path(source), limits, found)
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (
-        OSError,
-        zipfile.BadZipFile,
-        zipfile.LargeZipFile,
-        ValueError,
-        EOFError,
-        NotImplementedError,
-        struct.error,
-    ) as exc:  # zipfile raises all of these on damaged archives
-        found.add("pack-unreadable", "", f"not a readable zip archive ({exc}); download the pack again")
-        raise PackError(found.problems) from None
-    with archive:
-        infos = _check_entries(archive, limits, found)
-        files = _read_entries(archive, infos, limits, found)
+    stream: IO[bytes]
+    if isinstance(source, bytes):
+        if len(source) > limits.max_pack_bytes:
+            too_large(found, limits, f"the pack is {len(source)} bytes")
+        stream, size = io.BytesIO(source), len(source)
+    else:
+        stream, size = _open_file(Path(source), limits, found)
+    with stream:
+        try:
+            archive = zipfile.ZipFile(stream)
+        except (
+            OSError,
+            zipfile.BadZipFile,
+            zipfile.LargeZipFile,
+            ValueError,
+            EOFError,
+            NotImplementedError,
+            struct.error,
+        ) as exc:  # zipfile raises all of these on damaged archives
+            found.add("pack-unreadable", "", f"not a readable zip archive ({exc}); download the pack again")
+            raise PackError(found.problems) from None
+        with archive:
+            budget = _budget(size, limits)
+            infos = _check_entries(archive, limits, budget, found)
+            files = _read_entries(archive, infos, limits, budget, found)
     manifest_doc, migrated_from = _manifest_document(files.pop(MANIFEST_NAME, None), limits, found)
     manifest = Manifest.from_dict(manifest_doc)
     documents = _check_files(manifest, files, limits, found)
     catalogs = {f.path: documents[f.path] for f in manifest.of_kind("components") if f.path in documents}
-    if catalogs:
+    for code, path, message in component_problems(catalogs):
+        found.add(code, path, message)
+    if catalogs and not found.problems:
         try:
             pack_catalog(manifest.id, catalogs)
         except CatalogError as exc:
@@ -107,24 +125,78 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     return Pack(label, manifest, files, documents, migrated_from)
 
 
-def _read_file(path: Path, limits: Limits, found: _Collector) -> bytes:
-    size = path.stat().st_size
-    if size > limits.max_pack_bytes:
-        found.add("pack-too-large", "", f"the file is {size} bytes; the limit is {limits.max_pack_bytes}")
-        raise PackError(found.problems)
-    return path.read_bytes()
+def _open_file(path: Path, limits: Limits, found: _Collector) -> tuple[IO[bytes], int]:
+    """The pack as a seekable stream and its size, within the size cap whatever the file
+    is: a plain file by its size before a byte is read; a pipe or a device (no size)
+    copied to a spooled temporary file (memory up to :data:`SPOOL_BYTES`, then disk)
+    and refused the moment the cap is passed."""
+    try:
+        fh = path.open("rb")
+    except FileNotFoundError:
+        found.add("pack-unreadable", "", "file not found; check the path")
+        raise PackError(found.problems) from None
+    except IsADirectoryError:
+        found.add("pack-unreadable", "", "is a folder, not a pack file; give the .raftpack file's path")
+        raise PackError(found.problems) from None
+    except OSError as exc:
+        found.add("pack-unreadable", "", f"cannot be read ({exc.strerror or exc}); check its permissions")
+        raise PackError(found.problems) from None
+    try:
+        info = os.fstat(fh.fileno())
+        if stat.S_ISREG(info.st_mode):
+            if info.st_size > limits.max_pack_bytes:
+                too_large(found, limits, f"the file is {info.st_size} bytes")
+            return fh, info.st_size
+        with fh:
+            spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115 - returned open
+            got = 0
+            while chunk := fh.read(min(CHUNK, limits.max_pack_bytes + 1 - got)):
+                got += len(chunk)
+                if got > limits.max_pack_bytes:
+                    spool.close()
+                    too_large(found, limits, f"more than {limits.max_pack_bytes} bytes arrive")
+                spool.write(chunk)
+            spool.seek(0)
+            return spool, got
+    except OSError as exc:
+        fh.close()
+        found.add("pack-unreadable", "", f"cannot be read ({exc.strerror or exc}); check its permissions")
+        raise PackError(found.problems) from None
+    except PackError:
+        fh.close()
+        raise
 
 
-def _check_entries(archive: zipfile.ZipFile, limits: Limits, found: _Collector) -> list[zipfile.ZipInfo]:
+def too_large(found: _Collector, limits: Limits, what: str) -> NoReturn:
+    found.add("pack-too-large", "", f"{what}; a pack may be at most {limits.max_pack_bytes} bytes")
+    raise PackError(found.problems)
+
+
+def _budget(pack_bytes: int, limits: Limits) -> int:
+    """The most bytes all entries together may expand to: the total limit, and no more
+    than ``max_total_ratio`` times the pack's own size once past ``ratio_floor``."""
+    return min(limits.max_total_bytes, max(limits.ratio_floor, int(limits.max_total_ratio * pack_bytes)))
+
+
+def _check_entries(archive: zipfile.ZipFile, limits: Limits, budget: int, found: _Collector) -> list[zipfile.ZipInfo]:
     infos = archive.infolist()
     if len(infos) > limits.max_entries:
         found.add("entry-count", "", f"the pack holds {len(infos)} entries; the limit is {limits.max_entries}")
         found.stop_if_any()
     names: set[str] = set()
     keys: dict[str, str] = {}
+    folders = {key.rsplit("/", n)[0]: info.filename for info in infos for key in [collision_key(info.filename)]
+               for n in range(1, key.count("/") + 1)}  # fmt: skip
     total = 0
     for info in infos:
         name = info.filename
+        if collision_key(name) in folders:
+            found.add(
+                "entry-path-collision",
+                name,
+                f"'{folders[collision_key(name)]}' is inside it, as if it were a folder; a name cannot be a file "
+                "and a folder at once",
+            )
         bad = name_problem(name)
         special = special_problem(info) if bad is None else None
         if bad is not None:
@@ -160,20 +232,40 @@ def _check_entries(archive: zipfile.ZipFile, limits: Limits, found: _Collector) 
         total += info.file_size
     if total > limits.max_total_bytes:
         found.add("total-too-large", "", f"the entries add up to {total} bytes; the limit is {limits.max_total_bytes}")
+    elif total > budget and "compression-ratio" not in {p.code for p in found.problems}:
+        found.add("compression-ratio", "", _ratio_message(total, budget, limits))
     found.stop_if_any()
     return infos
 
 
+def _ratio_message(total: int, budget: int, limits: Limits, streaming: bool = False) -> str:
+    amount = f"more than {budget}" if streaming else str(total)
+    return (
+        f"the entries expand to {amount} bytes, more than a pack of this size may hold ({budget} bytes: "
+        f"{limits.max_total_ratio:g} times the pack's size, past {limits.ratio_floor} bytes); refusing a likely "
+        "zip bomb"
+    )
+
+
 def _read_entries(
-    archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits: Limits, found: _Collector
+    archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], limits: Limits, budget: int, found: _Collector
 ) -> dict[str, bytes]:
-    """Each entry's bytes, read with a cap (declared sizes may lie)."""
+    """Each entry's bytes, streamed in chunks: an entry stops the moment it passes its
+    declared size (declared sizes may lie) and the pack stops the moment all entries
+    together pass the budget, so a lying or bombing pack costs at most one chunk more."""
     files: dict[str, bytes] = {}
     total = 0
     for info in infos:
+        chunks: list[bytes] = []
+        got = 0
         try:
             with archive.open(info) as fh:
-                data = fh.read(limits.max_entry_bytes + 1)
+                while chunk := fh.read(min(CHUNK, info.file_size + 1 - got)):
+                    chunks.append(chunk)
+                    got += len(chunk)
+                    total += len(chunk)
+                    if got > info.file_size or total > budget:
+                        break
         except (
             zipfile.BadZipFile,
             zlib.error,
@@ -184,19 +276,26 @@ def _read_entries(
             ValueError,
             struct.error,
         ) as exc:
-            found.add("entry-corrupt", info.filename, f"cannot be read ({exc}); download the pack again")
+            if info.file_size - got <= CHUNK and "CRC" in str(exc):  # zipfile stops at the declared size
+                found.add("entry-size-lie", info.filename, f"holds more data than the {info.file_size} bytes it "
+                          "declares, or is damaged; the pack is damaged or crafted")  # fmt: skip
+            else:
+                found.add("entry-corrupt", info.filename, f"cannot be read ({exc}); download the pack again")
             continue
-        total += len(data)
-        if len(data) > limits.max_entry_bytes or len(data) != info.file_size:
-            found.add("entry-too-large", info.filename, f"holds more data than it declares ({info.file_size} bytes)")
-        elif len(data) > RATIO_FLOOR and len(data) > limits.max_ratio * max(info.compress_size, 1):
-            found.add("compression-ratio", info.filename, "expands more than the limit; refusing a likely zip bomb")
-        if total > limits.max_total_bytes:
+        if got != info.file_size:
             found.add(
-                "total-too-large", info.filename, f"the entries add up to more than {limits.max_total_bytes} bytes"
+                "entry-size-lie",
+                info.filename,
+                f"holds {'more' if got > info.file_size else 'less'} data than the {info.file_size} bytes it "
+                "declares; the pack is damaged or crafted",
             )
+        elif got > RATIO_FLOOR and got > limits.max_ratio * max(info.compress_size, 1):
+            found.add("compression-ratio", info.filename, "expands more than the limit; refusing a likely zip bomb")
+        if total > budget:
+            code = "total-too-large" if budget == limits.max_total_bytes else "compression-ratio"
+            found.add(code, info.filename, _ratio_message(total, budget, limits, streaming=True))
             break
-        files[info.filename] = data
+        files[info.filename] = b"".join(chunks)
     found.stop_if_any()
     return files
 
@@ -248,8 +347,8 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
         )
         raise PackError(found.problems)
     errors = schema_errors("pack", doc)
-    for err in errors[:20]:
-        found.add("manifest-invalid", MANIFEST_NAME, f"{err.path or '/'}: {err.message}")
+    for where, message in manifest_messages(doc, errors)[:20]:
+        found.add("manifest-invalid", MANIFEST_NAME, f"{where}: {message}")
     found.stop_if_any()
     return doc, migrated_from
 
@@ -287,12 +386,28 @@ def _check_files(manifest: Manifest, files: dict[str, bytes], limits: Limits, fo
                     entry.path,
                     f"a {entry.kind} must be a PDF or PNG file with a matching name (.pdf, .png)",
                 )
+            elif suffix == "png":
+                _check_image(entry.path, data, limits, found)
     for s in manifest.scenarios:
         if s.path not in listed:
             found.add(
                 "manifest-file-missing", s.path, "the manifest describes this scenario but does not list the file"
             )
     return documents
+
+
+def _check_image(path: str, data: bytes, limits: Limits, found: _Collector) -> None:
+    """A PNG's pixel count from its header, before anything decodes it."""
+    size = png_size(data)
+    if size is None:
+        found.add("file-kind-mismatch", path, "the PNG's header is damaged; build the pack again")
+    elif size[0] * size[1] > limits.max_image_pixels:
+        found.add(
+            "image-too-large",
+            path,
+            f"the image is {size[0]} x {size[1]} pixels; a sheet or preview may hold at most "
+            f"{limits.max_image_pixels} pixels",
+        )
 
 
 def _check_document(path: str, kind: str, data: bytes, limits: Limits, found: _Collector) -> Any:
@@ -306,7 +421,10 @@ def _check_document(path: str, kind: str, data: bytes, limits: Limits, found: _C
             "file-kind-mismatch", path, f"the manifest says {kind}, the file is {actual or 'not a Raftwright file'}"
         )
         return None
-    errors = schema_errors(kind, doc)
-    for err in errors[:5]:
-        found.add("file-invalid", path, f"{err.path or '/'}: {err.message}")
-    return None if errors else doc
+    if kind == "replay":
+        messages = [f"{e.path or '/'}: {plain_schema_message(e)}" for e in schema_errors(kind, doc)]
+    else:
+        messages = [f"{i.where.path or '/'}: {i.message}" for i in schema_issues(kind, doc)]
+    for message in messages[:5]:
+        found.add("file-invalid", path, message)
+    return None if messages else doc

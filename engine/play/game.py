@@ -16,7 +16,7 @@ then draws every fire tile during play, so a game is fully determined by
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from engine.model.catalog import Catalog, default_catalog
@@ -29,12 +29,14 @@ from engine.play.moves import check_cut_off, end_game
 from engine.play.objectives import failed_objective
 from engine.play.outcome import DECKS_SHORT, LOSS, OBJECTIVE_FAILED, Outcome
 from engine.play.position import shuffled_decks
+from engine.play.replay_versions import play_actions
 from engine.play.state import GameState
 from engine.play.support import check_playable
 from engine.play.variants import RuleSet, get_variant
+from engine.play.version import RULES_VERSION
 
 REPLAY_FORMAT = "raftwright.replay"
-REPLAY_FORMAT_VERSION = 1
+REPLAY_FORMAT_VERSION = 2  # 2: rules_version recorded (format 1 files have none)
 
 
 def new_game(
@@ -80,13 +82,17 @@ def new_game(
 
 @dataclass(frozen=True)
 class Replay:
-    """Everything needed to reproduce a game exactly."""
+    """Everything needed to reproduce a game exactly: the scenario, seed, variant,
+    players and actions, and the rules version they were played under (None: a replay
+    saved before versions were recorded; :mod:`engine.play.replay_versions` reads it)."""
 
     scenario: Scenario
     seed: int
     variant: str = "solo"
     players: int = 1
     actions: tuple[Action, ...] = field(default_factory=tuple)
+    rules_version: int | None = RULES_VERSION
+    recorded: dict[str, Any] | None = field(default=None, compare=False)  # the outcome the file recorded
 
     @classmethod
     def of(cls, state: GameState) -> "Replay":
@@ -95,10 +101,25 @@ class Replay:
     def play(self, catalog: Catalog | None = None) -> GameState:
         return replay(self, catalog=catalog)
 
+    def migrated(self, catalog: Catalog | None = None) -> "Replay":
+        """This replay as the current rules version records it (an unversioned solo
+        replay gains the refills the engine once made by itself); raises
+        :class:`~engine.play.replay_versions.ReplayVersionError` naming both versions when
+        its actions cannot mean the same game now."""
+        if self.rules_version == RULES_VERSION:
+            return self
+        state = _start(self, catalog)
+        actions = play_actions(state, self.actions, self.rules_version, self.recorded)
+        return replace(self, actions=actions, rules_version=RULES_VERSION)
+
     def to_dict(self, outcome: Outcome | None = None) -> dict[str, Any]:
         d: dict[str, Any] = {
             "format": REPLAY_FORMAT,
-            "format_version": REPLAY_FORMAT_VERSION,
+            "format_version": REPLAY_FORMAT_VERSION if self.rules_version is not None else 1,
+        }
+        if self.rules_version is not None:
+            d["rules_version"] = self.rules_version
+        d |= {
             "scenario": scenario_to_dict(self.scenario),
             "seed": self.seed,
             "variant": self.variant,
@@ -112,16 +133,26 @@ class Replay:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Replay":
         """Read a replay document (check it with ``schema_errors("replay", data)`` first
-        when it comes from a file)."""
+        when it comes from a file).  Format 1 has no rules version (None)."""
         if data.get("format") != REPLAY_FORMAT:
             raise ValueError(f"not a Raftwright replay (format {data.get('format')!r}, expected {REPLAY_FORMAT!r})")
+        version = data.get("rules_version") if data.get("format_version", 1) >= 2 else None
+        if data.get("format_version", 1) >= 2 and not isinstance(version, int):
+            raise ValueError("a format 2 replay records its rules_version (an integer); re-save the replay")
+        outcome = data.get("outcome")
         return cls(
             scenario=scenario_from_dict(data["scenario"]),
             seed=int(data["seed"]),
             variant=str(data["variant"]),
             players=int(data["players"]),
             actions=tuple(parse_action(t) for t in data["actions"]),
+            rules_version=None if version is None else int(version),
+            recorded=dict(outcome) if isinstance(outcome, dict) else None,
         )
+
+
+def _start(record: Replay, catalog: Catalog | None) -> GameState:
+    return new_game(record.scenario, seed=record.seed, players=record.players, variant=record.variant, catalog=catalog)
 
 
 def replay(
@@ -135,15 +166,16 @@ def replay(
 ) -> GameState:
     """Play a :class:`Replay` (or a scenario plus ``seed``/``variant``/``players`` and
     an action list, given as actions or their text) from the start; every action is
-    checked, so a replay that does not fit raises :class:`IllegalAction`."""
+    checked, so a replay that does not fit raises :class:`IllegalAction`.  A replay of
+    another rules version is read by :mod:`engine.play.replay_versions`: played as the
+    same game, or refused with :class:`~engine.play.replay_versions.ReplayVersionError`
+    naming both versions."""
     if isinstance(record, Replay):
-        scenario, seed, players, variant = record.scenario, record.seed, record.players, record.variant
-        actions = record.actions
-    else:
-        scenario = record
-        if seed is None:
-            raise ValueError("replay needs the seed the game was started with")
-    state = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
-    for action in actions:
-        state.apply(parse_action(action) if isinstance(action, str) else action)
+        state = _start(record, catalog)
+        play_actions(state, record.actions, record.rules_version, record.recorded)
+        return state
+    if seed is None:
+        raise ValueError("replay needs the seed the game was started with")
+    state = new_game(record, seed=seed, players=players, variant=variant, catalog=catalog)
+    play_actions(state, actions)
     return state

@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.model.geometry import square_text
+from engine.model.scenario import STUCK_DISCARD
 from engine.play import hybrid, tokens
 from engine.play.actions import (
     Action,
@@ -499,12 +500,27 @@ def _finish_action(state: Position, player: int) -> None:
 
 
 def _check_stuck(state: Position) -> None:
-    """LC-7 house decision: cards left to play and no legal action at all."""
-    if not legal.has_play(state):
+    """LC-7 (an unknown; the scenario's rule option ``stuck_hand``): cards left to play
+    and no legal action at all.  ``"loss"`` (the default): the game is lost
+    (``no-legal-play``).  ``"discard"``: every card left in a hand goes where discards
+    go (the disaster pile; out of the game in a variant that removes discards) without
+    a move, so the disaster pile is not checked (DP-1: only as a step of a move); a solo
+    hand then refills from its face-down cards, and play goes on."""
+    if legal.has_play(state):
+        return
+    if state.island.scenario.rules.stuck_hand != STUCK_DISCARD:
         end_game(
             state,
             Outcome(LOSS, NO_LEGAL_PLAY, "cards remain to be played but no card can be placed and no cat can move"),
         )
+        return
+    pile = state.removed if state.rules.discard_destination == OUT else state.disaster_pile
+    for hand in state.hands:
+        pile.extend(sorted(hand))
+        hand.clear()
+    short = next((p for p in range(state.players) if state.needs_refill(p)), None)
+    if short is not None:
+        _finish_action(state, short)  # the face-down cards refill the hand, then this check again
 
 
 def check_cut_off(state: Position) -> bool:

@@ -136,6 +136,10 @@ def _collect_maps(state: Position, o: Objective) -> tuple[str, str]:
     return PENDING, ""
 
 
+CHECKED_KINDS = ("arrival_order", "arrive_together", "close_to", "collect_maps")  # played and checked
+OBJECTIVE_KINDS = CHECKED_KINDS + ("text",)  # text: a note shown to the players, never checked
+
+
 def objective_statuses(state: Position) -> list[ObjectiveStatus]:
     """Every objective of the scenario with its status now."""
     found = []
@@ -148,8 +152,10 @@ def objective_statuses(state: Position) -> list[ObjectiveStatus]:
             status, why = _close_to(state, o)
         elif o.kind == "collect_maps":
             status, why = _collect_maps(state, o)
-        else:  # free text: shown, never checked
+        elif o.kind == "text":  # free text: shown, never checked
             status, why = PENDING, ""
+        else:  # new_game refuses such a scenario (engine.play.support): never a silent pending
+            raise ValueError(f"objective {i + 1} has the kind {o.kind!r}, which the engine does not play")
         found.append(ObjectiveStatus(i, o, status, why))
     return found
 

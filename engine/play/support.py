@@ -21,9 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.model.catalog import Catalog
-from engine.model.scenario import Scenario
+from engine.model.scenario import STUCK_DISCARD, STUCK_FORBID, STUCK_HAND_READINGS, STUCK_LOSS, Scenario
 from engine.play.hybrid import wants_hybrid
 from engine.play.island import UnsupportedScenario
+from engine.play.objectives import OBJECTIVE_KINDS
+
+PLAYED_STUCK_READINGS = (STUCK_LOSS, STUCK_DISCARD)  # LC-7 readings the engine plays
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,20 @@ def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[U
             "/mode" if advanced else "/rules/disaster_deck", NO_DISASTER_CARDS))  # fmt: skip
     if catalog is not None:
         found += _white_cats_without_paths(scenario, catalog)
+    stuck = scenario.rules.stuck_hand
+    if stuck not in PLAYED_STUCK_READINGS:
+        why = ("whether an action leads there depends on fire tiles not drawn yet"
+               if stuck == STUCK_FORBID else f"the readings are {', '.join(STUCK_HAND_READINGS)}")  # fmt: skip
+        found.append(UnplayedRule(
+            f"the stuck-hand reading {stuck!r}", f"RULINGS LC-7, an unknown; {why}", "the rule option stuck_hand",
+            "/rules/stuck_hand", f"set stuck_hand to {' or '.join(repr(r) for r in PLAYED_STUCK_READINGS)}"))  # fmt: skip
+    for i, objective in enumerate(scenario.objectives):
+        if objective.kind not in OBJECTIVE_KINDS:  # a scenario built in Python: files are schema-checked
+            found.append(UnplayedRule(
+                f"objectives of the kind {objective.kind!r}",
+                "the engine plays the objectives of the rulebook's 'Additional rules' and the Kickstarter pack: "
+                + ", ".join(OBJECTIVE_KINDS), f"objective {i + 1}", f"/objectives/{i}",
+                f"give objective {i + 1} one of the kinds {', '.join(OBJECTIVE_KINDS)}"))  # fmt: skip
     hybrid = [t for t in catalog.fire_tiles.values() if t.hybrid and t.safe_spots] if catalog is not None else [None]
     if wants_hybrid(scenario) and not hybrid:  # engine.play.hybrid plays them, with catalog data
         option = scenario.rules.hybrid_fire_tiles

@@ -65,7 +65,7 @@ def move_choices(state: Position, cat: int, limit: int | None | str = "rules") -
         return [(0, targets)]
     plain = own & ~tokens
     reach: dict[int, int] = {0: start}  # collected set -> squares reachable collecting exactly it
-    entry = reach
+    entry: dict[int, int] | None = None  # the same within limit - 1 steps: the last step may board a raft
     steps = 0
     while limit is None or steps < limit:
         if limit is not None and steps == limit - 1:
@@ -81,7 +81,7 @@ def move_choices(state: Position, cat: int, limit: int | None | str = "rules") -
         if grown == reach:
             break
         reach = grown
-    if limit is None:
+    if entry is None:  # no limit, or every way was walked before limit - 1 steps: the whole flood boards
         entry = reach
     free = ~state.cat_mask & ~(island.white_starts if ci != WHITE else 0)  # MV-5: a white start spot is its own
     out: dict[int, int] = {}

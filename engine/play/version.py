@@ -8,6 +8,6 @@ record it too, and their test fails when recorded play changes while the number 
 
 from __future__ import annotations
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 __all__ = ["RULES_VERSION"]

@@ -8,41 +8,153 @@ scheduler (``dask scheduler`` on one machine, ``dask worker tcp://HOST:8786`` on
 of the others, every one with Raftwright installed).  The records come back in any
 order; :func:`~engine.sim.difficulty.summarise` sorts them by seed, so the estimate is
 identical to a local run with the same seeds.
+
+:func:`cluster_session` opens one cluster (or one connection) for a whole run, however
+many scenarios it estimates, and checks it first: the scheduler must answer within the
+timeout, a worker must join within it, and every worker must play with the same rules
+and bot as this process (:func:`engine.bots.version.fingerprint`): games of another bot
+would be pooled silently, so a worker that differs is refused, and every task checks
+again on the worker that runs it (a worker may join later).  Failures raise
+:class:`~engine.sim.cluster_address.ClusterError` with one line for a person.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, Iterator, Sequence
 
+import dask
 from distributed import Client, LocalCluster, as_completed
 
+from engine.bots.version import fingerprint
+from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
 from engine.sim.difficulty import GameRecord, Progress, Runner, play_games
 
+QUIET = ("distributed", "tornado", "asyncio")
 
-def dask_runner(address: str, jobs: int = 2) -> Runner:
-    """A runner for :func:`~engine.sim.difficulty.estimate` on ``address``."""
+
+def worker_fingerprint() -> str:
+    """Run on a worker: the rules-and-bot fingerprint of the Raftwright it imports."""
+    from engine.bots.version import fingerprint as current
+
+    return current()
+
+
+def checked_play_games(expected: str, doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int,
+                       bot: str) -> list[GameRecord]:  # fmt: skip
+    """:func:`play_games` on a worker, after checking it plays the rules and bot ``expected``."""
+    mine = worker_fingerprint()
+    if mine != expected:
+        raise ClusterError(f"a worker runs {mine}, this Raftwright {expected}")
+    return play_games(doc, seeds, variant, players, bot)
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Dask logs every failed connection attempt and a traceback per lost worker; the
+    command line says what went wrong in one line instead."""
+    loggers = [logging.getLogger(name) for name in QUIET]
+    levels = [log.level for log in loggers]
+    for log in loggers:
+        log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for log, level in zip(loggers, levels):
+            log.setLevel(level)
+
+
+def check_workers(client: Client, address: str) -> None:
+    """Refuse workers that play other rules or another bot (or cannot say which)."""
+    expected = fingerprint()
+    probe: Callable[[], str] = worker_fingerprint
+    try:
+        found: dict[str, Any] = client.run(probe)
+    except Exception as exc:  # an older Raftwright without worker_fingerprint, or none at all
+        raise ClusterError(f"the workers of {address} cannot say which rules and bot they play ({_reason(exc)}); "
+                           f"install this Raftwright ({expected}) on every worker") from None  # fmt: skip
+    wrong = {worker: fp for worker, fp in found.items() if fp != expected}
+    if wrong:
+        worker, fp = sorted(wrong.items())[0]
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        raise ClusterError(f"worker {worker}{more} runs {fp}, this Raftwright {expected}: its games would not be "
+                           f"this bot's; install the same Raftwright on every worker or stop that one")  # fmt: skip
+
+
+@contextmanager
+def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Runner]:
+    """One checked cluster for a whole run: yields a runner for
+    :func:`~engine.sim.difficulty.estimate`.  Raises :class:`ClusterError` when the
+    address is malformed, the scheduler does not answer within ``timeout`` seconds, no
+    worker joins within ``timeout``, or a worker plays other rules or another bot."""
+    address = check_address(address)
+    with _quiet(), ExitStack() as stack:
+        try:
+            if address == "local":
+                # the worker's statistical profiler samples the game's deep Python stacks 100
+                # times a second; nobody reads it here (about 3 CPU s in 200 heuristic games)
+                stack.enter_context(dask.config.set({"distributed.worker.profile.enabled": False}))
+                cluster = stack.enter_context(
+                    LocalCluster(
+                        n_workers=max(jobs, 1),
+                        threads_per_worker=1,
+                        processes=True,  # type: ignore[no-untyped-call]
+                        dashboard_address=None,
+                    )  # fmt: skip
+                )
+                client = stack.enter_context(Client(cluster, timeout=timeout))  # type: ignore[no-untyped-call]
+            else:
+                client = stack.enter_context(Client(address, timeout=timeout))  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"no Dask scheduler answered at {address} within {timeout:g} s ({_reason(exc)}); "
+                               "start one with 'dask scheduler' or check the address and port") from None  # fmt: skip
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            raise ClusterError(f"the Dask scheduler at {address} has no workers after {timeout:g} s; start one on "
+                               f"each machine with 'dask worker {address} --nthreads 1'") from None  # fmt: skip
+        check_workers(client, address)
+        expected = fingerprint()
+
+        def run(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
+                progress: Progress | None = None) -> list[GameRecord]:  # fmt: skip
+            return _gather(client, expected, doc, tasks, variant, players, bot, progress)
+
+        yield run
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:120] if text else type(exc).__name__
+
+
+def dask_runner(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT) -> Runner:
+    """A runner that opens a :func:`cluster_session` for each estimate (one scenario);
+    a run over many scenarios should hold one session instead."""
 
     def run(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
             progress: Progress | None = None) -> list[GameRecord]:  # fmt: skip
-        if address == "local":
-            with LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                              dashboard_address=None) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]  # fmt: skip
-                return _gather(client, doc, tasks, variant, players, bot, progress)
-        with Client(address) as client:  # type: ignore[no-untyped-call]
-            return _gather(client, doc, tasks, variant, players, bot, progress)
+        with cluster_session(address, jobs, timeout) as session:
+            return session(doc, tasks, variant, players, bot, progress)
 
     return run
 
 
-def _gather(client: Client, doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
-            progress: Progress | None) -> list[GameRecord]:  # fmt: skip
-    futures = [client.submit(play_games, doc, seeds, variant, players, bot, pure=False) for seeds in tasks]
+def _gather(client: Client, expected: str, doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int,
+            bot: str, progress: Progress | None) -> list[GameRecord]:  # fmt: skip
+    futures = [client.submit(checked_play_games, expected, doc, seeds, variant, players, bot, pure=False)
+               for seeds in tasks]  # fmt: skip
     out: list[GameRecord] = []
-    for future in as_completed(futures):  # type: ignore[no-untyped-call]
-        out.extend(future.result())
-        if progress:
-            progress(len(out))
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            out.extend(future.result())
+            if progress:
+                progress(len(out))
+    except ClusterError:
+        client.cancel(futures)  # type: ignore[no-untyped-call]
+        raise
     return out
 
 
-__all__ = ["dask_runner"]
+__all__ = ["checked_play_games", "check_workers", "cluster_session", "dask_runner", "worker_fingerprint"]

@@ -26,6 +26,9 @@ from statistics import mean, median
 from typing import Any, Callable, Sequence
 
 from engine.bots.bots import get_bot
+from engine.bots.version import fingerprint
+from engine.model.catalog import Catalog
+from engine.model.fingerprint import layout_fingerprint
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
 from engine.play.game import new_game
@@ -69,13 +72,16 @@ class GameRecord:
     crossed: tuple[tuple[int, int], ...] = ()  # squares the cats crossed (engine.sim.traced)
 
 
-def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str) -> list[GameRecord]:
-    """Play one game per seed (the task both backends run)."""
+def play_games(
+    doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str, catalog: Catalog | None = None
+) -> list[GameRecord]:
+    """Play one game per seed (the task both backends run); ``catalog``: the scenario's
+    components when they are not the default catalog's (an installed pack's)."""
     scenario = scenario_from_dict(doc)
     player = get_bot(bot)
     out = []
     for seed in seeds:
-        state = new_game(scenario, seed=seed, players=players, variant=variant)
+        state = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
         taken, crossed = traced_playout(state, player, random.Random(seed), MAX_ACTIONS)
         o = state.outcome()
         square = o.square if o is not None and o.reason == CAT_CUT_OFF else None
@@ -141,6 +147,9 @@ class Estimate:
     unfinished: int = 0
     heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" / "crossed" -> "r,c" -> games
     lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
+    fingerprint: str = ""  # rules and bot versions that played the games (engine.bots.version.fingerprint)
+    layout: str = ""  # the layout played (engine.model.fingerprint.layout_fingerprint)
+    engine_version: str = ""  # the Raftwright package version
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -183,6 +192,7 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
         heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items())),
               "crossed": dict(sorted(crossed.items()))},
         lost_seeds=[r.seed for r in records if r.result is not None and r.result != WIN][:10],
+        fingerprint=fingerprint(), layout=layout_fingerprint(scenario), engine_version=engine_version(),
     )  # fmt: skip
 
 
@@ -190,18 +200,18 @@ Runner = Callable[[dict[str, Any], list[list[int]], str, int, str, Progress | No
 
 
 def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
-              progress: Progress | None = None, jobs: int = 1) -> list[GameRecord]:  # fmt: skip
+              progress: Progress | None = None, jobs: int = 1, catalog: Catalog | None = None) -> list[GameRecord]:  # fmt: skip
     """Run the tasks in this process (``jobs=1``) or a process pool."""
     out: list[GameRecord] = []
     if jobs <= 1 or len(tasks) < 2:
         for seeds in tasks:
-            out.extend(play_games(doc, seeds, variant, players, bot))
+            out.extend(play_games(doc, seeds, variant, players, bot, catalog))
             if progress:
                 progress(len(out))
         return out
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         pending: set[Future[list[GameRecord]]] = {
-            pool.submit(play_games, doc, seeds, variant, players, bot) for seeds in tasks
+            pool.submit(play_games, doc, seeds, variant, players, bot, catalog) for seeds in tasks
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -214,16 +224,20 @@ def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players
 
 def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, bot: str = DEFAULT_BOT,
              players: int = 1, variant: str = "solo", seed: int = 0, jobs: int = 1,
-             runner: Runner | None = None, progress: Progress | None = None) -> Estimate:  # fmt: skip
+             runner: Runner | None = None, progress: Progress | None = None,
+             catalog: Catalog | None = None) -> Estimate:  # fmt: skip
     """Play ``games`` games (seeds ``seed .. seed+games-1``) and sum them up.  Raises
     ValueError (UnsupportedScenario among them) when the engine cannot play the
-    scenario, before any game is farmed out."""
+    scenario, before any game is farmed out.  ``catalog``: the scenario's components
+    when they are not the default catalog's (a scenario of an installed pack)."""
     get_bot(bot)
-    probe = new_game(scenario, seed=seed, players=players, variant=variant)
+    probe = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
     doc = scenario_to_dict(scenario)
     tasks = chunks(range(seed, seed + games))
     if runner is None:
-        records = run_local(doc, tasks, variant, players, bot, progress, jobs)
+        records = run_local(doc, tasks, variant, players, bot, progress, jobs, catalog)
+    elif catalog is not None:
+        raise ValueError("a pack's own components are not sent to a cluster's workers; estimate it without --cluster")
     else:
         records = runner(doc, tasks, variant, players, bot, progress)
     return summarise(records, file=file, scenario=scenario, bot=bot, variant=variant, players=players, seed=seed,
@@ -241,8 +255,10 @@ def stored(e: Estimate) -> DifficultyEstimate:
     """What a scenario's metadata keeps of an estimate (schema ``difficulty_estimate``)."""
     return DifficultyEstimate(bot=e.bot, games=e.games, seed=e.seed, win_rate=round(e.win_rate, 6),
                               interval=(round(e.interval[0], 6), round(e.interval[1], 6)),
-                              engine_version=engine_version(), variant=e.variant, players=e.players,
-                              suggested_paws=e.suggested_paws)  # fmt: skip
+                              engine_version=e.engine_version or engine_version(), variant=e.variant,
+                              players=e.players, suggested_paws=e.suggested_paws, layout=e.layout or None,
+                              fingerprint=e.fingerprint or None,
+                              expected_length=round(e.expected_rounds, 3))  # fmt: skip
 
 
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:

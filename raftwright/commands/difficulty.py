@@ -2,9 +2,14 @@
 play them many times (:mod:`engine.sim.difficulty`).
 
 A scenario file gives its estimate; a campaign file or a folder gives a table of its
-scenarios ranked from easiest to hardest.  ``--json`` prints one object per scenario.
+scenarios ranked from easiest to hardest.  ``--json`` prints one object per scenario,
+with the rules-and-bot ``fingerprint`` and the ``layout`` it was made on.  ``--store``
+writes each estimate into its scenario file (atomically; a campaign's files as one
+step); ``--set-paws`` also replaces the designer's paws with the suggested ones.
 A scenario the engine cannot play yet is listed as "not playable yet: <reason>".
-Exit 0; 2 with one line on stderr when an input cannot be read.
+Exit 0; 2 with one line on stderr when an input cannot be read, a file cannot be
+stored, or the Dask cluster cannot be used (bad address, no scheduler or no worker
+within ``--cluster-timeout``, a worker playing other rules or another bot).
 """
 
 from __future__ import annotations
@@ -13,18 +18,23 @@ import argparse
 import importlib
 import json
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
 from engine.bots.bots import bot_names
+from engine.bots.version import fingerprint
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.catalog import CatalogError
+from engine.model.catalog import Catalog, CatalogError, default_catalog
+from engine.model.files import WriteError
 from engine.model.formats import FormatError
+from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
+from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, display, expand, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, display, expand, say
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
@@ -42,26 +52,64 @@ def scenario_files(paths: list[Path]) -> list[Path]:
     return list(dict.fromkeys(out))
 
 
-def runner_for(args: argparse.Namespace) -> Runner | None:
+def session_for(args: argparse.Namespace) -> AbstractContextManager[Runner | None]:
+    """One runner for the whole run: the local process pool (None), or one checked Dask
+    cluster (``--cluster``).  Raises ClusterError for a bad address (before Dask is
+    imported) and ImportError without the extra."""
     if not args.cluster:
-        return None
+        return nullcontext(None)
+    check_address(args.cluster)
     cluster = importlib.import_module("engine.sim.cluster")  # the optional extra, only when asked for
-    runner: Runner = cluster.dask_runner(args.cluster, jobs=args.jobs)
-    return runner
+    session: AbstractContextManager[Runner] = cluster.cluster_session(args.cluster, jobs=args.jobs,
+                                                                        timeout=args.cluster_timeout)  # fmt: skip
+    return session
+
+
+def bundled(path: Path) -> bool:
+    try:
+        path.resolve().relative_to(campaigns_dir().resolve())
+    except ValueError:
+        return False
+    return True
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.set_paws and not args.store:
+        say("--set-paws sets paws from a stored estimate: add --store")
+        return EXIT_UNREADABLE
     try:
         files = scenario_files([Path(p) for p in args.paths])
         scenarios: list[tuple[Path, Scenario]] = [(f, open_scenario(f)) for f in files]
+        catalogs = {f: catalog_for(f) for f in files}  # an installed pack's scenario: with its components
     except (FormatError, CatalogError, OSError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
+    if args.store:
+        shipped = [f for f, _ in scenarios if bundled(f)]
+        if shipped:
+            say(f"{display(shipped[0])}: a bundled scenario is read-only; copy it into your own campaign folder "
+                "(the studio's Save does) and store the estimate there")  # fmt: skip
+            return EXIT_UNREADABLE
     try:
-        runner = runner_for(args)
+        with session_for(args) as runner:
+            results = _estimates(args, scenarios, runner, catalogs)
+    except ClusterError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
     except ImportError as exc:
         say(f"--cluster needs Dask: install the extra with pip install 'raftwright[cluster]' ({exc})")
         return EXIT_UNREADABLE
+    if args.json:
+        print(json.dumps([_json(r) for r in results], indent=1))
+    else:
+        _table(results)
+    if args.store:
+        return _store(args, results)
+    return EXIT_OK
+
+
+def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]], runner: Runner | None,
+               catalogs: dict[Path, Catalog]) -> list[Estimate | tuple[Path, Scenario, str]]:  # fmt: skip
     results: list[Estimate | tuple[Path, Scenario, str]] = []
     show_bar = sys.stderr.isatty() and not args.no_progress
     with tqdm(total=args.games * len(scenarios), disable=not show_bar, unit="game", file=sys.stderr) as bar:
@@ -73,27 +121,50 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(base + done - bar.n)
 
             try:
-                e = estimate(scenario, file=display(path), games=args.games, bot=args.bot, players=args.players,
+                e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, players=args.players,
                              variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
-                             progress=progress)  # fmt: skip
+                             progress=progress, catalog=_own(catalogs[path]))  # fmt: skip
             except ValueError as exc:
                 results.append((path, scenario, str(exc)))
                 bar.update(base + args.games - bar.n)
                 continue
             results.append(e)
-    if args.json:
-        print(json.dumps([_json(r) for r in results], indent=1))
-    else:
-        _table(results)
+    return results
+
+
+def _store(args: argparse.Namespace, results: list[Estimate | tuple[Path, Scenario, str]]) -> int:
+    from engine.sim.store import store_in_files  # writes files: only when asked to
+
+    played = [(Path(r.file), r) for r in results if isinstance(r, Estimate)]
+    try:
+        done = store_in_files(played, set_paws=args.set_paws)
+    except (FormatError, WriteError) as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    for record in done:
+        note = ""
+        if record.paws_kept:
+            note = (f"; kept your paws ({record.paws_before}), the estimate suggests {record.suggested}: "
+                    "add --set-paws to use it")  # fmt: skip
+        elif args.set_paws:
+            note = f"; paws set to {record.paws_after}"
+        elif record.paws_before is None:
+            note = f"; it suggests {record.suggested} paws: add --set-paws to set them"
+        say(f"stored the estimate in {display(record.path)}{note}")
     return EXIT_OK
+
+
+def _own(catalog: Catalog) -> Catalog | None:
+    """None for the default catalog (the workers load it themselves), else ``catalog``."""
+    return None if catalog is default_catalog() else catalog
 
 
 def _json(r: Estimate | tuple[Path, Scenario, str]) -> dict[str, Any]:
     if isinstance(r, Estimate):
-        return r.to_dict()
+        return {**r.to_dict(), "file": display(Path(r.file))}
     path, scenario, reason = r
     return {"file": display(path), "id": scenario.id, "games": 0, "wins": 0, "win_rate": None,
-            "playable": False, "reason": f"not playable yet: {reason}"}  # fmt: skip
+            "playable": False, "reason": f"not playable yet: {reason}", "fingerprint": fingerprint()}  # fmt: skip
 
 
 def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
@@ -101,7 +172,8 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
     if played:
         first = played[0]
         print(
-            f"{first.bot} bot, {first.variant}, {first.players} player(s), {first.games} games each, seed {first.seed}"
+            f"{first.bot} bot, {first.variant}, {first.players} player(s), {first.games} games each, seed {first.seed}; "
+            f"rules and bot {first.fingerprint}, Raftwright {first.engine_version}"
         )
         print(
             f"{'rank':>4}  {'win rate':>8}  {'95% interval':>13}  {'paws':>4}  {'rounds':>6}  {'most cut off':12}  scenario"
@@ -110,7 +182,7 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
         lo, hi = e.interval
         top = next(iter(e.losses), "-")
         print(f"{rank:>4}  {e.win_rate:8.1%}  {lo:5.1%}-{hi:6.1%}  {e.suggested_paws:>4}  {e.expected_rounds:6.1f}  "
-              f"{e.most_cut_off or '-':12}  {e.id} ({e.file}; losses: {_losses(e) or 'none'}; top: {top})")  # fmt: skip
+              f"{e.most_cut_off or '-':12}  {e.id} ({display(Path(e.file))}; losses: {_losses(e) or 'none'}; top: {top})")  # fmt: skip
     for r in results:
         if not isinstance(r, Estimate):
             path, scenario, reason = r
@@ -140,5 +212,13 @@ def register(sub: Any) -> None:
         default=None,
         help="run the games on Dask: 'local' starts a local cluster, tcp://HOST:8786 uses a scheduler",
     )
+    p.add_argument("--cluster-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"seconds to wait for the scheduler to answer, then for a first worker (default "
+                        f"{DEFAULT_TIMEOUT:g})")  # fmt: skip
+    p.add_argument("--store", action="store_true",
+                   help="write each estimate into its scenario file (atomically; the layout, rules and bot it was "
+                        "made with are recorded, so validate can tell when it goes stale); your paws are kept")  # fmt: skip
+    p.add_argument("--set-paws", action="store_true",
+                   help="with --store: also set each scenario's paws to the suggested ones, replacing yours")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(run=run)

@@ -7,19 +7,23 @@ Exit status: 0 fine; 1 refused or problems found (one line per problem, as
 from __future__ import annotations
 
 import argparse
-import re
+import json
 import sys
 from pathlib import Path
 from typing import Any, Callable
 
 from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import atomic_write
-from engine.model.formats import canonical_json
-from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect
-from engine.packs.errors import PackError
-from engine.packs.install import install_pack, installed_packs, remove_pack
+from engine.model.userdirs import user_packs_dir
+from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect, official_scenarios
+from engine.packs.errors import PackError, Problem
+from engine.packs.estimates import settle_estimates
+from engine.packs.fields import ALL_RIGHTS_RESERVED, field_problems, licence_label, shown, suggested_id
+from engine.packs.install import DamagedPack, InstalledPack, install_pack, installed_packs, remove_pack, scan_installed
 from engine.packs.manifest import PACK_SUFFIX, Manifest
+from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
+from engine.packs.rights import PUBLISHER, campaign_defaults
 from engine.packs.verify import verify_pack
 from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, say
 
@@ -44,22 +48,43 @@ def rendered_files(sources: Sources, pdf: bool = False) -> list[ExtraFile]:
     return sheet_files(sources, default_catalog(), pdf)
 
 
-def run_build(args: argparse.Namespace) -> int:
+def build_info(args: argparse.Namespace, sources: Sources) -> PackInfo:
+    """The manifest's fields: the options given, else the campaign's own title, author
+    and description; the id from the output's name.  No licence unless one is chosen."""
     output = Path(args.output)
-    ident = (
-        args.id or re.sub(r"[^a-z0-9._-]+", "-", output.name.removesuffix(PACK_SUFFIX).lower()).strip("-._") or "pack"
-    )
-    info = PackInfo(
+    defaults = campaign_defaults(sources.campaigns, sources.scenarios)
+    ident = args.id if args.id is not None else suggested_id(output.name.removesuffix(PACK_SUFFIX))
+    authors = args.author or ([defaults["author"]] if "author" in defaults else [])
+    if args.all_rights_reserved and args.licence:
+        raise PackError(
+            [Problem("field-invalid", ident, "licence", "give --licence or --all-rights-reserved, not both")]
+        )
+    return PackInfo(
         id=ident,
-        title=args.title or ident,
+        title=args.title if args.title is not None else defaults.get("title", ident),
         version=args.version,
-        authors=tuple(args.author or ["Unknown"]),
-        licence=args.licence,
-        description=args.description or "",
+        authors=tuple(authors),
+        licence=ALL_RIGHTS_RESERVED if args.all_rights_reserved else (args.licence or ""),
+        description=args.description if args.description is not None else defaults.get("description", ""),
         languages=tuple(args.language or ["en"]),
     )
+
+
+def run_build(args: argparse.Namespace) -> int:
+    output = Path(args.output)
     try:
         sources = collect([Path(p) for p in args.sources])
+        info = build_info(args, sources)
+        bad = field_problems(info.fields())
+        if bad:  # before any sheet is drawn
+            raise PackError([Problem("field-invalid", str(output), f, m) for f, m in bad.items()])
+        for target, name in official_scenarios(sources):
+            say(
+                f"warning official-layout: {target} is the official scenario '{name}' by {PUBLISHER}; the manifest credits "
+                f"them, and your licence ({licence_label(info.licence)}) does not cover their layouts"
+            )
+        stale = "estimate" if args.estimate else "drop" if args.drop_stale else "refuse"
+        settled = settle_estimates(sources, info.id, stale=stale, games=args.estimate or 0)  # before the sheets
         extra = [] if args.no_sheets else rendered_files(sources, args.pdf_sheets)
         bar = _progress()
         data, manifest = build_pack(info, sources, allow_errors=args.allow_errors, extra=extra, progress=bar)
@@ -73,6 +98,11 @@ def run_build(args: argparse.Namespace) -> int:
     except OSError as exc:
         say(f"{output}: cannot write the pack ({exc}); pick another folder")
         return EXIT_UNREADABLE
+    for file in settled.estimated:
+        say(f"{file}: the stale estimate was made again with {args.estimate} games for the pack (the file is unchanged; "
+            "raftwright difficulty FILE --store updates it)")  # fmt: skip
+    for file in settled.dropped:
+        say(f"{file}: the stale estimate was left out of the pack")
     say(f"wrote {output}: {manifest.label}, {len(manifest.files)} files, {len(data)} bytes")
     return EXIT_OK
 
@@ -95,21 +125,28 @@ def _progress() -> Callable[[int, int, str], None] | None:
 
 
 def describe(manifest: Manifest) -> list[str]:
+    """The manifest in lines; every text from the pack has its control characters escaped."""
     lines = [
-        f"{manifest.title} ({manifest.label}) by {', '.join(manifest.authors)}, licence {manifest.licence}",
+        shown(
+            f"{manifest.title} ({manifest.label}) by {', '.join(manifest.authors)}, "
+            f"licence {licence_label(manifest.licence)}"
+        ),
         f"needs Raftwright {manifest.requires_engine} or newer; created {manifest.created or 'unknown'}",
     ]
+    lines += [shown(f"credit: {credit}") for credit in manifest.credits]
     if manifest.description:
-        lines.append(manifest.description)
+        lines += ["  " + line for line in shown(manifest.description, multiline=True).splitlines()]
     for s in manifest.scenarios:
         extra = "".join(
             f", {k.replace('_', ' ')} {v}"
             for k, v in (("paws", s.paws), ("difficulty", s.difficulty), ("expected_length", s.expected_length))
             if v is not None
         )
-        lines.append(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}")
+        lines.append(shown(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}"))
+        if s.needs is not None:
+            lines += [shown(f"    {line}") for line in Needs.from_dict(s.needs).lines()]
     for f in manifest.files:
-        lines.append(f"  {f.kind:<10} {f.size:>9}  {f.path}")
+        lines.append(shown(f"  {f.kind:<10} {f.size:>9}  {f.path}"))
     return lines
 
 
@@ -119,7 +156,8 @@ def run_inspect(args: argparse.Namespace) -> int:
     except PackError as exc:
         return _refused(exc)
     if args.json:
-        sys.stdout.write(canonical_json(pack.manifest.to_dict()))
+        # ASCII only: JSON leaves DEL, C1 controls and direction marks raw, and a terminal obeys them
+        print(json.dumps(pack.manifest.to_dict(), indent=2, ensure_ascii=True))
     else:
         print("\n".join(describe(pack.manifest)))
         if pack.migrated_from is not None:
@@ -134,7 +172,7 @@ def run_verify(args: argparse.Namespace) -> int:
         return _refused(exc)
     findings, replays = verify_pack(pack)
     for finding in findings:
-        print(format_issue(f"{args.file}:{finding.entry}", finding.issue))
+        print(shown(format_issue(f"{args.file}:{finding.entry}", finding.issue)))
     errors = sum(1 for f in findings if f.issue.is_error)
     say(
         f"verified {pack.manifest.label}: {len(pack.manifest.of_kind('scenario'))} scenario(s), {len(replays)} "
@@ -145,17 +183,54 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_install(args: argparse.Namespace) -> int:
     try:
-        installed = install_pack(_open(args.file), force=args.force)
+        pack = _open(args.file)
+        replaced = [p.manifest.label for p in installed_packs() if p.manifest.id == pack.manifest.id]
+        installed = install_pack(pack, force=args.force)
     except PackError as exc:
         return _refused(exc)
-    say(f"installed {installed.manifest.label} in {installed.folder}")
+    gone = [label for label in replaced if label != installed.manifest.label]
+    note = f" (replacing {', '.join(gone)})" if gone else ""
+    say(shown(f"installed {installed.manifest.label} in {installed.folder}{note}"))
     return EXIT_OK
 
 
 def run_list(args: argparse.Namespace) -> int:
-    for pack in installed_packs():
-        print(f"{pack.manifest.label}\t{pack.manifest.title}\t{pack.folder}")
-    return EXIT_OK
+    """One row per pack id (one version is installed at a time); damaged folders are
+    listed too, with why, and make the exit status 1."""
+    root = user_packs_dir()
+    good, damaged = scan_installed(root)
+    if args.json:
+        print(json.dumps(_list_rows(good, damaged), indent=2, ensure_ascii=True))
+    elif not good and not damaged:
+        print(f"no packs installed (in {root}); install one with 'raftwright pack install FILE.raftpack'")
+    else:
+        table = [
+            [m.id, m.version, m.title, f"{len(m.scenarios)} scenario(s)", str(p.folder)]
+            for p in good
+            for m in [p.manifest]
+        ]
+        table += [
+            [d.id, d.version, f"DAMAGED: {d.reason}; remove it with 'raftwright pack remove {d.id}'"] for d in damaged
+        ]
+        cells = [[shown(cell) for cell in row] for row in table]
+        widths = [max(len(row[i]) for row in cells) for i in range(2)]
+        for row in cells:
+            print("  ".join([row[0].ljust(widths[0]), row[1].ljust(widths[1]), *row[2:]]))
+    return EXIT_ERRORS if damaged else EXIT_OK
+
+
+def _list_rows(good: list[InstalledPack], damaged: list[DamagedPack]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = [
+        {"id": m.id, "version": m.version, "title": m.title, "authors": list(m.authors), "licence": m.licence,
+         "scenarios": len(m.scenarios), "folder": str(p.folder), "status": "installed"}
+        for p in good
+        for m in [p.manifest]
+    ]  # fmt: skip
+    rows += [
+        {"id": d.id, "version": d.version, "folder": str(d.folder), "status": "damaged", "problem": d.reason}
+        for d in damaged
+    ]
+    return sorted(rows, key=lambda r: (r["id"], r["version"]))
 
 
 def run_remove(args: argparse.Namespace) -> int:
@@ -164,8 +239,19 @@ def run_remove(args: argparse.Namespace) -> int:
     except PackError as exc:
         return _refused(exc)
     for pack in removed:
-        say(f"removed {pack.manifest.label} ({pack.folder})")
+        label = pack.manifest.label if isinstance(pack, InstalledPack) else pack.label
+        say(shown(f"removed {label} ({pack.folder})"))
     return EXIT_OK
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of games, 1 or more, not {text!r}")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -179,13 +265,27 @@ def register(sub: Any) -> None:
     b.add_argument("sources", nargs="+", metavar="SRC", help="a campaign, scenario or replay file, or a folder")
     b.add_argument("-o", "--output", required=True, metavar="FILE.raftpack")
     b.add_argument("--id", help="the pack's id (default: from the file name)")
-    b.add_argument("--title", help="the pack's title (default: its id)")
-    b.add_argument("--version", default="1.0.0", help="semantic version (default 1.0.0)")
-    b.add_argument("--author", action="append", help="an author (repeat for several)")
-    b.add_argument("--licence", "--license", default="CC-BY-4.0", help="SPDX licence id (default CC-BY-4.0)")
-    b.add_argument("--description", help="a short description")
+    b.add_argument("--title", help="the pack's title (default: the campaign's name)")
+    b.add_argument("--version", default="1.0.0", help="semantic version MAJOR.MINOR.PATCH (default 1.0.0)")
+    b.add_argument("--author", action="append", help="an author (repeat for several; default: the campaign's author)")
+    b.add_argument(
+        "--licence",
+        "--license",
+        help="the SPDX licence id players may use the pack under, e.g. CC-BY-4.0 (required, or --all-rights-reserved)",
+    )
+    b.add_argument(
+        "--all-rights-reserved",
+        action="store_true",
+        help="publish the pack under no licence: you keep every right (players may only install and play it)",
+    )
+    b.add_argument("--description", help="a short description (default: the campaign's)")
     b.add_argument("--language", action="append", help="a language code such as en (repeat for several)")
     b.add_argument("--allow-errors", action="store_true", help="pack scenarios even if they have errors")
+    stale = b.add_mutually_exclusive_group()
+    stale.add_argument("--estimate", type=_positive, metavar="N",
+                       help="play stale difficulty estimates again, N games each, for the pack (default: refuse a "
+                            "stale estimate)")  # fmt: skip
+    stale.add_argument("--drop-stale", action="store_true", help="leave stale difficulty estimates out of the pack")
     b.add_argument("--no-sheets", action="store_true", help="leave out the sheets and the preview image")
     b.add_argument(
         "--pdf-sheets",
@@ -202,9 +302,15 @@ def register(sub: Any) -> None:
     v.set_defaults(run=run_verify)
     n = packs.add_parser("install", help="install a pack into the user folder")
     n.add_argument("file", metavar="FILE")
-    n.add_argument("--force", action="store_true", help="replace the same version if it is installed")
+    n.add_argument(
+        "--force",
+        action="store_true",
+        help="install even over the same version with other contents, or over a newer version (a downgrade)",
+    )
     n.set_defaults(run=run_install)
-    packs.add_parser("list", help="list installed packs").set_defaults(run=run_list)
+    li = packs.add_parser("list", help="list installed packs (one row per pack id)")
+    li.add_argument("--json", action="store_true", help="print the list as JSON")
+    li.set_defaults(run=run_list)
     r = packs.add_parser("remove", help="remove an installed pack (every version, or ID@VERSION)")
     r.add_argument("spec", metavar="ID[@VERSION]")
     r.set_defaults(run=run_remove)

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
-from engine.model.catalog import CatalogError, default_catalog
+from engine.model.catalog import CatalogError
 from engine.model.files import WriteError, atomic_write
 from engine.model.formats import FormatError
 from engine.model.library import CAMPAIGN_FILE
 from engine.model.resources import campaigns_dir
-from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display, say
+from engine.packs.resolve import pack_of
+from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, catalog_for, display, say
 
 FORMATS = ("svg", "png", "pdf")
 PAPERS = ("a4", "letter")
@@ -65,11 +66,6 @@ def run_render(args: argparse.Namespace) -> int:
     if fmt not in FORMATS:
         say(f"cannot tell the format from '{args.output}': give --format {'|'.join(FORMATS)}")
         return EXIT_UNREADABLE
-    try:
-        catalog = default_catalog()
-    except CatalogError as exc:
-        say(f"cannot load the component catalog: {exc}")
-        return EXIT_UNREADABLE
     targets = _targets(files, out, fmt)
     if len(files) > 1 and out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -77,7 +73,8 @@ def run_render(args: argparse.Namespace) -> int:
     for source, target in zip(files, targets):
         try:
             scenario = open_scenario(source)
-        except FormatError as exc:
+            catalog = catalog_for(source)  # an installed pack's file: with the pack's components
+        except (FormatError, CatalogError) as exc:
             unreadable += 1
             say(str(exc))
             continue
@@ -86,6 +83,7 @@ def run_render(args: argparse.Namespace) -> int:
                 scenario,
                 catalog,
                 fmt,
+                printed_at=printed_at(source),
                 dpi=args.dpi,
                 paper=args.paper,
                 strict=args.strict,
@@ -102,6 +100,18 @@ def run_render(args: argparse.Namespace) -> int:
     return EXIT_UNREADABLE if unreadable else EXIT_ERRORS if refused else EXIT_OK
 
 
+def printed_at(source: Path) -> str:
+    """Where the faces of a scenario's components in no box are printed: the installed
+    pack's print-and-play pages for a file inside one, else the booklet's."""
+    from editor.packs.render import PRINT_AND_PLAY_PATH
+    from editor.sheets.content import PRINTED_ELSEWHERE
+
+    pack = pack_of(source)
+    if pack is not None and pack.manifest.file(PRINT_AND_PLAY_PATH) is not None:
+        return f"{pack.path(PRINT_AND_PLAY_PATH)} (print at 100 %)"
+    return PRINTED_ELSEWHERE
+
+
 def campaign_path(given: str) -> Path:
     """A campaign file, a folder holding ``campaign.json``, or a bundled campaign's id."""
     path = Path(given)
@@ -116,8 +126,9 @@ def run_booklet(args: argparse.Namespace) -> int:
     from editor.sheets import SheetError, render_booklet
 
     try:
-        catalog = default_catalog()
-        campaign, entries = open_campaign_with_scenarios(campaign_path(args.campaign))
+        path = campaign_path(args.campaign)
+        catalog = catalog_for(path)
+        campaign, entries = open_campaign_with_scenarios(path)
     except (FormatError, CatalogError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE

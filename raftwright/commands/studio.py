@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from raftwright.common import EXIT_UNREADABLE, catalog_for, say
 
@@ -20,7 +21,12 @@ def run_edit(args: argparse.Namespace) -> int:
     except ImportError as exc:
         say(f"the studio cannot start: {exc}; install Raftwright with its GUI dependencies (make run)")
         return EXIT_UNREADABLE
-    return int(app.main(args.file) or 0)
+    try:
+        catalog = catalog_for(Path(args.file)) if args.file else None
+    except CatalogError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    return int(app.main(args.file, catalog) or 0)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -31,7 +37,7 @@ def run_play(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     try:
         return int(app.main(args.file, args.seed, args.players, catalog_for(Path(args.file))) or 0)
-    except (FormatError, ValueError) as exc:
+    except (FormatError, ValueError) as exc:  # CatalogError is a ValueError
         say(str(exc))
         return EXIT_UNREADABLE
 

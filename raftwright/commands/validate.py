@@ -12,12 +12,13 @@ from engine.check.validate_files import FileChecker
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError, canonical_json
 from engine.model.resources import campaigns_dir
-from engine.packs.install import installed_pack_for
+from engine.packs.resolve import pack_of
 from raftwright.common import (
     EXIT_ERRORS,
     EXIT_OK,
     EXIT_UNREADABLE,
     FOLDER_PATTERNS,
+    catalog_for,
     display,
     expand,
     format_issue,
@@ -35,15 +36,15 @@ def run(args: argparse.Namespace) -> int:
     except CatalogError as exc:
         say(f"cannot load the component catalog: {exc}")
         return EXIT_UNREADABLE
-    pack_checkers: dict[str, FileChecker] = {}  # files inside an installed pack: its own components
+    pack_checkers: dict[Path, FileChecker] = {}  # files inside an installed pack: its own components
 
     def checker_for(path: Path) -> FileChecker:
-        pack = installed_pack_for(path)
+        pack = pack_of(path)
         if pack is None:
             return checker
-        if pack.folder.name not in pack_checkers:
-            pack_checkers[pack.folder.name] = FileChecker(pack.catalog())
-        return pack_checkers[pack.folder.name]
+        if pack.folder not in pack_checkers:
+            pack_checkers[pack.folder] = FileChecker(catalog_for(path))
+        return pack_checkers[pack.folder]
 
     results: list[tuple[str, Issue]] = []
     unreadable = files = 0

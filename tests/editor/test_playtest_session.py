@@ -4,6 +4,7 @@ scenarios that cannot be played; plus the replay files it reads and writes."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +130,25 @@ def test_replay_files_round_trip_and_bad_files_name_the_problem(tmp_path, scenar
         read_replay(path)
     with pytest.raises(OSError, match="cannot write the replay"):
         write_replay(tmp_path / "no-such-folder" / "x.replay.json", record)
+
+
+def test_a_replay_saved_before_the_refill_choice_opens_and_steps_to_its_end(qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+    """A real replay written by the studio before the solo refill became a choice (no
+    rules version; tests/engine/old_replays) opens with the refills the engine then made
+    written out, and steps to the position that engine reached; one whose recorded
+    outcome is not reached is refused naming both rules versions, the game kept."""
+    old = Path(__file__).parents[1] / "engine" / "old_replays"
+    session = PlaytestSession(scenario)
+    session.start(seed=9)
+    session.load_replay(read_replay(old / "tutorial-01-seed-1.replay.json"), "old.replay.json")
+    done, total = session.steps()
+    assert done == 0 and total == 49  # 44 recorded actions and 5 refills
+    while session.steps()[0] < total:
+        session.redo()
+    summary = json.loads((old / "tutorial-01-seed-1.summary.json").read_text(encoding="utf-8"))
+    assert session.state.outcome().to_dict() == summary["outcome"]
+    data = json.loads((old / "tutorial-01-seed-1.replay.json").read_text(encoding="utf-8"))
+    data["outcome"]["reason"] = "cat-cut-off"
+    with pytest.raises(ValueError, match="no rules version .* plays rules version"):
+        session.load_replay(Replay.from_dict(data))
+    assert session.state.outcome() is not None and session.steps()[0] == total

@@ -14,6 +14,7 @@ from test_edit_commands import check_one_step
 
 from editor.docks.objectives import ObjectiveDialog
 from editor.mainwindow import MainWindow
+from engine import validate
 from engine.model.scenario import BoardPin, BoardSlot, Objective, RuleOptions
 
 
@@ -147,6 +148,22 @@ def test_rule_options(window: MainWindow) -> None:
         box.setChecked(False)
     assert doc.scenario.rules.players == (3,)  # the last player count cannot be unticked
     assert form.players[2].isChecked()
+
+
+def test_the_stuck_hand_reading_is_a_rule_option(window: MainWindow) -> None:
+    """RULINGS LC-7 (an unknown): the scenario picks its reading; the default (the game
+    is lost) is shown first and named as the default; 'forbid' is offered but refused by
+    the engine, so the Problems dock warns that the scenario cannot be playtested."""
+    doc, form = window.doc, window.properties.scenario_page
+    before = doc.scenario
+    assert form.stuck.currentIndex() == 0 and "default" in form.stuck.currentText()
+    form.stuck.setCurrentIndex(1)
+    form.stuck.activated.emit(1)  # as a click on the item does
+    check_one_step(window, before, before.with_changes(rules=replace(before.rules, stuck_hand="discard")))
+    form.stuck.activated.emit(2)
+    assert doc.scenario.rules.stuck_hand == "forbid"
+    found = [i for i in validate(doc.scenario) if i.code == "not-playable-yet"]
+    assert [i.where.path for i in found] == ["/rules/stuck_hand"] and "LC-7" in found[0].message
 
 
 def test_objectives_add_edit_reorder_remove(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -51,3 +51,40 @@ def test_summary_sums_each_scenarios_games_over_runs_of_other_seeds() -> None:
         ("campaign-4", 1, 20),
         ("practice", 2, 10),
     ]
+
+
+def test_the_default_seed_block_is_held_out_from_the_tuning_seeds() -> None:
+    """Seeds 0-999 tuned the bot and the calibration: the default block misses them and a
+    block touching them is not called held out."""
+    bt = _bot_targets()
+    assert bt.held_out(bt.HELD_OUT_SEED, 200)
+    assert not bt.held_out(900, 200)
+    assert not bt.held_out(0, 200)
+    assert bt.held_out(1000, 200)
+
+
+def test_bootstrap_intervals_hold_the_figure_and_collapse_when_every_game_agrees() -> None:
+    bt = _bot_targets()
+    rows = [bt.Row(rank, f"s{rank}", [(wins, 100), (wins, 100)]) for rank, wins in enumerate([90, 70, 50, 30, 10, 0])]
+    ci = bt.bootstrap(rows, 400)
+    assert ci["campaign-4"] == (0.0, 0.0)  # no game won: every resample wins none
+    lo, hi = ci["campaign-1"]
+    assert lo < 0.5 < hi and hi - lo < 0.25  # 100 of 200 won: about +-7 points
+    lo, hi = ci["spearman"]
+    assert 0.8 < lo <= hi <= 1.0  # the rates are far apart: the order rarely changes
+    assert bt.bootstrap(rows, 400) == ci  # seeded
+
+
+def test_out_of_sample_calibration_is_scored_on_what_it_was_not_fitted_on() -> None:
+    """A calibration fitted on one half of the seeds is scored on the other half's rates:
+    halves that disagree show an error the in-sample fit would hide."""
+    bt = _bot_targets()
+    steady = [bt.Row(rank, f"s{rank}", [(w, 100), (w, 100)]) for rank, w in enumerate([90, 70, 50, 30, 10, 1])]
+    results = {what: (exact, error) for what, _, exact, error in bt.out_of_sample(steady)}
+    assert results["fitted on the first half of the seeds, scored on the second"] == (6, 0)
+    swapped = [bt.Row(rank, f"s{rank}", [(w1, 100), (w2, 100)])
+               for rank, (w1, w2) in enumerate([(90, 30), (70, 90), (50, 70), (30, 50), (10, 1), (1, 10)])]  # fmt: skip
+    results = {what: (exact, error) for what, _, exact, error in bt.out_of_sample(swapped)}
+    exact, error = results["fitted on the first half of the seeds, scored on the second"]
+    assert exact < 6 and error > 0
+    assert bt.paws_for([(0, 0.5), (1, 0.2)], 0.1) == 2

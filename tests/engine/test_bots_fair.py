@@ -12,7 +12,7 @@ from reference.fair_view import plain_fair_view
 from engine import GameState, new_game
 from engine.bots.bots import BOTS, get_bot, playout
 from engine.bots.heuristic import HeuristicBot
-from engine.bots.view import deck_of, fair_view
+from engine.bots.view import acting_player, deck_of, fair_view
 from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 
@@ -42,7 +42,11 @@ def shuffle_hidden(state: GameState, rng: random.Random) -> GameState:
 
 def positions(name: str, count: int) -> list[GameState]:
     """Positions from a heuristic game, one per action (draw, play and fire phases)."""
-    state = load(name)
+    return played(load(name), count)
+
+
+def played(state: GameState, count: int) -> list[GameState]:
+    """The first ``count`` positions of ``state`` played on by the heuristic bot."""
     bot, rng = HeuristicBot(), random.Random(0)
     out: list[GameState] = []
     while not state.is_terminal() and len(out) < count:
@@ -116,3 +120,69 @@ def test_fair_view_equals_its_plain_form(name: str) -> None:
         assert got.advanced.disaster_deck == want.advanced.disaster_deck
         assert got.rng.getstate() == random.Random(0x5EED).getstate()
         assert (state.decks, state.reserve, state.bag) == before  # the game itself untouched
+
+
+def team_positions(name: str, players: int, count: int, seed: int) -> list[GameState]:
+    """Positions of a team game (standard rules) played by the heuristic bot, one per action."""
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
+    return played(new_game(scenario, seed=seed, players=players, variant="standard"), count)
+
+
+def swap_teammate_card(state: GameState, player: int, index: int, rng: random.Random) -> GameState | None:
+    """The same game as the acting player sees it, with one card of a teammate's hand
+    swapped for an unseen card of the same deck (None when the deck holds no other)."""
+    other = state.clone()
+    key = other.hands[player][index]
+    pool = other.decks[deck_of(key)]
+    if not pool:
+        return None
+    j = rng.randrange(len(pool))
+    other.hands[player][index], pool[j] = pool[j], key
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_teammates_hands_do_not_change_choices(players: int) -> None:
+    """Issue 27: in team games the bot read its teammates' hands (over 1,105 two-player
+    draw positions, swapping a teammate's card for an unseen one of the same deck changed
+    the choice 278 times of 3,315).  The seat the bot plays sees its own hand only: every
+    teammate's card swapped for an unseen one of its deck leaves the choice as it was, in
+    every phase of the game.  (In the play phase a player who can do nothing with their
+    cards passes to the next, as a player at the table says so.)"""
+    rng = random.Random(7)
+    bot = HeuristicBot()
+    swaps, phases = 0, set()
+    for name, seed in [(SCENARIOS[0], 1), (SCENARIOS[1], 2), (SCENARIOS[2], 3)]:
+        for state in team_positions(name, players, 60, seed):
+            choice = bot.choose(state, random.Random(0))
+            assert state.is_legal(choice)
+            actor = getattr(choice, "player", acting_player(state))
+            passed = range(acting_player(state), actor) if state.phase == "play" else range(0)
+            for p in range(players):
+                if p == actor or p in passed:  # a player who can do nothing with their cards passes, in the open
+                    continue
+                for i in range(len(state.hands[p])):
+                    other = swap_teammate_card(state, p, i, rng)
+                    if other is None:
+                        continue
+                    swaps += 1
+                    phases.add(state.phase)
+                    assert bot.choose(other, random.Random(0)) == choice, (
+                        f"{name}: player {p}'s card {state.hands[p][i]} changed player {actor}'s choice"
+                    )
+    assert swaps > 100 and {"draw", "play"} <= phases
+
+
+def test_the_team_view_hides_teammates_hands_and_keeps_the_players_own() -> None:
+    state = team_positions(SCENARIOS[0], 2, 8, 1)[-1]
+    actor = acting_player(state)
+    view = fair_view(state, actor)
+    assert view.hands[actor] == state.hands[actor]
+    for p in range(state.players):
+        assert [deck_of(k) for k in view.hands[p]] == [deck_of(k) for k in state.hands[p]]  # the backs are seen
+    unseen = {d: sorted(c + [k for p in range(2) if p != actor for k in state.hands[p] if deck_of(k) == d])
+              for d, c in state.decks.items()}  # fmt: skip
+    seen = {d: sorted(c + [k for p in range(2) if p != actor for k in view.hands[p] if deck_of(k) == d])
+            for d, c in view.decks.items()}  # fmt: skip
+    assert seen == unseen  # the same cards unseen, in a canonical place
+    assert fair_view(state).hands == state.hands  # without a player: only hidden order is canonical

@@ -93,3 +93,19 @@ def test_replays_and_saved_games_of_unplayed_rules_are_refused(scenario: Scenari
     saved["scenario"]["mode"] = "advanced"
     with pytest.raises(UnsupportedScenario, match="advanced game"):
         GameState.from_dict(saved)
+
+
+def test_an_objective_of_an_unknown_kind_is_refused_not_played_as_free_text(scenario: Scenario) -> None:
+    """Issue 27: an objective built in Python with a kind the engine does not know (a
+    typo, "arival_order") was played as free text and the game announced as a win.
+    Files cannot carry one (the schema lists the kinds); a Python-built scenario is
+    refused naming the kind, the objective and the kinds the engine plays."""
+    typo = scenario.with_changes(objectives=(Objective("arival_order", colour="blue", position=1),))
+    with pytest.raises(UnsupportedScenario) as caught:
+        new_game(typo, seed=1)
+    message = str(caught.value)
+    assert "'arival_order'" in message and "objective 1" in message and "arrival_order" in message
+    assert "Additional rules" in message
+    assert any(i.severity == "error" for i in validate(typo))  # it cannot be written to a file either
+    with pytest.raises(UnsupportedScenario, match="arival_order"):
+        Replay(typo, seed=1).play()

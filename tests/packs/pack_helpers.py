@@ -29,7 +29,9 @@ FIXTURE_CATALOG = {
     "box": {"location_cards": 2},
 }
 
-INFO = PackInfo(id="tutorial-pack", title="Tutorial pack", version="1.2.0", authors=("Fixture Author",))
+INFO = PackInfo(
+    id="tutorial-pack", title="Tutorial pack", version="1.2.0", authors=("Fixture Author",), licence="CC-BY-4.0"
+)
 
 
 def tutorial_campaign() -> Path:

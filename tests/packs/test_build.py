@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from pack_helpers import FIXTURE_CATALOG, INFO, manifest_of, tutorial_campaign
 
+from engine.bots.version import fingerprint
 from engine.check.validate_files import open_scenario
 from engine.model.catalog import bundled_catalog, catalog_from_dict
+from engine.model.fingerprint import layout_fingerprint
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.schemas import schema_errors
 from engine.packs.build import ExtraFile, build_pack, collect
@@ -49,6 +51,7 @@ def test_a_campaign_pack_holds_the_campaign_its_scenarios_and_a_valid_manifest(t
         "name": "First steps",
         "mode": "standard",
         "players": [1, 2, 3, 4],
+        "needs": {"box": ["base"], "features": [], "components": []},
     }
     assert doc["requires"]["formats"] == {"campaign": 1, "scenario": 1}
     pack = open_pack(data)
@@ -71,6 +74,8 @@ def test_paws_and_the_estimate_go_into_the_manifest(tmp_path: Path) -> None:
         "interval": [0.35, 0.49],
         "engine_version": "0.1.0",
         "expected_length": 11.5,
+        "layout": layout_fingerprint(scenario_from_dict(doc)),  # made on this layout, by this bot: current
+        "fingerprint": fingerprint(),
     }
     # allow_errors: the scenario schema may not know every estimate field yet
     entry = build_pack(INFO, sources, allow_errors=True)[1].scenarios[0]

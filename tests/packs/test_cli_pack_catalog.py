@@ -46,3 +46,17 @@ def test_show_uses_the_installed_packs_components(installed_custom_scenario: Pat
                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     assert main(["show", str(installed_custom_scenario)]) == 0
     assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize("command", ["validate", "show"])
+def test_a_tampered_installed_component_file_is_one_line(
+    installed_custom_scenario: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An installed pack's components file damaged after the install (100,000 levels
+    deep): the command names the file and says to install the pack again; no traceback."""
+    components = next(installed_custom_scenario.parents[1].glob("components/*.components.json"))
+    components.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main([command, str(installed_custom_scenario)]) == 2
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "Traceback" not in text and "install it again" in text and components.name in text

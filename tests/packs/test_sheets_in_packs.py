@@ -18,7 +18,7 @@ def test_png_sheets_and_the_preview_are_byte_stable(tmp_path: Path) -> None:
     first, second = tmp_path / "a" / "t.raftpack", tmp_path / "b" / "t.raftpack"
     for out in (first, second):
         out.parent.mkdir()
-        assert main(["pack", "build", str(CAMPAIGN), "-o", str(out)]) == 0
+        assert main(["pack", "build", str(CAMPAIGN), "-o", str(out), "--licence", "CC0-1.0"]) == 0
     assert first.read_bytes() == second.read_bytes()
     manifest = open_pack(first).manifest
     assert [f.path for f in manifest.of_kind("preview")] == ["preview.png"]
@@ -27,7 +27,7 @@ def test_png_sheets_and_the_preview_are_byte_stable(tmp_path: Path) -> None:
 
 def test_pdf_sheets_on_request(tmp_path: Path) -> None:
     out = tmp_path / "t.raftpack"
-    assert main(["pack", "build", str(CAMPAIGN), "-o", str(out), "--pdf-sheets"]) == 0
+    assert main(["pack", "build", str(CAMPAIGN), "-o", str(out), "--pdf-sheets", "--all-rights-reserved"]) == 0
     pack = open_pack(out)
     pdfs = [f.path for f in pack.manifest.of_kind("sheet") if f.path.endswith(".pdf")]
     assert len(pdfs) == 4

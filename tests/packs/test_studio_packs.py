@@ -51,6 +51,7 @@ def export(window: MainWindow, qtbot: QtBot, out: Path, sheets: bool) -> ExportP
     dialog.title.setText("Tutorial again")
     dialog.ident.setText("tutorial-again")
     dialog.author.setText("Fixture Designer")
+    dialog.licence.setCurrentText("CC-BY-4.0")
     dialog.sheets.setChecked(sheets)
     dialog.build()
     assert dialog.is_building()
@@ -80,6 +81,7 @@ def test_export_import_open_as_template_play_and_remove(studio: MainWindow, qtbo
     assert dialog.contents.count() == len(dialog.pack.manifest.files)
     assert dialog.install_button.isEnabled()
     if dialog.pack.manifest.of_kind("preview"):
+        qtbot.waitUntil(lambda: dialog.previews_pending() == 0)  # decoded on the thread pool
         assert dialog.preview_count() >= 1
     assert installed_packs() == []  # nothing installed before the designer says so
     dialog.install_button.click()
@@ -89,7 +91,8 @@ def test_export_import_open_as_template_play_and_remove(studio: MainWindow, qtbo
     asked: list[str] = []
     again.ask_replace = lambda label: asked.append(label) or True  # type: ignore[method-assign]
     again.install_button.click()
-    assert asked == ["tutorial-again@1.0.0"] and again.result_pack is not None
+    assert len(asked) == 1 and "tutorial-again@1.0.0 is installed already" in asked[0]
+    assert again.result_pack is not None
 
     library = studio.library
     packs = library.pack_items()
@@ -150,7 +153,9 @@ def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     data, _ = build_pack(
-        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",)), collect([path]), catalog=catalog
+        PackInfo(id="custom-cards", title="Custom cards", authors=("Fixture",), licence="CC0-1.0"),
+        collect([path]),
+        catalog=catalog,
     )
     install_pack(open_pack(data))
     studio.library.refresh()
@@ -171,3 +176,119 @@ def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
         state.apply(rng.choice(state.legal_actions()))
     assert state.outcome() is not None
     other.autosaver.close()
+
+
+def test_export_form_checks_each_field_before_build(studio: MainWindow, qtbot: QtBot) -> None:
+    """Field-level messages in the same words as the CLI; Build waits; the campaign fills
+    title, author and description; no licence is chosen for the author."""
+    from editor.packs.export_dialog import ExportPackDialog as Dialog
+
+    dialog = Dialog([tutorial_campaign()], studio.doc.catalog, studio)
+    qtbot.addWidget(dialog)
+    assert dialog.title.text() == "Tutorial"
+    assert dialog.author.text().startswith("The City of Games")
+    assert dialog.description.toPlainText().startswith("The four tutorial scenarios")
+    assert dialog.licence.currentText() == ""
+    assert not dialog.build_button.isEnabled()
+    assert dialog.field_errors["licence"].text().startswith("no licence chosen")
+    dialog.licence.setCurrentText("CC BY 4.0")
+    assert "did you mean CC-BY-4.0?" in dialog.field_errors["licence"].text()
+    dialog.licence.setCurrentText("All rights reserved")
+    assert dialog.field_errors["licence"].isHidden() and dialog.info().licence == "LicenseRef-All-Rights-Reserved"
+    dialog.version.setText("1.0")
+    assert (
+        dialog.field_errors["version"].text().startswith("version '1.0' cannot be used: version must look like 1.0.0")
+    )
+    assert not dialog.build_button.isEnabled()
+    dialog.version.setText("1.0.0")
+    dialog.ident.setText("Bad_ID!")
+    assert "lowercase letters, digits and hyphens" in dialog.field_errors["id"].text()
+    assert "^" not in dialog.field_errors["id"].text()
+    dialog.ident.setText("tutorial-mine")
+    assert dialog.build_button.isEnabled()
+    dialog.sheets.setChecked(False)
+    dialog.build()
+    qtbot.waitUntil(lambda: not dialog.is_building(), timeout=60_000)
+    assert dialog.manifest is not None and dialog.manifest.credits
+    assert "official scenario 'First steps' by The City of Games" in dialog.status.text()
+
+
+def test_the_library_lists_a_damaged_pack_and_the_studio_starts(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RAFTWRIGHT_USER_DIR", str(tmp_path / "user"))
+    monkeypatch.setenv("RAFTWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
+    broken = tmp_path / "user" / "packs" / "broken" / "1.0.0"
+    broken.mkdir(parents=True)
+    (broken / "manifest.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    window = MainWindow(autosave_seconds=3600)
+    qtbot.addWidget(window)
+    items = window.library.pack_items()
+    assert [item.text(0) for item in items] == ["broken 1.0.0 (damaged)"]
+    assert "nested" in items[0].toolTip(0)
+    window.library.tree.setCurrentItem(items[0])
+    window.library.confirm_remove_pack = lambda label: True  # type: ignore[method-assign]
+    window.library.buttons["remove_pack"].trigger()
+    assert window.library.pack_items() == [] and not broken.exists()
+    window.autosaver.close()
+
+
+def test_a_preview_over_the_pixel_cap_is_never_decoded(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QImage
+
+    from editor.packs.import_dialog import PreviewTask, _Decoded
+
+    image = QImage(400, 300, QImage.Format.Format_RGB32)
+    image.fill(0xFF3366)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    data = bytes(QByteArray(buffer.data()).data())
+    got: list[tuple[str, QImage]] = []
+    sink = _Decoded()
+    sink.done.connect(lambda name, img: got.append((name, img)))
+    PreviewTask("small.png", data, sink, max_pixels=400 * 300).run()
+    PreviewTask("big.png", data, sink, max_pixels=400 * 300 - 1).run()
+    assert [(name, img.isNull()) for name, img in got] == [("small.png", False), ("big.png", True)]
+    assert got[0][1].width() == 220
+
+
+def test_importing_a_newer_version_replaces_the_older_in_the_library(
+    studio: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from pack_helpers import INFO
+
+    paths = []
+    for version in ("1.0.0", "1.1.0", "0.9.0"):
+        path = tmp_path / f"tutorial-{version}.raftpack"
+        path.write_bytes(build_pack(replace(INFO, version=version), collect([tutorial_campaign()]))[0])
+        paths.append(path)
+    studio.import_pack_file(paths[0]).install_button.click()
+    newer = studio.import_pack_file(paths[1])
+    newer.ask_replace = lambda question: pytest.fail(f"an upgrade needs no question: {question}")  # type: ignore[method-assign]
+    newer.install_button.click()
+    assert [item.text(0) for item in studio.library.pack_items()] == ["Tutorial pack 1.1.0"]
+    older = studio.import_pack_file(paths[2])
+    asked: list[str] = []
+    older.ask_replace = lambda question: asked.append(question) or False  # type: ignore[method-assign]
+    older.install_button.click()
+    assert len(asked) == 1 and "tutorial-pack@1.1.0" in asked[0] and "tutorial-pack@0.9.0" in asked[0]
+    assert [p.manifest.label for p in installed_packs()] == ["tutorial-pack@1.1.0"]
+
+
+def test_a_sheet_that_cannot_be_drawn_is_a_message(studio: MainWindow, qtbot: QtBot, monkeypatch) -> None:
+    import editor.packs.export_dialog as export_module
+
+    def broken(*args: object) -> list[object]:
+        raise RuntimeError("no painter")
+
+    monkeypatch.setattr(export_module, "sheet_files", broken)
+    dialog = export_module.ExportPackDialog([tutorial_campaign()], studio.doc.catalog, studio)
+    qtbot.addWidget(dialog)
+    dialog.licence.setCurrentText("CC0-1.0")
+    dialog.build()
+    assert "the sheets could not be drawn (no painter)" in dialog.status.text()
+    assert dialog.build_button.isEnabled() and dialog.manifest is None

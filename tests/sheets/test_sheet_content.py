@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -49,6 +50,10 @@ def test_tutorial_checklist_lists_boards_cards_and_supply() -> None:
     assert "6 fire cards" in text.checklist
     c1 = sheet_text(bundled(SHORT_EDGE_STRIP))
     assert "3 water tokens in the supply" in c1.checklist and "Meow and talk tokens" in c1.checklist
+    tutorial = bundled(TUTORIAL_1)
+    discard = tutorial.with_changes(rules=replace(tutorial.rules, stuck_hand="discard"))  # LC-7 house reading
+    assert "Cards that cannot be played go to the disaster pile" in sheet_text(discard).checklist
+    assert not any("cannot be played" in line for line in text.checklist)  # the default goes without saying
 
 
 def test_kickstarter_tokens_are_counted_and_objectives_written_out() -> None:

@@ -1,0 +1,110 @@
+"""A Dask cluster run says what went wrong in one line (issue 27 item 4): a malformed
+address, a scheduler that does not answer, a scheduler without workers, and workers
+that play other rules or another bot (refused, never pooled); ``--cluster local``
+starts one cluster for the whole run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from distributed import LocalCluster
+
+import engine.sim.cluster as cluster
+from engine.bots.version import fingerprint
+from engine.check.validate_files import open_scenario
+from engine.model.resources import campaigns_dir
+from engine.sim.cluster_address import ClusterError, check_address
+from engine.sim.difficulty import estimate
+from raftwright.cli import main
+
+TUTORIAL = campaigns_dir() / "tutorial"
+FIRST_STEPS = TUTORIAL / "01-first-steps.scenario.json"
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["127.0.0.1:notaport", "tcp://127.0.0.1:0", "tcp://127.0.0.1:70000", "http://host:8786", "tcp://:8786", "a b:1",
+     "tcp://host:8786/path"],
+)  # fmt: skip
+def test_a_malformed_address_is_refused_before_any_connection(address: str) -> None:
+    with pytest.raises(ClusterError, match="tcp://HOST:PORT"):
+        check_address(address)
+
+
+def test_good_addresses_are_taken_as_dask_takes_them() -> None:
+    assert check_address("local") == "local"
+    assert check_address("10.0.0.5:8786") == "tcp://10.0.0.5:8786"
+    assert check_address("tcp://sched.example:8786") == "tcp://sched.example:8786"
+
+
+def test_cli_malformed_address_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["difficulty", str(FIRST_STEPS), "--games", "2", "--cluster", "127.0.0.1:notaport"]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "127.0.0.1:notaport" in err[0] and "port" in err[0]
+    assert "not playable" not in captured.out + captured.err
+
+
+def test_cli_unreachable_scheduler_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["difficulty", str(FIRST_STEPS), "--games", "2", "--cluster", "tcp://127.0.0.1:9", "--cluster-timeout", "1"]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "no Dask scheduler answered at tcp://127.0.0.1:9 within 1 s" in err[0]
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_a_scheduler_without_workers_is_reported_after_the_timeout(capsys: pytest.CaptureFixture[str]) -> None:
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None, scheduler_port=0) as empty:  # type: ignore[no-untyped-call]
+        address = empty.scheduler_address
+        args = ["difficulty", str(FIRST_STEPS), "--games", "2", "--cluster", address, "--cluster-timeout", "1"]
+        assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "has no workers after 1 s" in err[0] and f"dask worker {address}" in err[0]
+
+
+def test_a_worker_with_another_fingerprint_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The probe runs on the worker (a lambda is sent by value): the worker says it plays
+    other bots, and the run stops before any game is pooled."""
+    monkeypatch.setattr(cluster, "worker_fingerprint", lambda: "rules-1.bots-0")
+    args = ["difficulty", str(FIRST_STEPS), "--games", "2", "--bot", "random", "--cluster", "local", "--jobs", "1"]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1
+    assert "runs rules-1.bots-0" in err[0] and f"this Raftwright {fingerprint()}" in err[0]
+    assert captured.out == ""
+
+
+def test_a_task_on_a_worker_with_another_fingerprint_refuses_to_play() -> None:
+    """A worker that joins after the check is caught by the task itself."""
+    doc_path = FIRST_STEPS
+    from engine.model.formats import scenario_to_dict
+
+    doc = scenario_to_dict(open_scenario(doc_path))
+    with pytest.raises(ClusterError, match="rules-0.bots-0"):
+        cluster.checked_play_games("rules-0.bots-0", doc, [1], "solo", 1, "random")
+    assert len(cluster.checked_play_games(fingerprint(), doc, [1, 2], "solo", 1, "random")) == 2
+
+
+def test_cluster_local_starts_one_cluster_per_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    started: list[int] = []
+    real = cluster.LocalCluster
+
+    def counting(*args: object, **kwargs: object) -> object:
+        started.append(1)
+        return real(*args, **kwargs)  # type: ignore[no-untyped-call]
+
+    monkeypatch.setattr(cluster, "LocalCluster", counting)
+    args = ["difficulty", str(TUTORIAL / "campaign.json"), "--games", "8", "--bot", "random", "--cluster", "local",
+            "--jobs", "2", "--json"]  # fmt: skip
+    assert main(args) == 0
+    assert len(started) == 1  # four scenarios, one cluster
+    out = capsys.readouterr().out
+    assert out.count('"fingerprint"') == 4
+    pool = estimate(open_scenario(FIRST_STEPS), games=8, bot="random", jobs=2)
+    assert f'"wins": {pool.wins}' in out
