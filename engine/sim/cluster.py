@@ -35,10 +35,9 @@ QUIET = ("distributed", "tornado", "asyncio")
 
 
 def worker_fingerprint() -> str:
-    """Run on a worker: the rules-and-bot fingerprint of the Raftwright it imports."""
-    from engine.bots.version import fingerprint as current
-
-    return current()
+    """Run on a worker: the rules-and-bot fingerprint of the Raftwright it imports (the
+    worker imports this module, and with it its own engine.bots.version, to run this)."""
+    return fingerprint()
 
 
 def checked_play_games(expected: str, doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int,
