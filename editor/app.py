@@ -16,7 +16,7 @@ from engine.model.catalog import Catalog, catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
-from . import gui_gc, smoke
+from . import gui_gc, logs, smoke
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
 
@@ -73,6 +73,7 @@ def catalog_warning() -> str | None:
 
 
 def main(path: str | None = None, catalog: Catalog | None = None) -> int:
+    logs.install()  # raftwright.log in the user's state folder (Help > Open log folder)
     app = application()
     window = create_window(path, catalog=catalog)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint

@@ -4,8 +4,8 @@ count, the hovered square and the zoom."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtCore import QByteArray, Qt, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -305,6 +305,14 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dialog.show()
         return dialog
 
+    def open_log_folder(self) -> bool:
+        """Help > Open log folder: the folder of ``raftwright.log`` in the file manager."""
+        from .logs import log_folder
+
+        folder = log_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
     def show_manual(self) -> QMainWindow:
         """Help > Manual: the manual's pages in a window of their own (one per studio)."""
         from .manual_window import ManualWindow  # loaded on first use
@@ -332,6 +340,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dock: DifficultyDock | None = getattr(self, "_difficulty", None)
         if dock is None:
             dock = self._difficulty = DifficultyDock(self.doc, self)
+            self.canvas.island.addItem(dock.heat_item)  # the estimate's heat map, drawn over the island
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.properties, dock)
             self.docks.append(dock)

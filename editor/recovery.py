@@ -33,6 +33,7 @@ from engine.model.scenario import Scenario
 
 from .document import ScenarioDocument
 from .files import recovery_dir, save_blockers, settings
+from .logs import caught
 
 RECOVERY_FORMAT = "raftwright.recovery"
 DEFAULT_INTERVAL_S = 30
@@ -177,6 +178,7 @@ class Autosaver(QObject):
                 self._lock.tryLock(0)
             atomic_write(self.path, recovery_text(self.doc))
         except Exception as exc:  # every failure is reported, none escapes the timer
+            caught(f"autosave to {self.path} failed", exc)
             self._fail(f"Autosave to {self.path} failed: {exc}")
             return False
         self._written = self.doc.scenario

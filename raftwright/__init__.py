@@ -3,11 +3,12 @@ studio (``engine`` never names ``editor``; import-linter checks it)."""
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 
 def installed_version() -> str:
-    """The version of the installed distribution (``pyproject.toml``'s, via metadata)."""
+    """The version of the installed distribution (``pyproject.toml``'s, via metadata;
+    imported here, when asked: importlib.metadata is a tenth of a second of start-up)."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("raftwright")
     except PackageNotFoundError:  # a checkout that was never installed

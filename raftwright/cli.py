@@ -20,21 +20,38 @@ from raftwright import installed_version
 from raftwright.common import EXIT_OK, EXIT_UNREADABLE, PROG, say
 
 #: subcommand modules in :mod:`raftwright.commands`, in the order ``--help`` lists them
-COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "difficulty"]
+COMMANDS: list[str] = ["validate", "show", "comp1110", "studio", "render", "pack", "site", "difficulty"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """``--version``, reading the installed version only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(f"{PROG} {installed_version()}")
+        parser.exit()
+
+
+#: the module of a subcommand whose module name differs from the command's
+MODULE_OF = {"edit": "studio", "play": "studio"}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``command`` (the first argument, when it names a subcommand)
+    only that subcommand's module is loaded: ``raftwright edit`` starts without the
+    engine commands' imports (issue 28 item 7).  ``--help`` and errors load them all."""
     parser = argparse.ArgumentParser(prog=PROG, description="Raftwright: the Race to the Raft scenario studio.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {installed_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the program's version number and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    module = MODULE_OF.get(command or "", command)
+    for name in [module] if module in COMMANDS else COMMANDS:
         importlib.import_module(f"raftwright.commands.{name}").register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(args_list[0] if args_list else None)
+    args = parser.parse_args(args_list)
     if getattr(args, "run", None) is None:
         say(
             "choose a command: 'raftwright edit' opens the studio, 'raftwright validate PATH' checks files, "

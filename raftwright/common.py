@@ -9,7 +9,6 @@ from typing import Iterator, Sequence
 from engine.check.issues import Issue
 from engine.model.catalog import Catalog
 from engine.model.formats import FormatError
-from engine.packs import resolve
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 FOLDER_PATTERNS = ("*.scenario.json", "*.campaign.json", "campaign.json", "*.components.json")
@@ -51,4 +50,6 @@ def catalog_for(path: Path) -> Catalog:
     catalog (the bundled catalogs plus that pack's components) for a file inside the
     pack, else the default catalog (bundled plus the user's custom components).  Every
     command asks here (:func:`engine.packs.resolve.catalog_for`)."""
+    from engine.packs import resolve  # not at start-up: only commands that read a file need it
+
     return resolve.catalog_for(path)

@@ -1,12 +1,12 @@
 """The main window's pack actions (a mixin like :class:`editor.fileflows.FileFlows`):
-File > Export pack..., File > Import pack..., opening a ``.raftpack`` (from the
+File > Export pack..., File > Import pack..., File > Browse packs..., opening a ``.raftpack`` (from the
 command line or File > Open) through the same import, and opening an installed
 pack's scenario as a template."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
@@ -19,8 +19,11 @@ from engine.play.game import new_game
 from engine.play.state import GameState
 
 from ..fileflows import FileFlows
-from .export_dialog import ExportPackDialog
-from .import_dialog import ImportPackDialog
+from .browse import BrowsePacksDialog
+
+if TYPE_CHECKING:  # the dialogs load when first opened, not at start-up (issue 28 item 7)
+    from .export_dialog import ExportPackDialog
+    from .import_dialog import ImportPackDialog
 
 
 class PackFlows(FileFlows):
@@ -28,6 +31,7 @@ class PackFlows(FileFlows):
 
     pack_export_dialog: ExportPackDialog | None = None
     pack_import_dialog: ImportPackDialog | None = None
+    pack_browser: BrowsePacksDialog | None = None
     template_pack: InstalledPack | None = None  # the installed pack the open template came from
 
     @property
@@ -65,6 +69,8 @@ class PackFlows(FileFlows):
         return [self.doc.path] if self.doc.path is not None else []
 
     def export_pack(self) -> None:
+        from .export_dialog import ExportPackDialog
+
         dialog = ExportPackDialog(self.export_sources(), self.doc.catalog, self)
         self.pack_export_dialog = dialog
         dialog.open()
@@ -79,11 +85,24 @@ class PackFlows(FileFlows):
             self.import_pack_file(Path(path))
 
     def import_pack_file(self, path: Path) -> ImportPackDialog:
+        from .import_dialog import ImportPackDialog
+
         dialog = ImportPackDialog(path, self)
         dialog.installed.connect(self._pack_installed)
         self.pack_import_dialog = dialog
         dialog.open()
         return dialog
+
+    def browse_packs(self) -> BrowsePacksDialog:
+        """File > Browse packs...: a gallery's feed, with Install and Update."""
+        if self.pack_browser is None:
+            self.pack_browser = BrowsePacksDialog(self)
+            self.pack_browser.installed.connect(self._pack_installed)
+        self.pack_browser.show()
+        self.pack_browser.raise_()
+        if self.pack_browser.address.text() and self.pack_browser.feed is None:
+            self.pack_browser.load()
+        return self.pack_browser
 
     def _pack_installed(self, pack: InstalledPack) -> None:
         self.library.refresh()

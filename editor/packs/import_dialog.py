@@ -35,6 +35,8 @@ from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
 from engine.packs.verify import verify_pack
 
+from ..logs import caught
+
 PREVIEW_WIDTH = 220
 #: a version question the designer may answer with "replace" (``--force`` in the CLI)
 ASK_CODES = {"already-installed", "version-contents-differ", "version-downgrade"}
@@ -147,6 +149,7 @@ class ImportPackDialog(QDialog):
         try:
             findings, _ = verify_pack(self.pack)
         except Exception as exc:  # noqa: BLE001 - a check that breaks is a problem shown, never a crash
+            caught("the pack could not be checked", exc)
             self.problems.addItem(shown(f"error check-failed: the pack could not be checked ({exc!r})"))
             self.install_button.setEnabled(False)
             findings = []

@@ -66,6 +66,9 @@ def _studio(window: PlaytestWindow, path: Path) -> None:
 
 def main(path: str, seed: int | None = None, players: int | None = None, catalog: Catalog | None = None) -> int:
     read_target(path, players)  # report a bad file before any window opens
+    from editor import logs
+
+    logs.install()
     app = application()
     window = open_window(path, seed, players, catalog)
     window.show()

@@ -141,6 +141,9 @@ class FileChecker:
                         where,
                     )
                 )
+            stale = next((x for x in result.issues if x.code == "estimate-stale"), None)
+            if stale is not None:  # a campaign is what a pack ships: say so where the designer looks
+                out.append(issue("estimate-stale", f"{name}: {stale.message}", where, severity=WARNING))
             campaign_id = data.get("id")
             if result.campaign is not None and isinstance(campaign_id, str) and result.campaign != campaign_id:
                 out.append(

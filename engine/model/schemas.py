@@ -20,6 +20,7 @@ SCHEMA_FILES = {
     "campaign": "campaign.schema.json",
     "replay": "replay.schema.json",
     "pack": "pack-manifest.schema.json",
+    "feed": "feed.schema.json",
 }
 
 

@@ -36,7 +36,7 @@ QUIET = ("distributed", "tornado", "asyncio")
 
 def worker_fingerprint() -> str:
     """Run on a worker: the rules-and-bot fingerprint of the Raftwright it imports (the
-    worker imports this module, and with it its own engine.bots.version, to run this)."""
+    function travels by reference, so the worker calls its own module's ``fingerprint``)."""
     return fingerprint()
 
 
@@ -99,7 +99,9 @@ def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOU
                         n_workers=max(jobs, 1),
                         threads_per_worker=1,
                         processes=True,  # type: ignore[no-untyped-call]
-                        dashboard_address=None,
+                        # the scheduler serves HTTP whatever we say; on a free local port, so a
+                        # dashboard already on 8787 costs no warning on stderr
+                        dashboard_address="127.0.0.1:0",
                     )  # fmt: skip
                 )
                 client = stack.enter_context(Client(cluster, timeout=timeout))  # type: ignore[no-untyped-call]
@@ -108,8 +110,8 @@ def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOU
         except (OSError, TimeoutError) as exc:
             raise ClusterError(f"no Dask scheduler answered at {address} within {timeout:g} s ({_reason(exc)}); "
                                "start one with 'dask scheduler' or check the address and port") from None  # fmt: skip
-        try:
-            client.wait_for_workers(1, timeout=timeout)
+        try:  # our own local workers may start slowly on a busy machine: they get a minute
+            client.wait_for_workers(1, timeout=max(timeout, 60.0) if address == "local" else timeout)
         except (OSError, TimeoutError):
             raise ClusterError(f"the Dask scheduler at {address} has no workers after {timeout:g} s; start one on "
                                f"each machine with 'dask worker {address} --nthreads 1'") from None  # fmt: skip

@@ -39,6 +39,7 @@ DEFAULT_GAMES = 200
 DEFAULT_BOT = "heuristic"
 CHUNK = 8  # seeds per task: small enough for a smooth progress bar, big enough to amortise set-up
 MAX_ACTIONS = 5_000
+LOST_LISTED = 10  # lost games an estimate lists (to replay), the first seeds
 
 #: Win-rate floors per paw rating, fewest paws first: a scenario gets the first rating
 #: whose floor its heuristic-bot solo win rate reaches (5 paws below every floor).
@@ -147,6 +148,7 @@ class Estimate:
     unfinished: int = 0
     heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" / "crossed" -> "r,c" -> games
     lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
+    lost_games: list[dict[str, Any]] = field(default_factory=list)  # the same games: seed, reason, round, cat, square
     fingerprint: str = ""  # rules and bot versions that played the games (engine.bots.version.fingerprint)
     layout: str = ""  # the layout played (engine.model.fingerprint.layout_fingerprint)
     engine_version: str = ""  # the Raftwright package version
@@ -171,6 +173,7 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
     fire: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.fire)
     crossed: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.crossed)
     cut_sq: Counter[str] = Counter(f"{r.cut_off_square[0]},{r.cut_off_square[1]}" for r in records if r.cut_off_square)
+    lost = [r for r in records if r.result is not None and r.result != WIN]
     return Estimate(
         file=file, id=scenario.id, bot=bot, variant=variant, players=players, seed=seed,
         games=games, wins=wins, win_rate=wins / games if games else 0.0, interval=wilson(wins, games),
@@ -191,7 +194,10 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
         unfinished=sum(1 for r in records if r.result is None),
         heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items())),
               "crossed": dict(sorted(crossed.items()))},
-        lost_seeds=[r.seed for r in records if r.result is not None and r.result != WIN][:10],
+        lost_seeds=[r.seed for r in lost[:LOST_LISTED]],
+        lost_games=[{"seed": r.seed, "reason": r.reason, "round": r.rounds, "cat": r.cut_off,
+                     "square": None if r.cut_off_square is None else list(r.cut_off_square)}
+                    for r in lost[:LOST_LISTED]],
         fingerprint=fingerprint(), layout=layout_fingerprint(scenario), engine_version=engine_version(),
     )  # fmt: skip
 

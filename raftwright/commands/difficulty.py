@@ -7,6 +7,9 @@ with the rules-and-bot ``fingerprint`` and the ``layout`` it was made on.  ``--s
 writes each estimate into its scenario file (atomically; a campaign's files as one
 step); ``--set-paws`` also replaces the designer's paws with the suggested ones.
 A scenario the engine cannot play yet is listed as "not playable yet: <reason>".
+``--winnable N`` adds the full-information search's answer (:mod:`engine.sim.oracle`):
+"a win exists in X of N deals" or "no win found in N deals within budget B", and
+``--lines DIR`` saves each scenario's shortest winning line found as a replay file.
 Exit 0; 2 with one line on stderr when an input cannot be read, a file cannot be
 stored, or the Dask cluster cannot be used (bad address, no scheduler or no worker
 within ``--cluster-timeout``, a worker playing other rules or another bot).
@@ -32,8 +35,10 @@ from engine.model.files import WriteError
 from engine.model.formats import FormatError
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
+from engine.play.replay_files import REPLAY_SUFFIX, write_replay
 from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
+from engine.sim.oracle import DEFAULT_BUDGET, Winnable, winnable
 from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, display, expand, say
 
 
@@ -77,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
     if args.set_paws and not args.store:
         say("--set-paws sets paws from a stored estimate: add --store")
         return EXIT_UNREADABLE
+    if args.lines is not None and not args.winnable:
+        say("--lines saves the winning lines that --winnable N finds: add --winnable N")
+        return EXIT_UNREADABLE
     try:
         files = scenario_files([Path(p) for p in args.paths])
         scenarios: list[tuple[Path, Scenario]] = [(f, open_scenario(f)) for f in files]
@@ -99,10 +107,19 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         say(f"--cluster needs Dask: install the extra with pip install 'raftwright[cluster]' ({exc})")
         return EXIT_UNREADABLE
+    answers: dict[str, dict[str, Any]] = {}  # an estimate's file -> the full-information search's answer (JSON)
+    if args.winnable:
+        by_file = {str(path): scenario for path, scenario in scenarios}
+        try:
+            for e in (r for r in results if isinstance(r, Estimate)):
+                answers[e.file] = _search(args, by_file[e.file], _own(catalogs[Path(e.file)]))
+        except OSError as exc:
+            say(str(exc))
+            return EXIT_UNREADABLE
     if args.json:
-        print(json.dumps([_json(r) for r in results], indent=1))
+        print(json.dumps([_json(r, answers) for r in results], indent=1))
     else:
-        _table(results)
+        _table(results, answers)
     if args.store:
         return _store(args, results)
     return EXIT_OK
@@ -132,6 +149,26 @@ def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
     return results
 
 
+def _search(args: argparse.Namespace, scenario: Scenario, catalog: Catalog | None) -> dict[str, Any]:
+    """The full-information search's answer for one scenario (its JSON), the shortest
+    winning line saved under ``--lines`` when one was found."""
+    if not args.no_progress and sys.stderr.isatty():
+        print(f"{scenario.id}: searching {args.winnable} deals with full information", file=sys.stderr)
+    w: Winnable = winnable(scenario, deals=args.winnable, seed=args.seed, budget=args.budget,
+                           seconds=args.budget_seconds, variant=args.variant, players=args.players,
+                           jobs=args.jobs, catalog=catalog)  # fmt: skip
+    out = w.to_dict()
+    line = w.replay_of(scenario, args.variant, args.players)
+    out["line_file"] = None
+    if line is not None and args.lines is not None:
+        folder = Path(args.lines)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{scenario.id}.win{REPLAY_SUFFIX}"
+        write_replay(target, line, line.play(catalog).outcome())
+        out["line_file"] = display(target)
+    return out
+
+
 def _store(args: argparse.Namespace, results: list[Estimate | tuple[Path, Scenario, str]]) -> int:
     from engine.sim.store import store_in_files  # writes files: only when asked to
 
@@ -159,15 +196,18 @@ def _own(catalog: Catalog) -> Catalog | None:
     return None if catalog is default_catalog() else catalog
 
 
-def _json(r: Estimate | tuple[Path, Scenario, str]) -> dict[str, Any]:
+def _json(r: Estimate | tuple[Path, Scenario, str], answers: dict[str, dict[str, Any]]) -> dict[str, Any]:
     if isinstance(r, Estimate):
-        return {**r.to_dict(), "file": display(Path(r.file))}
+        d = {**r.to_dict(), "file": display(Path(r.file))}
+        if r.file in answers:
+            d["winnable"] = answers[r.file]
+        return d
     path, scenario, reason = r
     return {"file": display(path), "id": scenario.id, "games": 0, "wins": 0, "win_rate": None,
             "playable": False, "reason": f"not playable yet: {reason}", "fingerprint": fingerprint()}  # fmt: skip
 
 
-def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
+def _table(results: list[Estimate | tuple[Path, Scenario, str]], answers: dict[str, dict[str, Any]]) -> None:
     played = sorted((r for r in results if isinstance(r, Estimate)), key=lambda e: (-e.win_rate, e.file))
     if played:
         first = played[0]
@@ -183,6 +223,10 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
         top = next(iter(e.losses), "-")
         print(f"{rank:>4}  {e.win_rate:8.1%}  {lo:5.1%}-{hi:6.1%}  {e.suggested_paws:>4}  {e.expected_rounds:6.1f}  "
               f"{e.most_cut_off or '-':12}  {e.id} ({display(Path(e.file))}; losses: {_losses(e) or 'none'}; top: {top})")  # fmt: skip
+        answer = answers.get(e.file)
+        if answer is not None:
+            saved = f"; shortest winning line: {answer['line_file']}" if answer["line_file"] else ""
+            print(f"{'':>4}  full-information search: {answer['answer']}{saved}")
     for r in results:
         if not isinstance(r, Estimate):
             path, scenario, reason = r
@@ -191,6 +235,20 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]]) -> None:
 
 def _losses(e: Estimate) -> str:
     return ", ".join(f"{reason} {n}" for reason, n in e.losses.items())
+
+
+def _whole(text: str, least: int = 0) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {least} or more")
+    return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1)
 
 
 def register(sub: Any) -> None:
@@ -220,5 +278,20 @@ def register(sub: Any) -> None:
                         "made with are recorded, so validate can tell when it goes stale); your paws are kept")  # fmt: skip
     p.add_argument("--set-paws", action="store_true",
                    help="with --store: also set each scenario's paws to the suggested ones, replacing yours")  # fmt: skip
+    p.add_argument("--winnable", type=_whole, default=0, metavar="N",
+                   help="also search N deals with full information (it sees deck, reserve and bag order; never "
+                        "used for the estimate) for a winning line: 'a win exists in X of N deals'")  # fmt: skip
+    p.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET, metavar="B",
+                   help=f"positions the search may try per deal (default {DEFAULT_BUDGET})")  # fmt: skip
+    p.add_argument(
+        "--budget-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="also stop a deal's search after S seconds (the answer then depends on the machine)",
+    )
+    p.add_argument("--lines", metavar="DIR", default=None,
+                   help="save each scenario's shortest winning line found as DIR/<id>.win.replay.json "
+                        "(opens in the playtest: Game > Open replay)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(run=run)

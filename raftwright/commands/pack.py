@@ -1,4 +1,4 @@
-"""``raftwright pack build|inspect|verify|install|list|remove``: scenario packs.
+"""``raftwright pack build|inspect|verify|install|outdated|list|remove``: scenario packs.
 
 Exit status: 0 fine; 1 refused or problems found (one line per problem, as
 ``validate`` prints issues); 2 the pack (or a source) cannot be read at all.
@@ -27,7 +27,7 @@ from engine.packs.rights import PUBLISHER, campaign_defaults
 from engine.packs.verify import verify_pack
 from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, say
 
-UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable"}
+UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable", "download-failed", "download-incomplete"}
 
 
 def _refused(exc: PackError) -> int:
@@ -182,8 +182,10 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_install(args: argparse.Namespace) -> int:
+    from raftwright.commands.pack_gallery import pack_to_install
+
     try:
-        pack = _open(args.file)
+        pack = pack_to_install(args.file, args.feed)
         replaced = [p.manifest.label for p in installed_packs() if p.manifest.id == pack.manifest.id]
         installed = install_pack(pack, force=args.force)
     except PackError as exc:
@@ -255,6 +257,8 @@ def _positive(text: str) -> int:
 
 
 def register(sub: Any) -> None:
+    from raftwright.commands.pack_gallery import register_outdated
+
     p = sub.add_parser(
         "pack",
         help="build, inspect, verify and install scenario packs (.raftpack)",
@@ -300,14 +304,17 @@ def register(sub: Any) -> None:
     v = packs.add_parser("verify", help="check the scenarios and replay the golden playthroughs with this engine")
     v.add_argument("file", metavar="FILE")
     v.set_defaults(run=run_verify)
-    n = packs.add_parser("install", help="install a pack into the user folder")
-    n.add_argument("file", metavar="FILE")
+    n = packs.add_parser("install", help="install a pack (a file, an address, or an id in a gallery's feed)")
+    n.add_argument("file", metavar="FILE|URL|ID", help="a .raftpack file, its http(s)/file address, or with --feed "
+                   "a pack id (ID or ID@VERSION) the feed lists")  # fmt: skip
+    n.add_argument("--feed", metavar="URL", help="a gallery's index.json: the pack's size and SHA-256 must match it")
     n.add_argument(
         "--force",
         action="store_true",
         help="install even over the same version with other contents, or over a newer version (a downgrade)",
     )
     n.set_defaults(run=run_install)
+    register_outdated(packs)
     li = packs.add_parser("list", help="list installed packs (one row per pack id)")
     li.add_argument("--json", action="store_true", help="print the list as JSON")
     li.set_defaults(run=run_list)

@@ -13,9 +13,14 @@ from typing import Any
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from raftwright.common import EXIT_UNREADABLE, catalog_for, say
+from raftwright.display import display_problem
 
 
 def run_edit(args: argparse.Namespace) -> int:
+    problem = display_problem()  # before Qt: without a display its xcb plugin aborts the process
+    if problem:
+        say(problem)
+        return EXIT_UNREADABLE
     try:
         from editor import app
     except ImportError as exc:
@@ -30,6 +35,10 @@ def run_edit(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    problem = display_problem()
+    if problem:
+        say(problem)
+        return EXIT_UNREADABLE
     try:
         from editor.playtest import app
     except ImportError as exc:

@@ -178,3 +178,18 @@ def test_a_file_that_cannot_be_written_is_one_line_and_exit_2(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "read-only" in err[0] and path.name in err[0]
     assert path.read_bytes() == before
+
+
+def test_validating_the_campaign_names_its_scenarios_stale_estimates(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["difficulty", str(campaign), "--games", "2", "--bot", "random", "--store"]) == 0
+    assert main(["validate", str(campaign)]) == 0
+    assert "estimate-stale" not in capsys.readouterr().out
+    path = sorted(campaign.parent.glob("*.scenario.json"))[2]
+    doc = json.loads(path.read_text())
+    doc["cards"] = [c for c in doc["cards"] if c["kind"] != "fire"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["validate", str(campaign)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "estimate-stale" in line]
+    assert len(lines) == 1 and "warning" in lines[0] and path.name in lines[0] and "/scenarios/2" in lines[0]
