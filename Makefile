@@ -45,7 +45,7 @@ docs: $(STAMP)
 
 # robustness at scale: 10^5 mutated files through the loaders, 10^4 edit sequences (minutes)
 fuzz: $(TEST_STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) bench/fuzz_loaders.py
+	QT_QPA_PLATFORM=offscreen $(PY) tests/robustness/fuzz_at_scale.py
 
 # the desktop application: dist/raftwright/ and its .tar.gz, smoke-tested (slow: not part of test)
 package: $(STAMP)

@@ -18,15 +18,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from hostinfo import LoadWatch, host_line, judged
 
-from hostinfo import LoadWatch, host_line, judged  # noqa: E402
-
-from engine.model.catalog import default_catalog  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.sim.cluster import cluster_session  # noqa: E402
-from engine.sim.difficulty import Estimate, Runner, estimate  # noqa: E402
+from engine.check.validate_files import open_scenario
+from engine.model.catalog import default_catalog
+from engine.model.resources import campaigns_dir
+from engine.sim.cluster import cluster_session
+from engine.sim.difficulty import Estimate, Runner, estimate
 
 TARGET = 0.10
 
@@ -36,7 +34,7 @@ def _option(argv: list[str], name: str, default: int) -> int:
 
 
 def run_all(paths: list[Path], games: int, jobs: int, runner: Runner | None) -> list[Estimate]:
-    return [estimate(load_scenario(p), games=games, jobs=jobs, runner=runner, seed=1000) for p in paths]
+    return [estimate(open_scenario(p), games=games, jobs=jobs, runner=runner, seed=1000) for p in paths]
 
 
 def cpu() -> float:

@@ -26,10 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from editor.smoke import ENV_SMOKE, SMOKE_LINE
 
-from editor.smoke import ENV_SMOKE, SMOKE_LINE  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = 5
 

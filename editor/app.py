@@ -35,7 +35,7 @@ def application(argv: list[str] | None = None) -> QApplication:
 def first_scenario() -> Path | None:
     """Tutorial 1, if the bundled campaigns are installed."""
     try:
-        from engine.model.library import first_bundled_scenario_path
+        from engine.check.validate_files import first_bundled_scenario_path
 
         return first_bundled_scenario_path()
     except (ImportError, FormatError, FileNotFoundError):

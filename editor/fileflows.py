@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.formats import FormatError, document_kind, load_campaign, read_json
+from engine.model.formats import FormatError, document_kind, read_json
 
 from . import campaigns
 from .document import new_scenario
@@ -266,7 +266,7 @@ class FileFlows(QMainWindow):
                 self.show_error("Could not add the scenario", str(exc))
                 return
             self.open_path(target)
-            self.library.select(campaign_path, len(load_campaign(campaign_path).scenarios) - 1)
+            self.library.select(campaign_path, len(open_campaign(campaign_path).scenarios) - 1)
             return
         if self.doc.is_modified and not self.save():
             return

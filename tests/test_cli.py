@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 import editor
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario, read_json
+from engine.model.formats import read_json
 from engine.model.resources import campaigns_dir
 from raftwright.cli import main
 
@@ -188,8 +189,8 @@ def test_import_comp1110_writes_a_valid_scenario(capsys: pytest.CaptureFixture[s
     out_file = tmp_path / "first.scenario.json"
     code, out, err = run(capsys, "import-comp1110", FIRST_STEPS_CHALLENGE, "-o", str(out_file), "--name", "First steps")
     assert code == 0 and out == "" and f"wrote {out_file}" in err
-    scenario = load_scenario(out_file)
-    bundled = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(out_file)
+    bundled = open_scenario(FIRST_STEPS)
     assert (scenario.name, scenario.boards, scenario.cards) == ("First steps", bundled.boards, bundled.cards)
 
 

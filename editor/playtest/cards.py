@@ -190,13 +190,18 @@ class DeckPicker(QGroupBox):
 
     def show_state(self, state: GameState | None) -> None:
         drawing = drawing_player(state)
-        bonus = state is not None and state.phase == "bonus" and state.bonus is not None and not state.is_terminal()
+        bonus = (
+            state is not None
+            and state.phase == "bonus"
+            and state.advanced.bonus is not None
+            and not state.is_terminal()
+        )
         for deck, button in self.buttons.items():
             left = len(state.decks.get(deck, ())) if state else 0
             button.set_left(left)
             button.setEnabled((drawing is not None or bonus) and left > 0)
-        if state is not None and bonus and state.bonus is not None:
-            self.prompt.setText(f"Bonus: player {state.bonus.player + 1} may draw 1 card from any deck")
+        if state is not None and bonus and state.advanced.bonus is not None:
+            self.prompt.setText(f"Bonus: player {state.advanced.bonus.player + 1} may draw 1 card from any deck")
             return
         if state is None or drawing is None:
             self.prompt.setText("")

@@ -17,8 +17,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from engine import GameState
 from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, RAFT_WHITE, TERRAIN_TO_LETTER, TERRAINS
 from engine.model.geometry import Square
+from engine.play.analysis import exits_now
 from engine.play.bitboard import bit_list
-from engine.play.links import exits_now
 
 from ..painting import (  # the studio's piece painters
     BOARD_EDGE,

@@ -252,7 +252,7 @@ def check_objectives(lay: Layout) -> list[Issue]:
                         [o.destination],
                     )
                 )
-        if o.kind == "arrive_together" and lay.scenario.mode == "standard":
+        if o.kind == "arrive_together" and not lay.scenario.plays_advanced:
             out.append(
                 issue(
                     "objective-needs-advanced",

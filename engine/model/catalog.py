@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
 from engine.model import schema_cache
 from engine.model.card_paths import PathSquares, RescueStrip, card_feature_problems, paths_from, rescue_from
@@ -33,8 +33,10 @@ from engine.model.userdirs import user_catalogs_dir
 
 log = logging.getLogger(__name__)
 
-TERRAINS: tuple[str, ...] = ("blue", "red", "green", "orange", "purple")
-CAT_COLOURS: tuple[str, ...] = TERRAINS + ("white",)
+Terrain = Literal["blue", "red", "green", "orange", "purple"]  # a square's colour (fire aside)
+CatColour = Literal["blue", "red", "green", "orange", "purple", "white"]  # white: the Oshax, no terrain
+TERRAINS: tuple[Terrain, ...] = ("blue", "red", "green", "orange", "purple")
+CAT_COLOURS: tuple[CatColour, ...] = TERRAINS + ("white",)
 LETTER_TO_TERRAIN: dict[str, str] = {"b": "blue", "r": "red", "g": "green", "o": "orange", "p": "purple", "f": "fire"}
 TERRAIN_TO_LETTER: dict[str, str] = {v: k for k, v in LETTER_TO_TERRAIN.items()}
 DECKS: tuple[str, ...] = ("circle", "cross", "square", "triangle")

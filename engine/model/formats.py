@@ -28,13 +28,13 @@ from engine.model.scenario import (
     CampaignEntry,
     CardPlacement,
     DifficultyEstimate,
+    Mode,
     Objective,
     RuleOptions,
     Scenario,
     TokenPlacement,
 )
 from engine.model.schema_ids import schema_url
-from engine.model.schemas import schema_errors
 
 __all__ = ["FormatError", "read_json"]  # re-exported: every reader imports them from here
 
@@ -101,7 +101,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
         name=data["name"],
         campaign=data.get("campaign"),
         difficulty=data.get("difficulty"),
-        mode=data.get("mode", "standard"),
+        mode=Mode(data.get("mode", "standard")),
         author=data.get("author", ""),
         notes=data.get("notes", ""),
         boards=tuple(boards),
@@ -293,28 +293,8 @@ def describe_format(data: Any) -> str:
     return f'its "format" is {reprlib.repr(data["format"])}'
 
 
-def _load(path: str | os.PathLike[str], kind: str) -> Any:
-    data = read_json(path)
-    if document_kind(data) != kind:
-        raise FormatError(path, f'not a Raftwright {kind} file: {describe_format(data)}; expected "raftwright.{kind}"')
-    errors = schema_errors(kind, data)
-    if errors:
-        first = errors[0]
-        raise FormatError(path, f"{first.path or '/'}: {first.message}", errors)
-    return data
-
-
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read, schema-check and convert a scenario file; raises :class:`FormatError`."""
-    return scenario_from_dict(_load(path, "scenario"))
-
-
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     atomic_write_text(path, canonical_json(scenario_to_dict(scenario)))
-
-
-def load_campaign(path: str | os.PathLike[str]) -> Campaign:
-    return campaign_from_dict(_load(path, "campaign"))
 
 
 def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:

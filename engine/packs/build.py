@@ -14,7 +14,7 @@ import logging
 import os
 import time
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -30,6 +30,7 @@ from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
 from engine.packs.needs import scenario_needs
 from engine.packs.rights import official_credit, official_name
+from engine.packs.sources import Sources as Sources  # re-exported: build's callers name it here
 from engine.play.game import REPLAY_FORMAT
 
 log = logging.getLogger(__name__)
@@ -67,15 +68,6 @@ class ExtraFile:
     path: str
     kind: str
     data: bytes
-
-
-@dataclass
-class Sources:
-    """The documents to pack, each with its path inside the pack."""
-
-    campaigns: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    scenarios: list[tuple[str, Path, dict[str, Any]]] = field(default_factory=list)  # pack path, source, document
-    replays: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 def created_date() -> str:

@@ -36,7 +36,6 @@ from engine.model.disaster_cards import disaster_card_to_dict
 from engine.model.scenario import Scenario
 from engine.model.schema_ids import schema_url
 from engine.play.hybrid import wants_hybrid
-from engine.play.support import uses_disaster_deck
 
 COMPONENTS_FORMAT = "raftwright.components"
 
@@ -94,7 +93,7 @@ def used_custom_components(
     # carries the designer's own, or a stranger could not play it (or would play others)
     disasters = (
         {d.id: disaster_card_to_dict(d) for d in catalog.disaster_cards.values() if d.id not in base.disaster_cards}
-        if any(uses_disaster_deck(s) for s in scenarios)
+        if any(s.uses_disaster_deck for s in scenarios)
         else {}
     )
     # every game shuffles all the catalog's pathway cards and bags all its plain fire

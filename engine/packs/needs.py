@@ -23,7 +23,6 @@ from typing import Any, Iterable, Mapping
 from engine.model.catalog import Catalog, bundled_catalog
 from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
 from engine.play.hybrid import wants_hybrid
-from engine.play.support import uses_disaster_deck
 
 #: feature id -> what a player reads
 FEATURES: dict[str, str] = {
@@ -107,7 +106,7 @@ def scenario_needs(scenario: Scenario, catalog: Catalog, bundled: Catalog | None
         features.append("oshax")
     if any(card.rescue for card in printed if card is not None):
         features.append("rescue-friends")
-    if uses_disaster_deck(scenario):
+    if scenario.uses_disaster_deck:
         features.append("disaster-cards")
     box = ("base", "kickstarter") if set(features) & set(KICKSTARTER_FEATURES) else ("base",)
     return Needs(box, tuple(features), tuple(_custom(scenario, catalog, base, features)))

@@ -10,7 +10,6 @@ the files were named in, or the machine."""
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,34 +18,11 @@ from engine.model.resources import schema_dir
 from engine.packs.errors import PackError, Problem
 from engine.packs.feed import feed_bytes, feed_document, feed_entry
 from engine.packs.manifest import PACK_SUFFIX, sha256, version_key
-from engine.packs.reader import Pack, open_pack
+from engine.packs.published import Published as Published  # re-exported: the site's callers name it here
+from engine.packs.reader import open_pack
 from engine.packs.site_html import ASSETS, index_page, pack_page
 
 DEFAULT_TITLE = "Race to the Raft scenario packs"
-
-
-@dataclass(frozen=True)
-class Published:
-    """One pack version on the site: the checked pack, its bytes and where its files go."""
-
-    pack: Pack
-    data: bytes
-
-    @property
-    def folder(self) -> str:
-        m = self.pack.manifest
-        return f"packs/{m.id}/{m.version}"
-
-    @property
-    def file_path(self) -> str:
-        return f"{self.folder}/{self.pack.manifest.id}-{self.pack.manifest.version}{PACK_SUFFIX}"
-
-    @property
-    def digest(self) -> str:
-        return sha256(self.data)
-
-    def asset(self, path: str) -> str:
-        return f"{self.folder}/{path}"
 
 
 def gather(inputs: list[Path]) -> list[Published]:

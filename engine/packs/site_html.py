@@ -7,15 +7,13 @@ image, labelled form controls, visible keyboard focus, text contrast above 7:1."
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 from engine.model.formats import scenario_from_dict
 from engine.packs.fields import licence_label
 from engine.packs.needs import Needs
-
-if TYPE_CHECKING:
-    from engine.packs.site import Published
+from engine.packs.published import Published
 
 CSS = """body{font-family:system-ui,sans-serif;margin:0;color:#1b1b1b;background:#ffffff;line-height:1.45}
 a{color:#0b4f9c}a:focus,button:focus,input:focus,select:focus{outline:3px solid #b35c00;outline-offset:2px}

@@ -85,7 +85,7 @@ def set_up_state(island: Island, rules: RuleSet, rng: random.Random, players: in
     cats = len(island.cat_starts)  # set-up values throughout, so the constructor's checks are skipped (issue 11)
     state = GameState.trusted(island, rules, rng=rng, exhausted=[False] * cats, arrived=[False] * cats, decks=decks,
                               hands=[[] for _ in range(players)], bag=list(island.tiles), seed=seed)  # fmt: skip
-    state.disaster_deck = disaster_deck
+    state.advanced.disaster_deck = disaster_deck
     return state
 
 

@@ -88,8 +88,8 @@ def position_key(state: GameState) -> Hashable:
         tuple(tuple(sorted(h)) for h in state.hands), tuple(tuple(r) for r in state.reserve), tuple(state.drawn),
         tuple(tuple(c) for c in state.decks.values()), tuple(state.bag), state.pending, state.water,
         state.water_used, tuple(state.discard_pile), tuple(state.disaster_pile), tuple(state.removed),
-        tuple(state.disaster_deck), tuple(state.disaster_used), state.disaster, state.bonus, tuple(state.extra_cards),
-        tuple(sorted(state.tokens.items())), tuple(state.held), state.task, state.maps,
+        tuple(state.advanced.disaster_deck), tuple(state.advanced.disaster_used), state.advanced.disaster, state.advanced.bonus, tuple(state.advanced.extra_cards),
+        tuple(sorted(state.kickstarter.tokens.items())), tuple(state.kickstarter.held), state.kickstarter.task, state.kickstarter.maps,
         tuple(tuple(seat) for seat in state.comm_tokens), len(state.arrival_turns),
         hash(state.rng.getstate()),
     )  # fmt: skip

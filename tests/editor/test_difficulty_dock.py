@@ -10,15 +10,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from engine.model.formats import load_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
 from engine.model.resources import campaigns_dir
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 
 def test_estimate_difficulty_shows_figures_and_stores_them(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(10)
     dock.bot.setCurrentText("random")
@@ -47,7 +46,7 @@ def test_estimate_difficulty_shows_figures_and_stores_them(qtbot, make_window) -
 
 
 def test_cancel_stops_the_estimate(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(2000)
     dock.bot.setCurrentText("heuristic")
@@ -61,7 +60,7 @@ def test_cancel_stops_the_estimate(qtbot, make_window) -> None:  # type: ignore[
 def test_a_lost_game_opens_in_the_playtest_where_it_was_lost(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
     """The dock's heat map shows the squares cats crossed, and activating a lost game
     plays it again and shows the playtest at the moment it was lost."""
-    studio = make_window(load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
+    studio = make_window(open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
     dock = studio.difficulty
     dock.games.setValue(10)
     dock.bot.setCurrentText("heuristic")
@@ -110,7 +109,7 @@ def _heated_pixel(studio, square: tuple[int, int]):  # type: ignore[no-untyped-d
 def test_the_heat_map_is_drawn_over_the_island_and_the_settings_reach_the_engine(  # type: ignore[no-untyped-def]
     qtbot, make_window
 ) -> None:
-    studio = make_window(load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
+    studio = make_window(open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"))
     studio.resize(1200, 800)
     dock = studio.difficulty
     dock.games.setValue(12)
@@ -140,7 +139,7 @@ def test_the_heat_map_is_drawn_over_the_island_and_the_settings_reach_the_engine
 
 
 def test_winnable_and_show_a_winning_line(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.deals.setValue(2)
     dock.budget.setValue(500)
@@ -167,7 +166,7 @@ def test_winnable_and_show_a_winning_line(qtbot, make_window) -> None:  # type: 
 def test_a_malformed_cluster_address_is_one_line_in_the_dock(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
     """The dock's cluster field goes through the same checks as --cluster: a bad
     address is refused with the CLI's one-line message, no traceback."""
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(10)
     dock.cluster.setText("127.0.0.1:notaport")

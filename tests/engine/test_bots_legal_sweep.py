@@ -24,9 +24,9 @@ from test_playouts_tokens import kickstarter
 from engine import new_game
 from engine.bots.bots import RandomBot, playout
 from engine.bots.heuristic import HeuristicBot
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
 from engine.play.actions import MoveCat
@@ -53,7 +53,7 @@ def game(name: str, mode: str, variant: str, players: int, seed: int) -> GameSta
         scenario = replace(scenario, mode="expert") if mode == "expert" else scenario
         catalog = hybrid_catalog()
     else:
-        scenario = replace(load_scenario(campaigns_dir() / f"{name}.scenario.json"), mode=mode)
+        scenario = replace(open_scenario(campaigns_dir() / f"{name}.scenario.json"), mode=mode)
         catalog = default_catalog()
     return new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog.merged(FIXTURES))
 

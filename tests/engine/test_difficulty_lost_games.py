@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine.bots.bots import get_bot, playout
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.game import new_game
 from engine.sim.difficulty import estimate
@@ -15,7 +15,7 @@ STRAWS = campaigns_dir() / "campaign-4" / "02-drawing-straws.scenario.json"
 
 
 def test_lost_games_carry_their_cause_round_and_cat() -> None:
-    scenario = load_scenario(STRAWS)
+    scenario = open_scenario(STRAWS)
     e = estimate(scenario, games=6, seed=0)
     assert e.lost_games and [g["seed"] for g in e.lost_games] == e.lost_seeds
     for game in e.lost_games:

@@ -12,7 +12,7 @@ import pytest
 from engine_pictures import picture_state
 
 from engine.bots.bots import get_bot, playout
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.game import Replay, new_game, replay
 from engine.play.outcome import WIN
@@ -37,7 +37,7 @@ ffffffffff
 def test_a_deal_the_fair_bot_loses_is_won_with_full_information() -> None:
     """Deal 2 of Waiting for Friends: the heuristic bot loses it; the search, seeing
     the real draws, finds a line that wins, and that line replays to a win."""
-    scenario = load_scenario(WAITING)
+    scenario = open_scenario(WAITING)
     fair = new_game(scenario, seed=2)
     assert playout(fair, get_bot("heuristic"), random.Random(2)).outcome.result != WIN
     found = OracleSearch(scenario, budget=2_000).search(2)
@@ -47,7 +47,7 @@ def test_a_deal_the_fair_bot_loses_is_won_with_full_information() -> None:
 
 
 def test_an_easy_scenario_is_winnable_and_the_shortest_line_is_a_replay() -> None:
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     w = winnable(scenario, deals=3, budget=500)
     assert w.wins == 3 and w.sentence() == "a win exists in 3 of 3 deals"
     best = w.shortest
@@ -79,14 +79,14 @@ def test_a_small_budget_says_so_instead_of_claiming_a_proof() -> None:
 
 def test_a_sampled_search_never_claims_a_proof() -> None:
     """Where the search leaves actions out (``width``), a lost deal is "not found", never "none"."""
-    scenario = load_scenario(campaigns_dir() / "campaign-4" / "02-drawing-straws.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-4" / "02-drawing-straws.scenario.json")
     found = OracleSearch(scenario, budget=300).search(0)
     assert found.status in (BUDGET, WIN_FOUND)
 
 
 def test_the_position_key_sees_hidden_order() -> None:
     """Two deals that differ only in the hidden deck order have different keys."""
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     a, b = new_game(scenario, seed=1), new_game(scenario, seed=1)
     assert position_key(a) == position_key(b)
     deck = next(d for d, cards in b.decks.items() if len(cards) > 1)
@@ -101,7 +101,7 @@ def test_the_estimate_never_uses_the_search(monkeypatch: pytest.MonkeyPatch) -> 
     def broken(*args: object, **kwargs: object) -> None:
         raise AssertionError("the estimate used the full-information search")
 
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     before = difficulty.estimate(scenario, games=6, seed=4)
     monkeypatch.setattr(OracleSearch, "search", broken)
     monkeypatch.setattr(OracleSearch, "search_from", broken)
@@ -133,7 +133,7 @@ def test_cli_refuses_lines_without_a_search(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_the_answer_is_the_same_on_one_or_two_processes() -> None:
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     assert winnable(scenario, deals=2, seed=3, budget=300, jobs=1) == winnable(
         scenario, deals=2, seed=3, budget=300, jobs=2
     )
@@ -141,6 +141,6 @@ def test_the_answer_is_the_same_on_one_or_two_processes() -> None:
 
 def test_a_seconds_budget_stops_the_search_too() -> None:
     """``seconds`` caps a deal's search besides the positions (the answer then depends on the machine)."""
-    scenario = load_scenario(campaigns_dir() / "campaign-4" / "02-drawing-straws.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-4" / "02-drawing-straws.scenario.json")
     found = OracleSearch(scenario, budget=1_000_000, seconds=1e-9).search(0)
     assert found.status == BUDGET and found.nodes == 1

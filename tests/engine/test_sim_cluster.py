@@ -12,7 +12,7 @@ from distributed import LocalCluster
 
 import engine.sim.cluster as cluster
 from engine.bots.version import fingerprint
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.sim.cluster_address import ClusterError, check_address
 from engine.sim.difficulty import estimate
@@ -84,7 +84,7 @@ def test_a_task_on_a_worker_with_another_fingerprint_refuses_to_play() -> None:
     doc_path = FIRST_STEPS
     from engine.model.formats import scenario_to_dict
 
-    doc = scenario_to_dict(load_scenario(doc_path))
+    doc = scenario_to_dict(open_scenario(doc_path))
     with pytest.raises(ClusterError, match="rules-0.bots-0"):
         cluster.checked_play_games("rules-0.bots-0", doc, [1], "solo", 1, "random")
     assert len(cluster.checked_play_games(fingerprint(), doc, [1, 2], "solo", 1, "random")) == 2
@@ -106,7 +106,7 @@ def test_cluster_local_starts_one_cluster_per_run(monkeypatch: pytest.MonkeyPatc
     assert len(started) == 1  # four scenarios, one cluster
     out = capsys.readouterr().out
     assert out.count('"fingerprint"') == 4
-    pool = estimate(load_scenario(FIRST_STEPS), games=8, bot="random", jobs=2)
+    pool = estimate(open_scenario(FIRST_STEPS), games=8, bot="random", jobs=2)
     assert f'"wins": {pool.wins}' in out
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from fixture_boards_oshax import SHAPE_2_PLAIN, special_boards
 
-from engine.model.formats import load_scenario, scenario_to_dict
+from engine.check.validate_files import open_scenario
+from engine.model.formats import scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.special_boards import outline_of
 from engine.play.game import Replay, new_game
@@ -77,7 +78,7 @@ def fixture_components() -> dict[str, Any]:
 
 
 def _tutorial_1() -> dict[str, Any]:
-    return scenario_to_dict(load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"))
+    return scenario_to_dict(open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"))
 
 
 def scenarios() -> dict[str, dict[str, Any]]:
@@ -128,7 +129,7 @@ def write_campaign(folder: Path, name: str = "Fixture campaign") -> Path:
 
 def record_game(scenario_path: Path, seed: int = 4) -> dict[str, Any]:
     """A finished game of a scenario (random legal moves, the default catalog), as a replay."""
-    state = new_game(load_scenario(scenario_path), seed=seed)
+    state = new_game(open_scenario(scenario_path), seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))

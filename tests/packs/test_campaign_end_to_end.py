@@ -29,8 +29,8 @@ from fixture_campaign import (
 )
 from pypdf import PdfReader
 
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import reload_default_catalog
-from engine.model.formats import load_scenario
 from engine.packs.reader import open_pack
 from engine.packs.resolve import catalog_for
 from engine.play.game import new_game
@@ -127,12 +127,12 @@ def test_every_command_uses_the_installed_packs_components(
 def test_the_installed_scenarios_play_with_the_packs_components(installed: Path) -> None:
     for path in sorted(installed.glob("*.scenario.json")):
         catalog = catalog_for(path)
-        state = new_game(load_scenario(path), seed=2, catalog=catalog)
+        state = new_game(open_scenario(path), seed=2, catalog=catalog)
         rng = random.Random(2)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
         assert state.outcome() is not None
-    first = load_scenario(installed / "01-custom-card.scenario.json")
+    first = open_scenario(installed / "01-custom-card.scenario.json")
     state = new_game(first, seed=1, catalog=catalog_for(installed / "01-custom-card.scenario.json"))
     assert {"purple", "green"} <= set(state.island.cat_colours)  # location card 20's cats
 
@@ -184,7 +184,7 @@ def test_a_packs_scenario_is_not_sent_to_a_cluster_without_its_components(instal
         raise AssertionError("no task may reach the cluster")
 
     with pytest.raises(ValueError, match="not sent to a cluster's workers; estimate it without --cluster"):
-        estimate(load_scenario(path), games=8, runner=runner, catalog=catalog_for(path))
+        estimate(open_scenario(path), games=8, runner=runner, catalog=catalog_for(path))
 
 
 def test_render_names_the_installed_packs_print_and_play_file(
@@ -233,5 +233,5 @@ def test_an_upgrade_to_1_1_0_replaces_1_0_0_and_keeps_the_components(
     assert listing.split()[:2] == ["fixture-campaign", "1.1.0"] and "1.0.0" not in listing  # one row per pack id
     upgraded = published["player"] / "packs" / "fixture-campaign" / "1.1.0" / "campaigns" / "fixture-campaign"
     assert main(["validate", str(upgraded)]) == 0
-    assert load_scenario(upgraded / "01-custom-card.scenario.json").name == "Fixture card twenty, revised"
+    assert open_scenario(upgraded / "01-custom-card.scenario.json").name == "Fixture card twenty, revised"
     assert 20 in catalog_for(upgraded / "01-custom-card.scenario.json").location_cards

@@ -20,8 +20,9 @@ from pytestqt.qtbot import QtBot
 
 from editor.packs.import_dialog import ImportPackDialog
 from engine.check.validate import validate
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import bundled_catalog, catalog_from_dict
-from engine.model.formats import load_scenario, scenario_to_dict
+from engine.model.formats import scenario_to_dict
 from engine.packs.build import build_pack, collect
 from raftwright.cli import main
 
@@ -31,7 +32,7 @@ COMPONENTS = f"components/{INFO.id}.components.json"
 @pytest.fixture(scope="module")
 def pack_parts(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], dict[str, bytes]]:
     """A pack whose scenario uses fixture location card 13 (so it carries components)."""
-    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    doc = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     next(c for c in doc["cards"] if c["kind"] == "location")["card"] = "13"
     source = tmp_path_factory.mktemp("src") / "custom.scenario.json"
     source.write_text(json.dumps(doc), encoding="utf-8")
@@ -117,7 +118,7 @@ def test_the_import_dialog_shows_the_component_problem(pack_parts, tmp_path: Pat
 
 def _ragged_scenario() -> dict[str, Any]:
     """Tutorial 1 with a FIXTURE special board whose outline rows differ in length."""
-    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    doc = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     slot = next(b for b in doc["boards"] if b["at"] == [9, 9])
     slot.clear()
     slot.update(size="special", face="plain", at=[9, 9], shape="fixture-shape-2", outline=["xx", "x"], rotation=1)
@@ -139,7 +140,7 @@ def test_a_ragged_outline_is_refused_naming_the_board_by_every_command(
     for command in (["show", str(path)], ["render", str(path), "-o", str(tmp_path / "r.png")]):
         assert main(command) == 2, command
         assert RAGGED in capsys.readouterr().err
-    good = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    good = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     good_path = tmp_path / "good.scenario.json"
     good_path.write_text(json.dumps(good), encoding="utf-8")
     manifest, files = split(build_pack(INFO, collect([good_path]))[0])

@@ -18,8 +18,9 @@ from pytestqt.qtbot import QtBot
 from editor.app import create_window
 from editor.mainwindow import MainWindow
 from editor.packs.export_dialog import ExportPackDialog
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import bundled_catalog, catalog_from_dict
-from engine.model.formats import load_scenario, scenario_to_dict
+from engine.model.formats import scenario_to_dict
 from engine.packs.build import PackInfo, build_pack, collect
 from engine.packs.install import install_pack, installed_packs
 from engine.packs.reader import open_pack
@@ -147,7 +148,7 @@ def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
     studio: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_CATALOG))
-    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    doc = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     next(c for c in doc["cards"] if c["kind"] == "location")["card"] = "13"
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")

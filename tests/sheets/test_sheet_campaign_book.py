@@ -16,9 +16,8 @@ from editor.sheets import make_sheet
 from editor.sheets.booklet import MIN_PT, booklet_pages, introduced_rules, smallest_pt
 from editor.sheets.content import sheet_text
 from editor.sheets.export import page_layout
+from engine.check.validate_files import open_campaign, open_campaign_with_scenarios
 from engine.model.catalog import Catalog, default_catalog
-from engine.model.formats import load_campaign
-from engine.model.library import load_campaign_with_scenarios
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import CardPlacement
 from raftwright.cli import main
@@ -32,7 +31,7 @@ def _page_area() -> QRectF:
 def test_a_new_rule_stands_under_the_scenario_that_introduces_it() -> None:
     """Rulebook, 'Additional rules' 1 and 2: communication tokens are used once Tutorial 1
     is completed, water tokens once Tutorial 2 is: Tutorials 2 and 3 introduce them."""
-    campaign, entries = load_campaign_with_scenarios(campaigns_dir() / "tutorial" / "campaign.json")
+    campaign, entries = open_campaign_with_scenarios(campaigns_dir() / "tutorial" / "campaign.json")
     assert introduced_rules(campaign, 4) == [(), ("communication_tokens",), ("water_tokens",), ()]
     pages = booklet_pages(campaign, [s for _, s in entries], default_catalog(), _page_area())
     sheets = [sheet for page in pages for sheet, _ in page]
@@ -52,7 +51,7 @@ def test_a_badge_moves_to_a_corner_without_a_token() -> None:
 
 def test_booklet_text_card_numbers_and_checklists_print_at_seven_points_or_more() -> None:
     for campaign_id in ("tutorial", "campaign-4"):
-        campaign, entries = load_campaign_with_scenarios(campaigns_dir() / campaign_id / "campaign.json")
+        campaign, entries = open_campaign_with_scenarios(campaigns_dir() / campaign_id / "campaign.json")
         pages = booklet_pages(campaign, [s for _, s in entries], default_catalog(), _page_area())
         scaled = [(sheet, scale) for page in pages for sheet, scale in page]
         assert len(scaled) == len(entries)
@@ -85,5 +84,5 @@ def test_booklet_pages_are_numbered(tmp_path) -> None:
     assert len(texts) >= 3
     for number, words in enumerate(texts[1:], 2):
         assert str(number) in words, number
-    campaign = load_campaign(campaigns_dir() / "tutorial" / "campaign.json")
+    campaign = open_campaign(campaigns_dir() / "tutorial" / "campaign.json")
     assert campaign.name in " ".join(texts[0])

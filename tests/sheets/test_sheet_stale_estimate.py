@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from editor.sheets.content import difficulty_estimate
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.sim.difficulty import estimate, stored
 
@@ -14,7 +14,7 @@ TUTORIAL_1 = campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"
 
 
 def test_a_stale_estimate_is_marked_on_the_sheet() -> None:
-    s = load_scenario(TUTORIAL_1)
+    s = open_scenario(TUTORIAL_1)
     current = dataclasses.replace(s, difficulty_estimate=stored(estimate(s, games=2, bot="random")))
     box = difficulty_estimate(current)
     assert box is not None and not box.stale and "STALE: estimate again" not in box.lines()
