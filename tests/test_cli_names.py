@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine.bots.bots import get_bot
-from engine.model.formats import FormatError, load_scenario
+from engine.check.validate_files import open_scenario
+from engine.model.formats import FormatError
 from engine.model.resources import campaigns_dir
 from engine.play.game import new_game
 from raftwright.cli import main
@@ -50,7 +51,7 @@ def test_every_bundled_scenario_has_a_name_and_the_names_are_unique() -> None:
     assert len({n.name for n in names}) == len(names)
     for n in names:
         if n.kind == "scenario":
-            assert load_scenario(n.path).id == n.scenario_id
+            assert open_scenario(n.path).id == n.scenario_id
 
 
 def test_an_existing_path_wins_over_a_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,7 +130,7 @@ def test_play_text_plays_a_scripted_game_to_its_end(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """The heuristic bot's game with seed 1, typed in: the terminal game ends the same way."""
-    state = new_game(load_scenario(BUNDLED / "tutorial" / "01-first-steps.scenario.json"), seed=1)
+    state = new_game(open_scenario(BUNDLED / "tutorial" / "01-first-steps.scenario.json"), seed=1)
     bot, rng = get_bot("heuristic"), random.Random(1)
     moves: list[str] = []
     while not state.is_terminal():

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.model.formats import load_campaign, load_scenario, read_json, save_campaign, save_scenario
+from engine.check.validate_files import open_campaign
+from engine.check.validate_files import open_scenario
+from engine.model.formats import read_json, save_campaign, save_scenario
 from engine.model.resources import campaigns_dir, schema_dir
 from engine.model.schema_ids import SCHEMA_BASE
 from engine.model.schemas import schema, schema_errors
@@ -28,8 +30,8 @@ def test_every_schema_id_is_a_stable_versioned_url() -> None:
 
 
 def test_saved_scenarios_and_campaigns_name_their_schema(tmp_path: Path) -> None:
-    save_scenario(load_scenario(FIRST_STEPS), tmp_path / "a.scenario.json")
-    save_campaign(load_campaign(campaigns_dir() / "tutorial" / "campaign.json"), tmp_path / "campaign.json")
+    save_scenario(open_scenario(FIRST_STEPS), tmp_path / "a.scenario.json")
+    save_campaign(open_campaign(campaigns_dir() / "tutorial" / "campaign.json"), tmp_path / "campaign.json")
     for file, kind in (("a.scenario.json", "scenario"), ("campaign.json", "campaign")):
         doc = read_json(tmp_path / file)
         assert doc["$schema"] == schema(kind)["$id"]
@@ -37,7 +39,7 @@ def test_saved_scenarios_and_campaigns_name_their_schema(tmp_path: Path) -> None
 
 
 def test_replays_manifests_and_pack_components_name_their_schema() -> None:
-    state = new_game(load_scenario(FIRST_STEPS), seed=3)
+    state = new_game(open_scenario(FIRST_STEPS), seed=3)
     assert Replay.of(state).to_dict()["$schema"] == schema("replay")["$id"]
     _, manifest = build_pack(PackInfo(id="t", title="T", version="1.0.0", authors=("Me",), licence="CC0-1.0",
                                       description="", languages=("en",)), collect([FIRST_STEPS]))  # fmt: skip
@@ -56,7 +58,7 @@ def test_a_document_without_schema_still_loads(tmp_path: Path) -> None:
     del doc["$schema"]
     path = tmp_path / "old.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert load_scenario(path).id == "tutorial-1-first-steps"
+    assert open_scenario(path).id == "tutorial-1-first-steps"
 
 
 @pytest.mark.parametrize("kind", ["scenario", "campaign"])
