@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.check.validate_files import open_campaign
-from engine.check.validate_files import open_scenario
+from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.formats import read_json, save_campaign, save_scenario
 from engine.model.resources import campaigns_dir, schema_dir
 from engine.model.schema_ids import SCHEMA_BASE
