@@ -7,18 +7,14 @@ the deck is six FIXTURE cards defined here (one of each effect kind), never real
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import new_game  # noqa: E402
-from engine.bots.bots import get_bot, playout  # noqa: E402
-from engine.model.catalog import Catalog, default_catalog  # noqa: E402
-from engine.model.disaster_cards import DisasterCard, DisasterEffect  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
+from engine import new_game
+from engine.bots.bots import get_bot, playout
+from engine.check.validate_files import open_scenario
+from engine.model.catalog import Catalog, default_catalog
+from engine.model.disaster_cards import DisasterCard, DisasterEffect
+from engine.model.resources import campaigns_dir
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 E = DisasterEffect
@@ -33,7 +29,7 @@ FIXTURES = (
 
 
 def rate(mode: str, bot: str, games: int, catalog: Catalog) -> tuple[float, int]:
-    scenario = load_scenario(SCENARIO).with_changes(mode=mode)
+    scenario = open_scenario(SCENARIO).with_changes(mode=mode)
     start = time.perf_counter()
     actions = 0
     for seed in range(games):

@@ -43,17 +43,13 @@ import time
 from pathlib import Path
 from statistics import median
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from hostinfo import LoadWatch, host_line, instructions, judged
 
-from hostinfo import LoadWatch, host_line, instructions, judged  # noqa: E402
-
-from engine.model.catalog import default_catalog  # noqa: E402
-from engine.model.formats import (
-    load_scenario,  # noqa: E402
-    scenario_to_dict,  # noqa: E402
-)
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.sim.difficulty import estimate, play_games  # noqa: E402
+from engine.check.validate_files import open_scenario
+from engine.model.catalog import default_catalog
+from engine.model.formats import scenario_to_dict
+from engine.model.resources import campaigns_dir
+from engine.sim.difficulty import estimate, play_games
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 
@@ -61,7 +57,7 @@ SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.jso
 def timed(bot: str, games: int, jobs: int) -> tuple[float, float]:
     """``(wall seconds, CPU seconds)`` for ``games`` games: this process's CPU time, and
     with ``jobs`` > 1 the worker processes' (reaped when the pool closes)."""
-    scenario = load_scenario(SCENARIO)
+    scenario = open_scenario(SCENARIO)
     default_catalog()  # loaded (and schema-checked) once per process, as by the CLI: not part of the games
     wall, cpu = time.perf_counter(), _cpu()
     estimate(scenario, games=games, bot=bot, jobs=jobs, seed=1000)
@@ -95,7 +91,7 @@ def spread(rates: list[float], digits: int = 1) -> str:
 def play_only(bot: str, games: int) -> None:
     """What valgrind counts: the scenario and catalog loaded, one warm-up game, then
     ``games`` games through :func:`play_games` (the unit both backends run)."""
-    doc = scenario_to_dict(load_scenario(SCENARIO))
+    doc = scenario_to_dict(open_scenario(SCENARIO))
     default_catalog()
     play_games(doc, [999], "solo", 1, bot)
     if games:

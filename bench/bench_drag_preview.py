@@ -11,19 +11,17 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from editor import placement  # noqa: E402
-from engine.model.catalog import default_catalog  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.model.scenario import CardPlacement, Scenario, TokenPlacement  # noqa: E402
+from editor import placement
+from engine.check.validate_files import open_scenario
+from engine.model.catalog import default_catalog
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import CardPlacement, Scenario, TokenPlacement
 
 GRID = 18
 
 
 def largest() -> tuple[Path, Scenario]:
-    found = [(p, load_scenario(p)) for p in sorted(campaigns_dir().rglob("*.scenario.json"))]
+    found = [(p, open_scenario(p)) for p in sorted(campaigns_dir().rglob("*.scenario.json"))]
     return max(found, key=lambda ps: (len(ps[1].boards) + len(ps[1].cards) + len(ps[1].tokens), str(ps[0])))
 
 

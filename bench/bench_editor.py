@@ -24,7 +24,6 @@ START = time.perf_counter()  # before any import: the child's "first line of the
 from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 RUNS = 5
@@ -93,8 +92,7 @@ def edit_and_redraw() -> None:
     from editor import commands
     from editor.app import application
     from editor.mainwindow import MainWindow
-    from engine.model.formats import load_scenario
-    from engine.model.library import first_bundled_scenario_path
+    from engine.check.validate_files import first_bundled_scenario_path, open_scenario
     from engine.model.resources import campaigns_dir
 
     app = application()
@@ -104,7 +102,7 @@ def edit_and_redraw() -> None:
         window.open_path(path)
         window.show()
         app.processEvents()
-        scenario = load_scenario(path)
+        scenario = open_scenario(path)
         card = max(
             range(len(scenario.cards)), key=lambda i: scenario.cards[i].kind != "fire"
         )  # a location or raft card

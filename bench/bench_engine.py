@@ -11,20 +11,16 @@ deterministically from the bundled Campaign 1 scenario "Waiting for friends":
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import GameState, new_game  # noqa: E402
-from engine.bots.bots import RandomBot, playout  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.legal import fire_anchor_sets  # noqa: E402
-from engine.play.reach import find_cut_off, move_targets  # noqa: E402
-from engine.play.state import FIRE, PendingFire  # noqa: E402
+from engine import GameState, new_game
+from engine.bots.bots import RandomBot, playout
+from engine.check.validate_files import open_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.legal import fire_anchor_sets
+from engine.play.reach import find_cut_off, move_targets
+from engine.play.state import FIRE, PendingFire
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 
@@ -32,7 +28,7 @@ SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.jso
 def mid_game() -> GameState:
     """The first seed whose random game reaches a pending fire tile with at least six
     tiles already on the island and every cat still able to move somewhere."""
-    scenario = load_scenario(SCENARIO)
+    scenario = open_scenario(SCENARIO)
     assert len(scenario.boards) == 4, "the bench wants a four-board island"
     for seed in range(1000):
         state = new_game(scenario, seed=seed, variant="solo")
@@ -84,7 +80,7 @@ def main() -> None:
     print(f"cut-off analysis, all cats:         {cut * 1e3:7.3f} ms  (target < 2 ms)")
     print(cut_off_spread())
 
-    scenario = load_scenario(SCENARIO)
+    scenario = open_scenario(SCENARIO)
     games, actions = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < 3.0:
@@ -100,12 +96,13 @@ def cut_off_spread(seeds: int = 2) -> str:
     """The cut-off analysis over every play-phase state of random solo games of all
     bundled scenarios: with water left it searches which tiles to return, so its cost
     varies with the position; the median, p99 and worst case show that spread."""
-    from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+    from engine.check.validate_files import open_campaign_with_scenarios
+    from engine.model.library import bundled_campaign_paths
 
     times: list[float] = []
     bot = RandomBot()
     for campaign in bundled_campaign_paths():
-        for _, scenario in load_campaign_with_scenarios(campaign)[1]:
+        for _, scenario in open_campaign_with_scenarios(campaign)[1]:
             for seed in range(seeds):
                 game, rng = new_game(scenario, seed=seed, variant="solo"), random.Random(seed)
                 while not game.is_terminal():

@@ -11,18 +11,15 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots.heuristic import HeuristicBot, Ways  # noqa: E402
-from engine.bots.heuristic_fire import choose_fire, choose_fire_linked  # noqa: E402
-from engine.bots.view import fair_view  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.play.game import new_game  # noqa: E402
-from engine.play.phases import FIRE  # noqa: E402
-from engine.play.state import GameState  # noqa: E402
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.heuristic_fire import choose_fire, choose_fire_linked
+from engine.bots.view import fair_view
+from engine.check.validate_files import open_scenario
+from engine.model.resources import campaigns_dir
+from engine.play.game import new_game
+from engine.play.phases import FIRE
+from engine.play.state import GameState
 
 SCENARIOS = ["campaign-1/01", "campaign-1/05", "practice/02", "campaign-4/01", "campaign-2/02"]
 GAMES = 3
@@ -35,7 +32,7 @@ def fire_views() -> list[GameState]:
     for name in SCENARIOS:
         group, prefix = name.split("/")
         path = next(p for p in sorted((campaigns_dir() / group).glob("*.scenario.json")) if p.name.startswith(prefix))
-        scenario = load_scenario(path)
+        scenario = open_scenario(path)
         for seed in range(GAMES):
             state = new_game(scenario, seed=seed, players=1, variant="solo")
             rng = random.Random(seed)
@@ -59,7 +56,7 @@ def main() -> int:
         for _ in range(ROUNDS):  # the best of a few rounds: the machine is shared
             start = time.perf_counter()
             for view in views:
-                choose(view, Ways)
+                choose(view)
             best = min(best, time.perf_counter() - start)
         print(f"  {label:30} {1000 * best / len(views):6.2f} ms per decision (best of {ROUNDS})")
     return 0

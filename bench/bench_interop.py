@@ -28,15 +28,12 @@ import pstats
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Callable, Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.interop import comp1110_actions, comp1110_challenge, comp1110_state  # noqa: E402
-from engine.play.actions import Action, MoveCat, PlaceFire, PlacePathway  # noqa: E402
-from engine.play.phases import DRAW, FIRE, PLAY, PendingFire  # noqa: E402
-from engine.play.state import GameState  # noqa: E402
+from engine.interop import comp1110_actions, comp1110_challenge, comp1110_state
+from engine.play.actions import Action, MoveCat, PlaceFire, PlacePathway
+from engine.play.phases import DRAW, FIRE, PLAY, PendingFire
+from engine.play.state import GameState
 
 VECTORS = 600
 STATES = 6

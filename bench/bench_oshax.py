@@ -1,28 +1,29 @@
 #!/usr/bin/env python3
 """Figures for white cats (Oshax paths), rescue strips and special boards, on the
-FIXTURE scenarios of the test sweep (``tests/engine/test_playouts_boards_oshax.py``;
-the real components are unknown): one cat's reach over links (white cat, rescued cat)
+FIXTURE scenarios of the test sweep (``bench/fixtures/oshax.json``, the data of
+``tests/engine/test_playouts_boards_oshax.py``, which keeps the two equal; the real
+components are unknown): one cat's reach over links (white cat, rescued cat)
 beside an ordinary cat's, the full cut-off analysis, and random playouts per second.
 """
 
 from __future__ import annotations
 
+import json
 import random
-import sys
 import time
 from functools import partial
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
+from engine import new_game
+from engine.bots.bots import RandomBot, playout
+from engine.model.catalog import bundled_catalog, catalog_from_dict
+from engine.model.formats import scenario_from_dict
+from engine.model.scenario import Scenario
+from engine.play.analysis import find_cut_off, move_targets
 
-from test_playouts_boards_oshax import CATALOG, RESCUE, SPECIAL, WHITE_CAT  # noqa: E402
-
-from engine import new_game  # noqa: E402
-from engine.bots.bots import RandomBot, playout  # noqa: E402
-from engine.model.scenario import Scenario  # noqa: E402
-from engine.play.reach import find_cut_off, move_targets  # noqa: E402
+FIXTURES = json.loads((Path(__file__).resolve().parent / "fixtures" / "oshax.json").read_text(encoding="utf-8"))
+CATALOG = bundled_catalog().merged(catalog_from_dict(FIXTURES["catalog"]))
 
 
 def per_call(fn: Callable[[], object], repeat: int = 2000) -> float:
@@ -44,7 +45,8 @@ def games_per_second(scenario: Scenario, games: int = 40) -> float:
 
 
 def main() -> None:
-    for label, scenario in (("white cat", WHITE_CAT), ("rescue strip", RESCUE), ("special board", SPECIAL)):
+    for label, doc in FIXTURES["scenarios"].items():
+        scenario = scenario_from_dict(doc)
         state = new_game(scenario, seed=1, catalog=CATALOG)
         for cat, colour in enumerate(state.island.cat_colours):
             ms = per_call(partial(move_targets, state, cat))

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("RAFTWRIGHT_USER_DIR", tempfile.mkdtemp(prefix="raftwright-bench-packs-"))
 
 from engine.model.library import bundled_campaign_paths  # noqa: E402

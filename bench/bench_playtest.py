@@ -22,7 +22,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 GAMES = 6
@@ -53,8 +52,7 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     from editor.playtest import PlaytestWindow
-    from engine.model.formats import load_scenario
-    from engine.model.library import first_bundled_scenario_path
+    from engine.check.validate_files import first_bundled_scenario_path, open_scenario
     from engine.play.state import FIRE, PLAY
 
     default = qInstallMessageHandler(None)
@@ -70,7 +68,7 @@ def main() -> None:
 
     qInstallMessageHandler(quiet)
     app = QApplication.instance() or QApplication([])
-    scenario = load_scenario(first_bundled_scenario_path())
+    scenario = open_scenario(first_bundled_scenario_path())
     steps: list[float] = []
     card_hover: list[float] = []
     fire_hover: list[float] = []

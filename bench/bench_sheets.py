@@ -13,13 +13,11 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from editor.sheets import ensure_app, render_booklet, render_scenario  # noqa: E402
+from engine.check.validate_files import open_campaign_with_scenarios, open_scenario  # noqa: E402
 from engine.model.catalog import default_catalog  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.library import load_campaign_with_scenarios  # noqa: E402
 from engine.model.resources import campaigns_dir  # noqa: E402
 
 
@@ -35,12 +33,12 @@ def median_ms(action: Callable[[], bytes], runs: int) -> tuple[float, int]:
 def main() -> int:
     ensure_app()
     catalog = default_catalog()
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     render_scenario(scenario, catalog, "png")  # fonts and plugins load once
     for fmt in ("png", "svg", "pdf"):
         ms, size = median_ms(lambda fmt=fmt: render_scenario(scenario, catalog, fmt), 10)
         print(f"sheet {fmt:<4} Tutorial 1: {ms:7.1f} ms, {size / 1024:6.1f} KiB")
-    campaign, entries = load_campaign_with_scenarios(campaigns_dir() / "campaign-1" / "campaign.json")
+    campaign, entries = open_campaign_with_scenarios(campaigns_dir() / "campaign-1" / "campaign.json")
     scenarios = [s for _, s in entries]
     ms, size = median_ms(lambda: render_booklet(campaign, scenarios, catalog), 3)
     print(f"booklet Campaign 1 ({len(scenarios)} scenarios): {ms:7.1f} ms, {size / 1024:6.1f} KiB")

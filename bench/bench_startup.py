@@ -1,10 +1,20 @@
 #!/usr/bin/env python3
 """Start-to-first-paint of the studio, offscreen: from source (``python -m raftwright.cli
-edit``) and, when ``make package`` has built it, the packaged ``dist/raftwright/raftwright``.
+edit``) and, when ``make package`` has built it, the packaged ``dist/raftwright/raftwright``,
+against a bare PySide6 window with a graphics view (bench/bare_window.py) measured in the
+same run, runs interleaved so that both see the same machine load (issue 28 item 7: the
+studio's first paint should take at most 2x the bare window's).
+
+Also the command line: ``raftwright --version``, ``validate`` on a scenario and ``render``
+of one sheet to SVG, each against ``python -c pass`` measured in the same run (the
+interpreter's own start-up), best and median of five, with the modules each imports.
 
 ``RAFTWRIGHT_SMOKE=1`` makes the studio print ``raftwright-smoke: first paint`` and quit
 after the canvas's first paint (editor/smoke.py); the figure is the time from starting
-the process to that line, best of five, with a throwaway user folder and settings.
+the process to that line, best and median of five, with a throwaway user folder and
+settings.  The first studio run of a fresh user folder checks the bundled catalogs
+against their schema and caches the result (engine/model/schema_cache.py); it is
+printed on its own as the cold start.
 """
 
 from __future__ import annotations
@@ -16,20 +26,21 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from editor.smoke import ENV_SMOKE, SMOKE_LINE
 
-from editor.smoke import ENV_SMOKE, SMOKE_LINE  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = 5
 
 
 def first_paint(command: list[str], home: Path) -> float:
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env = dict(
-        os.environ,
+        base,
         QT_QPA_PLATFORM="offscreen",
         RAFTWRIGHT_USER_DIR=str(home / "user"),
         RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
+        PYTHONPYCACHEPREFIX=str(home / "pycache"),  # bytecode kept, as an installed copy keeps it
         **{ENV_SMOKE: "1"},
     )
     start = time.monotonic()
@@ -44,17 +55,75 @@ def first_paint(command: list[str], home: Path) -> float:
     return painted
 
 
-def report(label: str, command: list[str]) -> None:
+BARE = [sys.executable, str(ROOT / "bench" / "bare_window.py")]
+TARGET = 2.0
+
+
+def compare(label: str, command: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="raftwright-bench-") as home:
-        runs = sorted(first_paint(command, Path(home)) for _ in range(RUNS))
-    print(f"{label}: start to first paint {runs[0]:.2f} s best, {runs[len(runs) // 2]:.2f} s median of {RUNS}")
+        cold = first_paint(command, Path(home))  # a fresh user folder: the schema check runs and is cached
+        bare: list[float] = []
+        studio: list[float] = []
+        for _ in range(RUNS):
+            bare.append(first_paint(BARE, Path(home)))
+            studio.append(first_paint(command, Path(home)))
+    bare.sort()
+    studio.sort()
+    mid = RUNS // 2
+    ratio = studio[mid] / bare[mid]
+    print(f"bare PySide6 window + graphics view: first paint {bare[0]:.2f} s best, {bare[mid]:.2f} s median of {RUNS}")
+    print(f"{label}: start to first paint {studio[0]:.2f} s best, {studio[mid]:.2f} s median of {RUNS}; "
+          f"cold start (schema check, cache empty) {cold:.2f} s")  # fmt: skip
+    verdict = "within" if ratio <= TARGET else "OVER"
+    print(f"{label}: {ratio:.2f}x the bare window (median/median; target at most {TARGET:.0f}x: {verdict})")
+
+
+def timed(command: list[str], cwd: Path) -> float:
+    start = time.monotonic()
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))  # fmt: skip
+    return time.monotonic() - start
+
+
+def modules(args: list[str]) -> int:
+    """Modules a command adds to those of a bare interpreter."""
+    code = ("import sys; before = set(sys.modules); from raftwright.cli import main\n"
+            "try: main(sys.argv[1:])\nexcept SystemExit: pass\nprint(len(set(sys.modules) - before))")  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, check=True,
+                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))  # fmt: skip
+    return int(result.stdout.strip().splitlines()[-1])
+
+
+def command_line() -> None:
+    with tempfile.TemporaryDirectory(prefix="raftwright-bench-") as work:
+        out = Path(work)
+        cases = [
+            ("python -c pass", [sys.executable, "-c", "pass"], None),
+            ("raftwright --version", [sys.executable, "-m", "raftwright", "--version"], ["--version"]),
+            ("raftwright validate tutorial/01", [sys.executable, "-m", "raftwright", "validate", "tutorial/01"],
+             ["validate", "tutorial/01"]),
+            ("raftwright render tutorial/01 -o x.svg",
+             [sys.executable, "-m", "raftwright", "render", "tutorial/01", "-o", str(out / "x.svg")],
+             ["render", "tutorial/01", "-o", str(out / "y.svg")]),
+        ]  # fmt: skip
+        base = 0.0
+        for label, command, args in cases:
+            runs = sorted(timed(command, ROOT) for _ in range(RUNS))
+            best, median = runs[0], runs[len(runs) // 2]
+            if args is None:
+                base = best
+                print(f"{label}: {best:.3f} s best, {median:.3f} s median of {RUNS} (the interpreter alone)")
+                continue
+            print(f"{label}: {best:.3f} s best, {median:.3f} s median of {RUNS}; {best - base:+.3f} s over "
+                  f"python -c pass; {modules(args)} modules imported")  # fmt: skip
 
 
 def main() -> int:
-    report("studio from source", [sys.executable, "-m", "raftwright.cli", "edit"])
+    command_line()
+    compare("studio from source", [sys.executable, "-m", "raftwright.cli", "edit"])
     packaged = ROOT / "dist" / "raftwright" / ("raftwright.exe" if sys.platform == "win32" else "raftwright")
     if packaged.exists():
-        report("packaged studio (dist/raftwright)", [str(packaged), "edit"])
+        compare("packaged studio (dist/raftwright)", [str(packaged), "edit"])
     else:
         print("packaged studio: not built (make package)")
     return 0

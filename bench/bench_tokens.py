@@ -9,20 +9,16 @@ The real hybrid tiles are unknown (RULINGS C17): the two tiles here are fixtures
 from __future__ import annotations
 
 import random
-import sys
 import time
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import new_game  # noqa: E402
-from engine.bots.bots import get_bot, playout  # noqa: E402
-from engine.model.catalog import Catalog, FireTile, default_catalog  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.model.scenario import Objective, Scenario, TokenPlacement  # noqa: E402
-from engine.play.reach import move_targets  # noqa: E402
+from engine import new_game
+from engine.bots.bots import get_bot, playout
+from engine.check.validate_files import open_scenario
+from engine.model.catalog import Catalog, FireTile, default_catalog
+from engine.model.resources import campaigns_dir
+from engine.model.scenario import Objective, Scenario, TokenPlacement
+from engine.play.reach import move_targets
 
 SCENARIO = campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"
 FIXTURES = (
@@ -69,7 +65,7 @@ def legal_time(scenario: Scenario, catalog: Catalog) -> tuple[float, int]:
 def main() -> None:
     catalog = default_catalog().merged(Catalog(ids=("fixture-hybrid",), name="fixture hybrid tiles",
                                                fire_tiles={t.id: t for t in FIXTURES}))  # fmt: skip
-    plain = load_scenario(SCENARIO)
+    plain = open_scenario(SCENARIO)
     tokens = kickstarter(plain, catalog)
     for bot, games in (("random", 100), ("heuristic", 8)):
         for label, scenario in (("plain", plain), ("tokens", tokens)):

@@ -51,11 +51,9 @@ from pathlib import Path
 from statistics import median
 from typing import Any, Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
-from engine.sim.difficulty import CALIBRATION, estimate, spearman  # noqa: E402
+from engine.check.validate_files import open_scenario
+from engine.model.resources import campaigns_dir
+from engine.sim.difficulty import CALIBRATION, estimate, spearman
 
 GROUPS = ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "campaign-4"]
 #: the seeds the bot and CALIBRATION were tuned on (README "Difficulty"): never a held-out figure
@@ -246,7 +244,7 @@ def play(args: argparse.Namespace, out: list[dict[str, Any]]) -> list[Row]:
         if args.only and group not in args.only:
             continue
         for path in sorted((campaigns_dir() / group).glob("*.scenario.json")):
-            scenario = load_scenario(path)
+            scenario = open_scenario(path)
             t = time.perf_counter()
             halves = []
             try:

@@ -16,20 +16,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import new_game  # noqa: E402
-from engine.bots.bots import playout  # noqa: E402
-from engine.bots.heuristic import HeuristicBot  # noqa: E402
-from engine.model.formats import load_scenario  # noqa: E402
-from engine.model.resources import campaigns_dir  # noqa: E402
+from engine import new_game
+from engine.bots.bots import playout
+from engine.bots.heuristic import HeuristicBot
+from engine.check.validate_files import open_scenario
+from engine.model.resources import campaigns_dir
 
 READINGS = ("loss", "discard")
 GROUPS = ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "campaign-4"]
@@ -38,7 +35,7 @@ GROUPS = ["tutorial", "practice", "campaign-1", "campaign-2", "campaign-3", "cam
 def play(task: tuple[str, int, int, int]) -> tuple[str, Counter[str]]:
     """One scenario's games under both readings: counts keyed ``reading:reason``."""
     path, seed, games, players = task
-    base = load_scenario(Path(path))
+    base = open_scenario(Path(path))
     variant = "solo" if players == 1 else "standard"
     counts: Counter[str] = Counter()
     for reading in READINGS:

@@ -98,6 +98,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&File",
         tip="Check a .raftpack, show what it holds, then install it",
     ),
+    ActionSpec(
+        "file.browse_packs",
+        "&Browse packs…",
+        "browse_packs",
+        (),
+        "&File",
+        tip="Browse a pack gallery's feed, install packs and update them",
+    ),
     ActionSpec("file.quit", "&Quit", "close", ("Ctrl+Q",), "&File"),
     ActionSpec("edit.undo", "&Undo", "undo", ("Ctrl+Z",), "&Edit", toolbar=True, short="Undo"),
     ActionSpec("edit.redo", "&Redo", "redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "&Edit", toolbar=True, short="Redo"),
@@ -241,6 +249,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         tip="The Raftwright manual, from the copy installed with it",
     ),
     ActionSpec("help.shortcuts", "&Keyboard shortcuts", "show_shortcuts", ("F1",), "&Help"),
+    ActionSpec(
+        "help.log_folder",
+        "Open &log folder",
+        "open_log_folder",
+        (),
+        "&Help",
+        tip="The folder of the studio's log file (warnings and errors the studio caught), to attach to a report",
+    ),
     ActionSpec("help.about", "&About Raftwright", "about", (), "&Help"),
 )
 

@@ -14,11 +14,11 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from engine.model.catalog import catalog_problems
+from engine.model.catalog import Catalog, catalog_problems
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_catalogs_dir
 
-from . import gui_gc, smoke
+from . import gui_gc, logs, smoke
 from .files import APPLICATION, ORGANISATION
 from .mainwindow import MainWindow
 from .single_instance import StudioServer, hand_over
@@ -38,7 +38,7 @@ def application(argv: list[str] | None = None) -> QApplication:
 def first_scenario() -> Path | None:
     """Tutorial 1, if the bundled campaigns are installed."""
     try:
-        from engine.model.library import first_bundled_scenario_path
+        from engine.check.validate_files import first_bundled_scenario_path
 
         return first_bundled_scenario_path()
     except (ImportError, FormatError, FileNotFoundError):
@@ -51,11 +51,15 @@ def last_file(window: MainWindow) -> Path | None:
     return recent[0] if recent else None
 
 
-def create_window(path: str | Path | None = None, autosave_seconds: float | None = None) -> MainWindow:
+def create_window(
+    path: str | Path | None = None, autosave_seconds: float | None = None, catalog: Catalog | None = None
+) -> MainWindow:
     """The main window with a scenario open: recovered changes if the designer wants
-    them, else ``path``, else the first bundled scenario, else a new one."""
+    them, else ``path``, else the first bundled scenario, else a new one.  ``catalog``:
+    the components ``path`` is checked and played with (an installed pack's own, from
+    :func:`engine.packs.resolve.catalog_for`); default, the user's catalog."""
     application()
-    window = MainWindow(autosave_seconds=autosave_seconds)
+    window = MainWindow(catalog=catalog, autosave_seconds=autosave_seconds)
     if window.offer_recovery():
         return window
     target = Path(path) if path else last_file(window) or first_scenario()
@@ -77,12 +81,29 @@ def catalog_warning() -> str | None:
     )
 
 
-def main(path: str | None = None) -> int:
+def import_only(path: Path) -> int:
+    """A ``.raftpack`` opened from the file manager (``raftwright edit FILE.raftpack``):
+    only the import dialog, no studio window behind it.  Exit 0 installed, 1 not."""
+    from .packs.import_dialog import ImportPackDialog
+
+    application()
+    dialog = ImportPackDialog(path)
+    done: list[object] = []
+    dialog.installed.connect(done.append)
+    smoke.arm(dialog)  # RAFTWRIGHT_SMOKE=1: quit after the first paint
+    dialog.exec()
+    return 0 if done else 1
+
+
+def main(path: str | None = None, catalog: Catalog | None = None) -> int:
+    logs.install()  # raftwright.log in the user's state folder (Help > Open log folder)
+    if path is not None and path.lower().endswith(".raftpack"):
+        return import_only(Path(path))
     app = application()
     if hand_over(path):
         return 0  # the running studio has the file and comes to the front
     server = StudioServer(parent=app)
-    window = create_window(path)
+    window = create_window(path, catalog=catalog)
     server.fileRequested.connect(window.open_handed_file)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()

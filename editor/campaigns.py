@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QFile, QStandardPaths
 
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.formats import FormatError, document_kind, load_campaign, read_json
+from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.library import CAMPAIGN_FILE, bundled_campaign_paths
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Campaign, CampaignEntry, Scenario
@@ -98,7 +98,7 @@ def _editable(campaign_path: Path) -> Campaign:
         raise PermissionError(
             f"{campaign_path} is a bundled campaign and cannot be changed; create your own campaign in the library and add scenarios to it"
         )
-    return load_campaign(campaign_path)
+    return open_campaign(campaign_path)
 
 
 def add_scenario(campaign_path: Path, scenario_path: Path) -> int:
@@ -135,7 +135,7 @@ def add_new_scenario(campaign_path: Path, scenario: Scenario) -> Path:
     target, n = folder / f"{scenario.id}.scenario.json", 2
     while target.exists():
         target, n = folder / f"{scenario.id}-{n}.scenario.json", n + 1
-    save_scenario_file(replace(scenario, campaign=load_campaign(campaign_path).id), target)
+    save_scenario_file(replace(scenario, campaign=open_campaign(campaign_path).id), target)
     add_scenario(campaign_path, target)
     return target
 

@@ -15,6 +15,7 @@ works again).
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,13 +23,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
 from engine.check.validate_files import open_campaign, open_scenario
-from engine.model.formats import FormatError, document_kind, load_campaign, read_json
+from engine.model.formats import FormatError, document_kind, read_json
 
 from . import campaigns
 from .document import new_scenario
 from .files import RecentFiles, SaveError, save_scenario_file, user_campaigns_dir
 from .recovery import Autosaver, RecoveryFile, scan_recoveries
 from .savenames import NameRefused, checked_save_path
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .canvas import IslandView
@@ -152,6 +155,7 @@ class FileFlows(QMainWindow):
                 data = read_json(path)
             scenario = open_scenario(path, data)  # the located message 'raftwright validate' gives
         except FormatError as exc:
+            log.warning("cannot open %s: %s", path, exc)
             self.show_error("Cannot open the file", str(exc))
             if not path.exists():  # a file that is there stays listed: it may be fixed
                 self.recent.remove(path)
@@ -162,6 +166,7 @@ class FileFlows(QMainWindow):
         self.recent.add(path)
         self.refresh_recent_menu()
         self.canvas.fit_island()
+        log.info("opened %s", path)
         self.statusBar().showMessage(f"Opened {path}", 4000)
         return True
 
@@ -194,12 +199,14 @@ class FileFlows(QMainWindow):
         try:
             save_scenario_file(self.doc.scenario, path)
         except SaveError as exc:
+            log.warning("save to %s failed: %s", path, exc)
             self.show_error("Save failed", str(exc))
             return False
         self.doc.mark_saved(path)
         self.autosaver.discard()
         self.recent.add(path)
         self.refresh_recent_menu()
+        log.info("saved %s", path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
@@ -277,7 +284,7 @@ class FileFlows(QMainWindow):
                 self.show_error("Could not add the scenario", str(exc))
                 return
             self.open_path(target)
-            self.library.select(campaign_path, len(load_campaign(campaign_path).scenarios) - 1)
+            self.library.select(campaign_path, len(open_campaign(campaign_path).scenarios) - 1)
             return
         if self.doc.is_modified and not self.save():
             return

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication
+from PySide6.QtCore import QByteArray, QSize, Qt, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -382,6 +382,14 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dialog.show()
         return dialog
 
+    def open_log_folder(self) -> bool:
+        """Help > Open log folder: the folder of ``raftwright.log`` in the file manager."""
+        from .logs import log_folder
+
+        folder = log_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
     def show_manual(self) -> QMainWindow:
         """Help > Manual: the manual's pages in a window of their own (one per studio)."""
         from .manual_window import ManualWindow  # loaded on first use
@@ -409,6 +417,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         dock: DifficultyDock | None = getattr(self, "_difficulty", None)
         if dock is None:
             dock = self._difficulty = DifficultyDock(self.doc, self)
+            self.canvas.island.addItem(dock.heat_item)  # the estimate's heat map, drawn over the island
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.properties, dock)
             self.docks.append(dock)

@@ -98,12 +98,14 @@ def _terrain_square(p: QPainter, rect: QRectF, letter: str) -> None:
         _flame(p, rect.adjusted(rect.width() * 0.2, rect.height() * 0.15, -rect.width() * 0.2, -rect.height() * 0.1))
 
 
-def _badge(p: QPainter, rect: QRectF, text: str, corner: int = 0) -> None:
+def _badge(p: QPainter, rect: QRectF, text: str, corner: int = 0, px: float | None = None) -> None:
     """A card's number or letter in the corner where it is printed: top-left on the
-    north form, then clockwise with the card's quarter turns (``corner``)."""
-    p.setFont(_font(SQUARE * 0.34))
-    width = max(SQUARE * 0.42, p.fontMetrics().horizontalAdvance(text) + SQUARE * 0.16)
-    height = SQUARE * 0.42
+    north form, then clockwise with the card's quarter turns (``corner``); ``px``: a
+    larger text size than the canvas's (a booklet printed small)."""
+    size = max(SQUARE * 0.34, px or 0.0)
+    p.setFont(_font(size))
+    width = max(size * 1.24, p.fontMetrics().horizontalAdvance(text) + SQUARE * 0.16)
+    height = size * 1.24
     left = rect.left() + 3 if corner % 4 in (0, 3) else rect.right() - 3 - width
     top = rect.top() + 3 if corner % 4 in (0, 1) else rect.bottom() - 3 - height
     box = QRectF(left, top, width, height)
@@ -265,12 +267,25 @@ def paint_circle(p: QPainter, square: Square, colour: str) -> None:
     p.drawEllipse(ring)
 
 
-def paint_card_badge(p: QPainter, card: CardPlacement) -> None:
-    """A location card's number or a raft's letter (fire cards have none)."""
+def paint_card_badge(p: QPainter, card: CardPlacement, corner: int | None = None, px: float | None = None) -> None:
+    """A location card's number or a raft's letter (fire cards have none), in its
+    printed corner unless ``corner`` (0-3, clockwise from top-left) says another."""
     if card.kind != "fire":
-        _badge(
-            p, square_rect(card.at[0], card.at[1], 3, 3), f"{card.ident}{'*' if card.stand_in else ''}", card.rotation
-        )
+        text = f"{card.ident}{'*' if card.stand_in else ''}"
+        _badge(p, square_rect(card.at[0], card.at[1], 3, 3), text, card.rotation if corner is None else corner, px)
+
+
+def badge_corner(card: CardPlacement, tokens: set[Square]) -> int:
+    """The corner for a card's badge: its printed corner (top-left turned with the
+    card), or the next corner clockwise whose square holds no token, so a badge never
+    hides a token (every corner taken: the printed one)."""
+    r, c = card.at
+    squares = {0: (r, c), 1: (r, c + 2), 2: (r + 2, c + 2), 3: (r + 2, c)}
+    for turn in range(4):
+        corner = (card.rotation + turn) % 4
+        if squares[corner] not in tokens:
+            return corner
+    return card.rotation % 4
 
 
 def _raft_square(p: QPainter, cell: QRectF, ch: str) -> None:
@@ -416,23 +431,30 @@ def label_corner(slot: BoardSlot, covered: set[Square]) -> int:
     return 2
 
 
-def paint_labels(p: QPainter, scenario: Scenario) -> None:
+def paint_labels(
+    p: QPainter, scenario: Scenario, badge_px: float | None = None, catalog: Catalog | None = None
+) -> None:
     """Names and badges above every piece, so none hides another's: each board's name
-    in a corner no card or token covers, each card's number or letter over any token."""
-    covered = {sq for card in scenario.cards for sq in card.squares()} | {t.at for t in scenario.tokens}
+    in a corner no card or token covers, each card's number or letter in a corner of
+    the card no token (nor, given the ``catalog``, a starting cat) is on
+    (:func:`badge_corner`)."""
+    tokens = {t.at for t in scenario.tokens}
+    covered = {sq for card in scenario.cards for sq in card.squares()} | tokens
     for slot in scenario.boards:
         paint_board_label(p, slot, label_corner(slot, covered))
+    cats = {sq for card in scenario.cards for _, sq in card.cat_starts(catalog)} if catalog is not None else set()
     for card in scenario.cards:
-        paint_card_badge(p, card)
+        paint_card_badge(p, card, badge_corner(card, tokens | cats), badge_px)
 
 
-def paint_scenario(p: QPainter, scenario: Scenario, catalog: Catalog) -> None:
+def paint_scenario(p: QPainter, scenario: Scenario, catalog: Catalog, badge_px: float | None = None) -> None:
     """The whole layout in the canvas's stacking order: boards, then cards, then tokens
-    (each list in file order, as the canvas's z values put them)."""
+    (each list in file order, as the canvas's z values put them); ``badge_px``: card
+    numbers larger than the canvas's (sheets printed small)."""
     elements: list[Element] = [*scenario.boards, *scenario.cards, *scenario.tokens]
     for element in elements:
         paint_element(p, element, catalog, labels=False)
-    paint_labels(p, scenario)
+    paint_labels(p, scenario, badge_px, catalog)
 
 
 def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio: float = 1.0) -> QPixmap:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,9 @@ from engine.model.scenario import Scenario
 
 from .document import ScenarioDocument
 from .files import recovery_dir, save_blockers, settings
+from .logs import caught
+
+log = logging.getLogger(__name__)
 
 RECOVERY_FORMAT = "raftwright.recovery"
 DEFAULT_INTERVAL_S = 30
@@ -221,6 +225,7 @@ class Autosaver(QObject):
                 self._lock.tryLock(0)
             atomic_write(self.path, recovery_text(self.doc))
         except Exception as exc:  # every failure is reported, none escapes the timer
+            caught(f"autosave to {self.path} failed", exc)
             self._fail(f"Autosave to {self.path} failed: {exc}")
             return False
         self._written = self.doc.scenario
@@ -231,6 +236,8 @@ class Autosaver(QObject):
 
     def _fail(self, message: str) -> None:
         first = not self.last_error
+        if first:
+            log.warning("%s", message)
         self.last_error = message
         if first:
             self.failed.emit(message)

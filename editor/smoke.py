@@ -5,6 +5,10 @@ studio quits by itself once its island canvas has painted for the first time.
 starts, finds its bundled scenario and draws it, and to time start-to-first-paint.  The
 studio prints one line on stdout, ``raftwright-smoke: first paint``, just before it
 quits with status 0.
+
+With ``RAFTWRIGHT_SMOKE_SCREENSHOT=FILE.png`` as well, the window is first laid out at
+1280x800 and saved to that PNG: the build takes the AppStream screenshots this way, from
+the packaged binary.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 ENV_SMOKE = "RAFTWRIGHT_SMOKE"
+ENV_SCREENSHOT = "RAFTWRIGHT_SMOKE_SCREENSHOT"
+SCREENSHOT_SIZE = (1280, 800)
 SMOKE_LINE = "raftwright-smoke: first paint"
 
 
@@ -28,6 +34,7 @@ class QuitAfterFirstPaint(QObject):
 
     def __init__(self, widget: QWidget, done: Callable[[], None] = QCoreApplication.quit) -> None:
         super().__init__(widget)
+        self.widget = widget
         self.painted = False
         self._done = done
         widget.installEventFilter(self)
@@ -40,8 +47,27 @@ class QuitAfterFirstPaint(QObject):
         return False
 
     def _quit(self) -> None:
+        target = os.environ.get(ENV_SCREENSHOT, "")
+        if target:
+            save_screenshot(self.widget.window(), target)
         print(SMOKE_LINE, flush=True)
         self._done()
+
+
+def save_screenshot(window: QWidget, target: str) -> None:
+    """``window`` laid out at :data:`SCREENSHOT_SIZE` and saved as a PNG."""
+    window.resize(*SCREENSHOT_SIZE)
+    fit = getattr(getattr(window, "canvas", None), "fit_island", None)
+    for _ in range(3):  # the resize, then the layouts it sets off
+        QCoreApplication.processEvents()
+    if callable(fit):
+        fit()
+        QCoreApplication.processEvents()
+    status = getattr(window, "statusBar", None)
+    if callable(status):  # "Opened /build/folder/...": not for a published picture
+        status().clearMessage()
+    if not window.grab().save(target, "PNG"):
+        print(f"raftwright-smoke: cannot write the screenshot {target}", flush=True)
 
 
 def arm(widget: QWidget) -> QuitAfterFirstPaint | None:

@@ -8,7 +8,6 @@ carries the generation it was computed for; stale results are dropped.
 
 from __future__ import annotations
 
-import traceback
 from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -16,6 +15,8 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from engine.check.issues import ERROR, Issue
 from engine.model.catalog import Catalog
 from engine.model.scenario import Scenario
+
+from .logs import caught
 
 Validator = Callable[[Scenario], list[Issue]]
 
@@ -32,7 +33,7 @@ def run_validator(validator: Validator, scenario: Scenario) -> list[Issue]:
     try:
         return list(validator(scenario))
     except Exception as exc:  # noqa: BLE001 - shown to the designer, with the trace logged
-        traceback.print_exc()
+        caught("the rule checker failed", exc)
         return [
             Issue(
                 "validator-crashed",

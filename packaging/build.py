@@ -10,7 +10,8 @@ extra, which pins PyInstaller).  Steps, each printed with its figures:
    offscreen on a bundled scenario, quitting after its first paint (timed,
    ``RAFTWRIGHT_SMOKE=1``); ``validate --bundled``; and ``render`` / ``pack`` when the
    binary has those subcommands;
-4. the bundle's size against :data:`BUDGET_MIB`;
+4. the bundle's size against :data:`BUDGET_MIB` and, on Linux, its glibc floor (the newest
+   ``GLIBC_x.y`` symbol version any bundled file needs) against :data:`GLIBC_TARGET`;
 5. Linux: ``dist/raftwright-<version>-linux-<arch>.tar.gz`` with ``install.sh`` and
    ``uninstall.sh``, which are run into a temporary home folder as a last test.
 
@@ -21,23 +22,27 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 
 PACKAGING = Path(__file__).resolve().parent
 ROOT = PACKAGING.parent
+sys.path.insert(0, str(ROOT))
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "packaging"
 APP_NAME = "raftwright"
 APP_ID = "org.raftwright.Raftwright"
-#: the one-folder bundle must stay below this (Qt Core/Gui/Widgets with ICU are ~100 MiB)
-BUDGET_MIB = 150
+#: the one-folder bundle must stay below this (Qt Core/Gui/Widgets with ICU are ~90 MiB)
+BUDGET_MIB = 120
+#: the newest glibc the Linux bundle may need (README "Supported systems"): 2.35 is what
+#: this machine's Python needs (hypot@GLIBC_2.35 in libpython); Ubuntu 22.04 has it
+GLIBC_TARGET = (2, 35)
 SMOKE_LINE = "raftwright-smoke: first paint"  # editor/smoke.py
 TIMEOUT = 180
 
@@ -47,7 +52,9 @@ def say(message: str) -> None:
 
 
 def version() -> str:
-    return str(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"])
+    from raftwright import VERSION  # the one place the version is written
+
+    return VERSION
 
 
 def platform_icons() -> None:
@@ -101,11 +108,21 @@ def smoke_env(home: Path) -> dict[str, str]:
     )
 
 
-def first_paint(binary: Path, scenario: Path, env: dict[str, str]) -> float:
+#: the AppStream screenshots (packaging/<APP_ID>.metainfo.xml names them under
+#: SCREENSHOT_URL): file name -> the packaged binary's arguments
+SCREENSHOTS = {
+    "studio.png": ["edit", "campaign-1/03"],
+    "playtest.png": ["play", "tutorial/02", "--seed", "4"],
+}
+SCREENSHOT_URL = "https://raftwright.org/screenshots/"
+
+
+def first_paint(binary: Path, scenario: Path | list[str], env: dict[str, str]) -> float:
     """Seconds from starting the studio to its first paint (it then quits by itself)."""
     start = time.monotonic()
+    args = ["edit", str(scenario)] if isinstance(scenario, Path) else scenario
     with subprocess.Popen(
-        [str(binary), "edit", str(scenario)],
+        [str(binary), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -153,6 +170,22 @@ def smoke(binary: Path, home: Path) -> dict[str, str]:
     return figures
 
 
+def screenshots(binary: Path, home: Path) -> str:
+    """The AppStream screenshots, taken from the packaged binary offscreen at 1280x800
+    (editor/smoke.py) into dist/screenshots/, to be published under SCREENSHOT_URL."""
+    folder = DIST / "screenshots"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    env = smoke_env(home)
+    for name, args in SCREENSHOTS.items():
+        first_paint(binary, args, dict(env, RAFTWRIGHT_SMOKE_SCREENSHOT=str(folder / name)))
+        if not (folder / name).is_file():
+            raise SystemExit(f"package: no screenshot {name} from `{binary.name} {' '.join(args)}`")
+    return ", ".join(
+        f"{(folder / n).relative_to(ROOT)} ({(folder / n).stat().st_size // 1024} KiB)" for n in SCREENSHOTS
+    )
+
+
 def smoke_pack(binary: Path, env: dict[str, str], out: Path) -> str:
     """Build a pack from a bundled campaign with the binary, then inspect it."""
     campaign = binary.parent / "_internal" / "engine" / "_bundled" / "campaigns" / "tutorial"
@@ -160,6 +193,55 @@ def smoke_pack(binary: Path, env: dict[str, str], out: Path) -> str:
     run([str(binary), "pack", "build", str(campaign), "-o", str(pack), "--all-rights-reserved"], env=env)
     run([str(binary), "pack", "inspect", str(pack)], env=env)
     return f"built and inspected {pack.name} ({pack.stat().st_size} bytes)"
+
+
+_GLIBC = re.compile(r"\bGLIBC_(\d+)\.(\d+)(?:\.(\d+))?\b")
+_GLIBCXX = re.compile(r"\bGLIBCXX_3\.4\.(\d+)\b")
+
+
+def is_elf(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def symbol_versions(path: Path) -> str:
+    """The dynamic symbol table of an ELF file as text (binutils' objdump or readelf)."""
+    tool = shutil.which("objdump") or shutil.which("readelf")
+    if tool is None:
+        raise SystemExit("package: the glibc floor needs objdump or readelf (Debian: apt-get install binutils)")
+    flag = "-T" if tool.endswith("objdump") else "--dyn-syms"
+    return subprocess.run([tool, flag, str(path)], capture_output=True, text=True).stdout
+
+
+def glibc_floor(bundle: Path) -> tuple[tuple[int, int], Path | None, int]:
+    """The newest glibc symbol version any ELF file in the bundle needs, the file that
+    needs it, and the newest GLIBCXX_3.4.N needed from the system's libstdc++ (not bundled)."""
+    floor: tuple[int, int] = (2, 2)
+    worst: Path | None = None
+    cxx = 0
+    for path in sorted(p for p in bundle.rglob("*") if p.is_file() and not p.is_symlink() and is_elf(p)):
+        text = symbol_versions(path)
+        for major, minor, _ in _GLIBC.findall(text):
+            version = (int(major), int(minor))
+            if version > floor:
+                floor, worst = version, path
+        cxx = max([cxx, *(int(n) for n in _GLIBCXX.findall(text))])
+    return floor, worst, cxx
+
+
+def check_glibc(bundle: Path) -> tuple[str, bool]:
+    floor, worst, cxx = glibc_floor(bundle)
+    where = f" ({worst.relative_to(bundle)})" if worst is not None else ""
+    line = f"glibc {floor[0]}.{floor[1]}{where}; libstdc++ from the system with GLIBCXX_3.4.{cxx} (GCC {_gcc(cxx)})"
+    return line, floor <= GLIBC_TARGET
+
+
+def _gcc(glibcxx: int) -> str:
+    """The GCC release whose libstdc++ first provides GLIBCXX_3.4.<glibcxx>."""
+    return {25: "8", 26: "9", 27: "10", 28: "10", 29: "11", 30: "12", 31: "13", 32: "14"}.get(glibcxx, "?")
 
 
 def folder_size(folder: Path) -> int:
@@ -230,13 +312,19 @@ def main() -> int:
     platform_icons()
     seconds = pyinstaller()
     bundle = DIST / APP_NAME
+    if sys.platform == "win32":  # registers .raftpack (and offers scenarios) for the user: README
+        shutil.copy2(PACKAGING / "windows" / "file-types.ps1", bundle / "file-types.ps1")
     binary = bundle / (APP_NAME + (".exe" if sys.platform == "win32" else ""))
     figures = {"build time (pyinstaller)": f"{seconds:.1f} s"}
     with tempfile.TemporaryDirectory(prefix="raftwright-smoke-") as home:
         figures.update(smoke(binary, Path(home)))
+        figures["screenshots (look at them before publishing)"] = screenshots(binary, Path(home))
     size = folder_size(bundle) / 2**20
     figures["bundle size"] = f"{size:.1f} MiB (budget {BUDGET_MIB} MiB)"
     failed = size > BUDGET_MIB
+    glibc_ok = True
+    if sys.platform.startswith("linux"):
+        figures["needs from the system"], glibc_ok = check_glibc(bundle)
     if sys.platform.startswith("linux"):
         staged = stage(bundle)
         target = archive(staged)
@@ -249,6 +337,13 @@ def main() -> int:
         say(
             f"FAILED: the bundle is {size:.1f} MiB, over the {BUDGET_MIB} MiB budget; look for unused Qt modules "
             "or plugins (packaging/raftwright.spec: EXCLUDES, DROP_BINARIES)"
+        )
+        return 1
+    if not glibc_ok:
+        say(
+            f"FAILED: the bundle needs a newer glibc than {GLIBC_TARGET[0]}.{GLIBC_TARGET[1]} (README 'Supported "
+            "systems'); leave the library named above to the system (packaging/raftwright.spec: SYSTEM_PROVIDED) "
+            "or build on an older system"
         )
         return 1
     say(f"OK: {bundle.relative_to(ROOT)} built and smoke-tested")

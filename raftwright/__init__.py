@@ -1,17 +1,20 @@
 """The ``raftwright`` command: the only package that imports both the engine and the
-studio (``engine`` never names ``editor``; import-linter checks it)."""
+studio (``engine`` never names ``editor``; import-linter checks it).
+
+:data:`VERSION` is the one place Raftwright's version is written: ``pyproject.toml``
+reads it (``[tool.setuptools.dynamic]``) into the distribution's metadata, where the
+engine finds it (packs record it as the engine they need, estimates as the engine that
+made them).  Importing this package loads nothing else, so ``raftwright --version``
+starts without the engine."""
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+VERSION = "0.1.0"
 
 
 def installed_version() -> str:
-    """The version of the installed distribution (``pyproject.toml``'s, via metadata)."""
-    try:
-        return version("raftwright")
-    except PackageNotFoundError:  # a checkout that was never installed
-        return "0+unknown"
+    """Raftwright's version (:data:`VERSION`)."""
+    return VERSION
 
 
-__all__ = ["installed_version"]
+__all__ = ["VERSION", "installed_version"]

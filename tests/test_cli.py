@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 import editor
-from engine.model.formats import load_scenario, read_json
+from engine.check.validate_files import open_scenario
+from engine.model.catalog import default_catalog
+from engine.model.formats import read_json
 from engine.model.resources import campaigns_dir
 from raftwright.cli import main
 
@@ -187,8 +189,8 @@ def test_import_comp1110_writes_a_valid_scenario(capsys: pytest.CaptureFixture[s
     out_file = tmp_path / "first.scenario.json"
     code, out, err = run(capsys, "import-comp1110", FIRST_STEPS_CHALLENGE, "-o", str(out_file), "--name", "First steps")
     assert code == 0 and out == "" and f"wrote {out_file}" in err
-    scenario = load_scenario(out_file)
-    bundled = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(out_file)
+    bundled = open_scenario(FIRST_STEPS)
     assert (scenario.name, scenario.boards, scenario.cards) == ("First steps", bundled.boards, bundled.cards)
 
 
@@ -214,12 +216,13 @@ def _replace_studio(monkeypatch: pytest.MonkeyPatch, fake: types.ModuleType | No
 
 
 def test_edit_calls_the_studio(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[str | None] = []
+    calls: list[tuple[str | None, object]] = []
     fake = types.ModuleType("editor.app")
-    fake.main = lambda path: calls.append(path) or 7  # type: ignore[attr-defined]
+    fake.main = lambda path, catalog=None: calls.append((path, catalog)) or 7  # type: ignore[attr-defined]
     _replace_studio(monkeypatch, fake)
     assert main(["edit", "x.scenario.json"]) == 7 and main(["edit"]) == 7
-    assert calls == ["x.scenario.json", None]
+    # a file outside any installed pack opens with the default catalog (engine.packs.resolve)
+    assert calls == [("x.scenario.json", default_catalog()), (None, None)]
 
 
 def test_edit_without_the_studio_exits_2(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -174,6 +174,42 @@ def test_a_forbidden_import_breaks_its_contract(tmp_path: Path, module: str, lin
     assert f"(l.{lineno})" in result.stdout, _output(result)
 
 
+SEAM = "Above the rules: only the play contract and engine.play.analysis"
+ACYCLIC = "No import circles in the engine, type-only imports included"
+
+
+@pytest.mark.parametrize(
+    ("module", "lines", "contract", "report"),
+    [
+        ("engine/bots/routes.py", "from engine.play.reach import walkable", SEAM,
+         "engine.bots is not allowed to import engine.play.reach"),
+        ("engine/sim/montecarlo.py", "from engine.play.moves import check", SEAM,
+         "engine.sim is not allowed to import engine.play.moves"),
+        ("editor/playtest/session.py", "from engine.play import moves", SEAM,
+         "editor.playtest is not allowed to import engine.play.moves"),
+        ("engine/play/hybrid.py", "if TYPE_CHECKING:\n    from engine.play.position import Position", ACYCLIC,
+         "No cycles are allowed in engine.play"),
+        ("engine/play/variants/base.py", "from engine.play.state import GameState", ACYCLIC,
+         "No cycles are allowed in engine.play"),
+    ],
+    ids=["bot-reads-reach", "sim-reads-moves", "playtest-reads-moves", "type-only-circle", "variants-circle"],
+)  # fmt: skip
+def test_the_seam_and_the_no_circle_contracts_bite(
+    tmp_path: Path, module: str, lines: str, contract: str, report: str
+) -> None:
+    """A copy of the checkout with one import past the seam, or one import (type-only
+    included) closing a circle: lint-imports fails, naming the contract and the import."""
+    assert contract in {c["name"] for c in PYPROJECT["tool"]["importlinter"]["contracts"]}
+    _copy_checkout(tmp_path)
+    target = tmp_path / module
+    text = target.read_text(encoding="utf-8").rstrip("\n")
+    target.write_text(f"{text}\nfrom typing import TYPE_CHECKING  # noqa\n{lines}  # noqa\n", encoding="utf-8")
+    result = _run([str(BIN / "lint-imports"), "--no-cache"], cwd=tmp_path)
+    assert result.returncode != 0, _output(result)
+    assert f"{contract} BROKEN" in result.stdout, _output(result)
+    assert report in result.stdout, _output(result)
+
+
 # --- no function-level imports in the engine -------------------------------------------------
 
 
@@ -246,3 +282,42 @@ def test_pytest_started_directly_collects_the_suite() -> None:
     assert any("tests collected" in line for line in lines[-3:]), _output(result)
     assert any(line.startswith("tests/engine/") for line in lines)
     assert any(line.startswith("tests/editor/") for line in lines)
+
+
+# --- bench scripts use the installed package ----------------------------------------------
+
+
+def _bench_path_edits(source: str, label: str, test_modules: set[str]) -> list[str]:
+    """``label:line`` for each ``sys.path`` edit and each import of a test module."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source, filename=label)):
+        if isinstance(node, ast.Attribute) and node.attr == "path" and getattr(node.value, "id", "") == "sys":
+            found.append(f"{label}:{node.lineno} edits sys.path")
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        for name in names:
+            if name.split(".")[0] in test_modules or name.split(".")[0] == "tests":
+                found.append(f"{label}:{node.lineno} imports {name} from tests/")
+    return sorted(found, key=lambda hit: int(hit.split(":")[1].split()[0]))
+
+
+def test_bench_scripts_import_the_installed_package_only() -> None:
+    """No bench script edits ``sys.path`` or imports a module from ``tests/``: each runs on
+    the installed package (``make bench``), its fixtures are data in bench/fixtures/."""
+    test_modules = {p.stem for p in (ROOT / "tests").rglob("*.py")}
+    offenders = [
+        hit
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        for hit in _bench_path_edits(path.read_text(encoding="utf-8"), path.name, test_modules)
+    ]
+    assert offenders == []
+
+
+def test_the_bench_check_sees_what_it_looks_for() -> None:
+    sample = "import sys\nsys.path.insert(0, '.')\nfrom test_playouts import check\nimport tests.conftest\n"
+    assert _bench_path_edits(sample, "b.py", {"test_playouts"}) == [
+        "b.py:2 edits sys.path",
+        "b.py:3 imports test_playouts from tests/",
+        "b.py:4 imports tests.conftest from tests/",
+    ]

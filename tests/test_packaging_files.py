@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
+import re
 import shutil
 import subprocess
 import tomllib
@@ -23,6 +24,8 @@ from types import ModuleType
 
 import pytest
 from PySide6.QtGui import QImageReader
+
+from raftwright import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -132,15 +135,15 @@ def test_every_icon_exists_as_svg_and_in_every_png_size(mime_types: dict[str, ET
         assert context == ("apps" if png.stem == APP_ID else "mimetypes")
 
 
-def test_the_metainfo_release_is_the_pyproject_version(metainfo: ET.Element) -> None:
+def test_the_metainfo_release_is_the_release_version(metainfo: ET.Element) -> None:
     releases = metainfo.findall("releases/release")
     assert releases, f"{METAINFO_FILE}: no <release>"
-    assert releases[0].attrib["version"] == PYPROJECT["project"]["version"], (
+    assert releases[0].attrib["version"] == VERSION, (
         f"{METAINFO_FILE}: the newest <release> is {releases[0].attrib['version']}; add a <release> for "
-        f"{PYPROJECT['project']['version']} (pyproject.toml) at the top of <releases>"
+        f"{VERSION} (raftwright/__init__.py) at the top of <releases>"
     )
     spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
-    assert 'VERSION = tomllib.loads((ROOT / "pyproject.toml")' in spec_text
+    assert "from raftwright import VERSION" in spec_text
 
 
 def test_the_spec_bundles_the_data_where_the_engine_looks_for_it() -> None:
@@ -246,3 +249,64 @@ def test_install_and_uninstall_scripts_on_a_stand_in_bundle(tmp_path: Path) -> N
     )
     assert not (home / "share" / "applications" / DESKTOP_FILE.name).exists()
     assert not (home / ".local" / "lib" / "raftwright").exists()
+
+
+def test_the_metainfo_has_a_homepage_and_the_builds_screenshots(metainfo: ET.Element) -> None:
+    """AppStream software centres show the homepage and the screenshots; the images are
+    the ones packaging/build.py takes from the packaged binary (SCREENSHOTS)."""
+    build = _module(PACKAGING / "build.py")
+    assert (metainfo.findtext("url[@type='homepage']") or "").startswith("https://")
+    images = [image.text or "" for image in metainfo.findall("screenshots/screenshot/image")]
+    assert images == [build.SCREENSHOT_URL + name for name in build.SCREENSHOTS]
+    assert [s.attrib.get("type") for s in metainfo.findall("screenshots/screenshot")][0] == "default"
+    assert all(s.findtext("caption") for s in metainfo.findall("screenshots/screenshot"))
+
+
+def test_macos_declares_the_pack_and_scenario_types_only() -> None:
+    """No claim on every .json file: two exported types, and the documents are those types."""
+    spec_text = (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
+    plist = spec_text[spec_text.index("info_plist={") :]
+    assert '"UTExportedTypeDeclarations"' in plist
+    assert re.findall(r'"LSItemContentTypes": \[([^\]]*)\]', plist) == [
+        '"org.raftwright.pack"',
+        '"org.raftwright.scenario"',
+    ]
+    assert '"CFBundleTypeExtensions"' not in plist and '["json"]' not in plist
+    assert '"public.filename-extension": ["raftpack"]' in plist
+    assert '"public.filename-extension": ["scenario.json"]' in plist
+
+
+def _spec_patterns() -> dict[str, re.Pattern[str]]:
+    """The spec's top-level ``NAME = re.compile(...)`` patterns, read without PyInstaller."""
+    tree = ast.parse((PACKAGING / "raftwright.spec").read_text(encoding="utf-8"))
+    found: dict[str, re.Pattern[str]] = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and ast.unparse(node.value.func) == "re.compile"
+        ):
+            found[ast.unparse(node.targets[0])] = eval(compile(ast.Expression(node.value), "spec", "eval"), {"re": re})
+    return found
+
+
+def test_the_gtk3_theme_and_system_libraries_are_left_out() -> None:
+    spec = _spec_patterns()
+    assert spec["DROP_BINARIES"].search("PySide6/Qt/plugins/platformthemes/libqgtk3.so")
+    assert not spec["DROP_BINARIES"].search("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so")
+    system = spec["SYSTEM_PROVIDED"]
+    for name in ("libstdc++.so.6", "libgcc_s.so.1", "libexpat.so.1", "libcups.so.2", "libgtk-3.so.0",
+                 "libfontconfig.so.1", "libxcb.so.1", "libxcb-shm.so.0", "libX11.so.6", "libglib-2.0.so.0",
+                 "libbrotlicommon.so.1", "libgdk_pixbuf-2.0.so.0", "libpangocairo-1.0.so.0", "libgssapi_krb5.so.2"):  # fmt: skip
+        assert system.match(name), name
+    for name in ("libxcb-cursor.so.0", "libxcb-icccm.so.4", "libxcb-util.so.1", "libffi.so.8", "libz.so.1",
+                 "libQt6Core.so.6", "libpython3.11.so.1.0", "libcrypto.so.3"):  # fmt: skip
+        assert not system.match(name), name
+
+
+def test_windows_registers_the_pack_type_and_offers_scenarios_without_claiming_json() -> None:
+    script = (PACKAGING / "windows" / "file-types.ps1").read_text(encoding="utf-8")
+    assert 'Extension = ".raftpack"; Default = $true' in script
+    assert 'Extension = ".json"; Default = $false' in script  # Open with, never the default for JSON
+    assert "OpenWithProgids" in script and "HKCU:" in script and "HKLM" not in script
+    assert "raftwright-studio.exe" in script and SPEC["STUDIO_NAME"] == "raftwright-studio"

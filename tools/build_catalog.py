@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.model.formats import canonical_json  # noqa: E402
+from engine.model.schema_ids import schema_url  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "reference" / "components.json"
 OUT = ROOT / "campaigns" / "catalogs"
@@ -70,6 +71,7 @@ def base_game(src: dict) -> dict:
     ]
     tiles = [{"id": t["id"], "cells": t["cells"]} for t in src["fire_tiles"]["tiles"]]
     return {
+        "$schema": schema_url("components", 1),
         "format": "raftwright.components",
         "format_version": 1,
         "id": "base-game",
@@ -126,6 +128,7 @@ def base_game(src: dict) -> dict:
 
 def kickstarter() -> dict:
     return {
+        "$schema": schema_url("components", 1),
         "format": "raftwright.components",
         "format_version": 1,
         "id": "kickstarter-pack",

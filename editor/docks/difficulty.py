@@ -1,26 +1,37 @@
 """The Difficulty dock: Game > Estimate difficulty plays the open scenario many times
-with a bot off the GUI thread (a :class:`QRunnable` on the global :class:`QThreadPool`,
-progress and cancel), then shows the win rate with its interval, the loss causes as a
-bar chart, heat maps over the island (where fire tiles landed, which squares cats
-crossed, where cats were cut off, drawn with :mod:`editor.painting`), and some lost
-games: activating one (double-click or Enter) plays it again with the same bot and
-opens it in the playtest at the moment it was lost (every action on the undo list, so
-the game can be stepped back).  The summary names the rules-and-bot fingerprint that
-played the games; a line under it says whether the scenario's stored estimate is current
-or stale (made on another layout or by another bot: :mod:`engine.check.estimates`).
-"Store in scenario (and set paws)" writes the estimate into the scenario's metadata and
-the suggested paws, as one undoable edit; when the designer rated the scenario otherwise
-it asks first (replace the paws, keep them, or cancel)."""
+with a bot off the GUI thread (:mod:`editor.docks.difficulty_jobs`: progress and
+cancel), with the CLI's settings (games, bot, players, variant, processes, a Dask
+cluster), then shows the win rate with its interval, the loss causes as a bar chart,
+a heat map drawn over the island on the canvas (where fire tiles landed, which squares
+cats crossed, where cats were cut off: :mod:`editor.docks.difficulty_heat`, its legend
+and scale in the dock), and the lost games with their cause, round and the cat cut
+off: activating one (double-click or Enter) plays it again with the same bot and opens
+it in the playtest at the moment it was lost (every action on the undo list).
+
+"Winnable?" runs the full-information search (:mod:`engine.sim.oracle`: it sees the
+deck, reserve and bag order, so it never feeds the estimate) over a few deals and says
+"a win exists in X of N deals" beside the fair bot's win rate, or "no win found in N
+deals within budget B"; "Show a winning line" opens the shortest line found in the
+playtest.
+
+The summary names the rules-and-bot fingerprint that played the games; a line under it
+says whether the scenario's stored estimate is current or stale (made on another layout
+or by another bot: :mod:`engine.check.estimates`).  "Store in scenario (and set paws)"
+writes the estimate into the scenario's metadata and the suggested paws, as one undoable
+edit; when the designer rated the scenario otherwise it asks first (replace the paws,
+keep them, or cancel)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -33,61 +44,23 @@ from PySide6.QtWidgets import (
 
 from engine.bots.bots import bot_names
 from engine.check.estimates import stale_reasons
-from engine.model.catalog import Catalog
 from engine.model.fingerprint import layout_fingerprint
 from engine.model.scenario import Scenario
-from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, estimate, stored
+from engine.play.game import Replay
+from engine.play.variants import VARIANTS
+from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, stored
+from engine.sim.oracle import DEFAULT_BUDGET, Winnable
 from engine.sim.traced import game_replay
 
 from .. import commands
 from ..document import ScenarioDocument
-from ..painting import SQUARE, fill_squares, paint_scenario
 from ..playtest.window import PlaytestWindow
+from .difficulty_heat import HEAT_LAYERS, HeatItem, HeatLegend
+from .difficulty_jobs import EstimateJob, EstimateSettings, SearchJob
 
-HEAT_LAYERS = {"Fire landed": "fire", "Cats crossed": "crossed", "Cats cut off": "cut_off"}
 SEED_ROLE = Qt.ItemDataRole.UserRole
+DEFAULT_DEALS = 5
 REPLACE_PAWS, KEEP_PAWS = "replace", "keep"
-
-
-class Cancelled(Exception):
-    """Raised from the progress callback to stop a running estimate."""
-
-
-class _Signals(QObject):
-    progress = Signal(int)
-    done = Signal(object)
-    failed = Signal(str)
-
-
-class EstimateJob(QRunnable):
-    """One estimate on a pool thread; ``cancel()`` stops it at the next batch of games."""
-
-    def __init__(self, scenario: Scenario, games: int, bot: str, seed: int = 0) -> None:
-        super().__init__()
-        # Python owns the job: with the pool's auto-delete, Qt could free it while the
-        # dock still held the wrapper (a crash when a cancelled job was let go)
-        self.setAutoDelete(False)
-        self.scenario, self.games, self.bot, self.seed = scenario, games, bot, seed
-        self.signals = _Signals()
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-    def _progress(self, done: int) -> None:
-        if self.cancelled:
-            raise Cancelled
-        self.signals.progress.emit(done)
-
-    def run(self) -> None:
-        try:
-            result = estimate(self.scenario, games=self.games, bot=self.bot, seed=self.seed, progress=self._progress)
-        except Cancelled:
-            self.signals.failed.emit("cancelled")
-        except ValueError as exc:  # the engine refuses the scenario, naming the rule
-            self.signals.failed.emit(f"not playable yet: {exc}")
-        else:
-            self.signals.done.emit(result)
 
 
 class LossChart(QWidget):
@@ -118,65 +91,42 @@ class LossChart(QWidget):
         p.end()
 
 
-class HeatMap(QWidget):
-    """The island drawn with :func:`paint_scenario`, tinted by how often each square
-    was hit in the chosen layer."""
-
-    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.catalog = catalog
-        self.scenario: Scenario | None = None
-        self.counts: dict[str, int] = {}
-        self.setMinimumSize(240, 200)
-
-    def show_heat(self, scenario: Scenario, counts: dict[str, int]) -> None:
-        self.scenario, self.counts = scenario, counts
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if self.scenario is None:
-            return
-        rows, cols = self.scenario.extent()
-        if not rows or not cols:
-            return
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        scale = min(self.width() / (cols * SQUARE), self.height() / (rows * SQUARE))
-        p.scale(scale, scale)
-        paint_scenario(p, self.scenario, self.catalog)
-        top = max(self.counts.values(), default=0) or 1
-        for key, n in self.counts.items():
-            r, c = (int(v) for v in key.split(","))
-            fill_squares(p, [(r, c)], QColor(220, 30, 30, int(40 + 200 * n / top)))
-        p.end()
+def lost_game_text(game: dict[str, object]) -> str:
+    """One lost game as the list shows it: seed, round, cause and the cat cut off."""
+    text = f"seed {game['seed']}: round {game['round']}, {game['reason']}"
+    if game.get("cat"):
+        square = game.get("square")
+        where = f" on {square[0]},{square[1]}" if isinstance(square, list) else ""
+        text += f" ({game['cat']} cat cut off{where})"
+    return text
 
 
 class DifficultyDock(QDockWidget):
     finished = Signal(object)  # the Estimate, or None when cancelled / refused
+    searched = Signal(object)  # the Winnable, or None when cancelled / refused
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__("Difficulty", parent)
         self.setObjectName("difficultyDock")
         self.doc = doc
         self.job: EstimateJob | None = None
-        self.last_job: EstimateJob | None = None
+        self.search_job: SearchJob | None = None
+        self.old_jobs: list[EstimateJob | SearchJob] = []  # kept until the next run: a thread may still be returning
         self.result: Estimate | None = None
         self.result_scenario: Scenario | None = None
+        self.answer: Winnable | None = None
+        self.answer_scenario: Scenario | None = None
+        self.heat_item = HeatItem()  # the studio puts it in the canvas scene
         body = QWidget(self)
         layout = QVBoxLayout(body)
-        controls = QHBoxLayout()
-        self.games = QSpinBox()
-        self.games.setRange(10, 100_000)
-        self.games.setValue(100)
-        self.bot = QComboBox()
-        self.bot.addItems(bot_names())
-        self.bot.setCurrentText(DEFAULT_BOT)
+        layout.addLayout(self._settings_form())
+        buttons = QHBoxLayout()
         self.run_button = QPushButton("Estimate")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
-        for w in (QLabel("Games"), self.games, QLabel("Bot"), self.bot, self.run_button, self.cancel_button):
-            controls.addWidget(w)
-        layout.addLayout(controls)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        layout.addLayout(buttons)
         self.progress = QProgressBar()
         layout.addWidget(self.progress)
         self.summary = QLabel("Game > Estimate difficulty plays the scenario with a bot.")
@@ -187,17 +137,20 @@ class DifficultyDock(QDockWidget):
         self.stored_status.setWordWrap(True)
         self.stored_status.setAccessibleName("Stored estimate")
         layout.addWidget(self.stored_status)
+        layout.addLayout(self._search_row())
         self.chart = LossChart()
         layout.addWidget(self.chart)
+        heat_row = QHBoxLayout()
+        heat_row.addWidget(QLabel("Heat map on the island:"))
         self.layer = QComboBox()
-        self.layer.addItems(list(HEAT_LAYERS))
-        layout.addWidget(self.layer)
-        self.heat = HeatMap(doc.catalog)
-        layout.addWidget(self.heat, 1)
+        self.layer.addItems([*HEAT_LAYERS, "Off"])
+        heat_row.addWidget(self.layer, 1)
+        layout.addLayout(heat_row)
+        self.legend = HeatLegend()
+        layout.addWidget(self.legend)
         layout.addWidget(QLabel("Lost games (double-click: open in the playtest where it was lost):"))
         self.lost = QListWidget()
-        self.lost.setMaximumHeight(70)
-        layout.addWidget(self.lost)
+        layout.addWidget(self.lost, 1)
         self.store_button = QPushButton("Store in scenario (and set paws)")
         self.store_button.setEnabled(False)
         layout.addWidget(self.store_button)
@@ -207,9 +160,71 @@ class DifficultyDock(QDockWidget):
         self.layer.currentTextChanged.connect(self._show_heat)
         self.store_button.clicked.connect(self.store)
         self.lost.itemActivated.connect(self._open_lost)
+        self.search_button.clicked.connect(self.start_search)
+        self.line_button.clicked.connect(self.show_winning_line)
         self.playtest: PlaytestWindow | None = None
         doc.changed.connect(self.show_stored)
         self.show_stored()
+
+    def _settings_form(self) -> QFormLayout:
+        form = QFormLayout()
+        self.games = QSpinBox()
+        self.games.setRange(10, 100_000)
+        self.games.setValue(100)
+        self.bot = QComboBox()
+        self.bot.addItems(bot_names())
+        self.bot.setCurrentText(DEFAULT_BOT)
+        self.players = QSpinBox()
+        self.players.setRange(1, 4)
+        self.variant = QComboBox()
+        self.variant.addItems(sorted(VARIANTS))
+        self.variant.setCurrentText("solo")
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, 256)
+        self.jobs.setToolTip("worker processes on this machine, or per cluster (as raftwright difficulty --jobs)")
+        self.cluster = QLineEdit()
+        self.cluster.setPlaceholderText("this machine; 'local' or tcp://HOST:8786 for Dask")
+        row = QHBoxLayout()
+        for label, w in (("Games", self.games), ("Bot", self.bot), ("Players", self.players)):
+            row.addWidget(QLabel(label))
+            row.addWidget(w)
+        form.addRow(row)
+        row2 = QHBoxLayout()
+        for label, w2 in (("Variant", self.variant), ("Processes", self.jobs)):
+            row2.addWidget(QLabel(label))
+            row2.addWidget(w2)
+        form.addRow(row2)
+        form.addRow("Cluster", self.cluster)
+        return form
+
+    def _search_row(self) -> QVBoxLayout:
+        row = QHBoxLayout()
+        self.deals = QSpinBox()
+        self.deals.setRange(1, 1000)
+        self.deals.setValue(DEFAULT_DEALS)
+        self.budget = QSpinBox()
+        self.budget.setRange(10, 10_000_000)
+        self.budget.setSingleStep(1000)
+        self.budget.setValue(DEFAULT_BUDGET)
+        self.budget.setToolTip("positions the full-information search may try per deal")
+        self.search_button = QPushButton("Winnable?")
+        self.search_button.setToolTip("search each deal for a winning line, seeing the deck, reserve and bag order "
+                                      "(never used for the estimate)")  # fmt: skip
+        self.line_button = QPushButton("Show a winning line")
+        self.line_button.setEnabled(False)
+        for w in (QLabel("Deals"), self.deals, QLabel("Budget"), self.budget, self.search_button, self.line_button):
+            row.addWidget(w)
+        self.verdict = QLabel("")
+        self.verdict.setWordWrap(True)
+        outer = QVBoxLayout()
+        outer.addLayout(row)
+        outer.addWidget(self.verdict)
+        return outer
+
+    def settings(self) -> EstimateSettings:
+        return EstimateSettings(games=self.games.value(), bot=self.bot.currentText(), players=self.players.value(),
+                                variant=self.variant.currentText(), jobs=self.jobs.value(),
+                                cluster=self.cluster.text().strip())  # fmt: skip
 
     # --- running ---------------------------------------------------------------------
     def start(self) -> None:
@@ -218,27 +233,31 @@ class DifficultyDock(QDockWidget):
         self.show()
         self.raise_()
         scenario = self.doc.scenario
-        self.job = EstimateJob(scenario, self.games.value(), self.bot.currentText())
+        settings = self.settings()
+        self.job = EstimateJob(scenario, settings, self.doc.catalog)
         self.result_scenario = scenario
-        self.progress.setRange(0, self.games.value())
+        self.progress.setRange(0, settings.games)
         self.progress.setValue(0)
         self.job.signals.progress.connect(self.progress.setValue)
         self.job.signals.done.connect(self._done)
         self.job.signals.failed.connect(self._failed)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.summary.setText(f"Playing {self.games.value()} games of {scenario.id}...")
+        where = f" on the cluster {settings.cluster}" if settings.cluster else ""
+        self.summary.setText(f"Playing {settings.games} games of {scenario.id}{where}...")
         QThreadPool.globalInstance().start(self.job)
 
     def cancel(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
+        for job in (self.job, self.search_job):
+            if job is not None:
+                job.cancel()
 
     def _finish(self) -> None:
-        self.last_job = self.job  # kept until the next run: its thread may still be returning
+        if self.job is not None:
+            self.old_jobs = [*self.old_jobs[-4:], self.job]
         self.job = None
         self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
+        self.cancel_button.setEnabled(self.search_job is not None)
 
     def _failed(self, reason: str) -> None:
         self._finish()
@@ -249,28 +268,84 @@ class DifficultyDock(QDockWidget):
         self._finish()
         self.result = e
         lo, hi = e.interval
-        rounds = f"{e.expected_rounds:.1f}"
         arrivals = ", ".join(f"{a['colour']} {a['arrived']}" for a in e.arrivals)
         self.summary.setText(
             f"<b>{e.win_rate:.1%}</b> wins ({e.wins}/{e.games}), 95% interval {lo:.1%}-{hi:.1%}; "
-            f"suggested <b>{e.suggested_paws} paws</b>.<br>Rounds per game {rounds}, actions median "
+            f"suggested <b>{e.suggested_paws} paws</b>.<br>Rounds per game {e.expected_rounds:.1f}, actions median "
             f"{e.actions['median']:g}; most cut off: {e.most_cut_off or '-'}; arrivals: {arrivals}; "
-            f"water spent {e.water_spent['total']:g}. Bot {e.bot}, {e.variant}, seeds {e.seed}-{e.seed + e.games - 1}; "
-            f"rules and bot {e.fingerprint}, Raftwright {e.engine_version}."
+            f"water spent {e.water_spent['total']:g}. Bot {e.bot}, {e.variant}, {e.players} player(s), "
+            f"seeds {e.seed}-{e.seed + e.games - 1}; rules and bot {e.fingerprint}, Raftwright {e.engine_version}."
         )  # fmt: skip
         self.chart.set_estimate(e)
         self._show_heat()
         self.lost.clear()
-        for seed in e.lost_seeds:
-            item = QListWidgetItem(f"seed {seed}")
-            item.setData(SEED_ROLE, seed)
+        for game in e.lost_games:
+            item = QListWidgetItem(lost_game_text(game))
+            item.setData(SEED_ROLE, game["seed"])
             self.lost.addItem(item)
         self.store_button.setEnabled(True)
         self.finished.emit(e)
 
     def _show_heat(self) -> None:
-        if self.result is not None and self.result_scenario is not None:
-            self.heat.show_heat(self.result_scenario, self.result.heat.get(HEAT_LAYERS[self.layer.currentText()], {}))
+        e = self.result
+        layer = self.layer.currentText()
+        if e is None or layer not in HEAT_LAYERS:
+            self.heat_item.clear()
+            self.legend.show_layer("", 0, 0)
+            return
+        counts = e.heat.get(HEAT_LAYERS[layer][0], {})
+        self.heat_item.show_heat(counts, e.games)
+        self.legend.show_layer(layer, e.games, max(counts.values(), default=0))
+
+    # --- winnable or not -------------------------------------------------------------
+    def start_search(self) -> None:
+        if self.search_job is not None:
+            return
+        scenario = self.doc.scenario
+        self.search_job = SearchJob(scenario, self.settings(), self.deals.value(), self.budget.value(),
+                                    self.doc.catalog)  # fmt: skip
+        self.answer_scenario = scenario
+        self.search_job.signals.done.connect(self._searched)
+        self.search_job.signals.failed.connect(self._search_failed)
+        self.search_button.setEnabled(False)
+        self.line_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.verdict.setText(f"Searching {self.deals.value()} deals with full information...")
+        QThreadPool.globalInstance().start(self.search_job)
+
+    def _search_over(self) -> None:
+        if self.search_job is not None:
+            self.old_jobs = [*self.old_jobs[-4:], self.search_job]
+        self.search_job = None
+        self.search_button.setEnabled(True)
+        self.cancel_button.setEnabled(self.job is not None)
+
+    def _search_failed(self, reason: str) -> None:
+        self._search_over()
+        self.verdict.setText("Search cancelled." if reason == "cancelled" else reason)
+        self.searched.emit(None)
+
+    def _searched(self, w: Winnable) -> None:
+        self._search_over()
+        self.answer = w
+        fair = f"the {self.result.bot} bot wins {self.result.win_rate:.1%}; " if self.result is not None else ""
+        best = w.shortest
+        line = f" The shortest winning line: seed {best.seed}, {len(best.actions)} actions." if best else ""
+        self.verdict.setText(f"Full information: <b>{w.sentence()}</b> ({fair}the search sees the deck, reserve "
+                             f"and bag order; never used for the estimate).{line}")  # fmt: skip
+        self.line_button.setEnabled(best is not None)
+        self.searched.emit(w)
+
+    def show_winning_line(self) -> PlaytestWindow | None:
+        """The shortest winning line found, in the playtest at its end (every action
+        can be stepped back)."""
+        w, scenario = self.answer, self.answer_scenario
+        if w is None or scenario is None or w.shortest is None:
+            return None
+        s = self.settings()
+        record = w.replay_of(scenario, s.variant, s.players)
+        assert record is not None
+        return self._open(record, f"winning line, seed {record.seed}")
 
     # --- lost games ------------------------------------------------------------------
     def open_lost_game(self, seed: int) -> PlaytestWindow | None:
@@ -280,10 +355,14 @@ class DifficultyDock(QDockWidget):
         if e is None or scenario is None:
             return None
         record = game_replay(scenario, seed, variant=e.variant, players=e.players, bot=e.bot, max_actions=MAX_ACTIONS)
+        return self._open(record, f"lost game, seed {seed}")
+
+    def _open(self, record: Replay, source: str) -> PlaytestWindow:
         if self.playtest is not None and self.playtest.isVisible():
             self.playtest.close()
-        window = PlaytestWindow(scenario, self.doc.catalog, self.window(), seed=seed, players=e.players)
-        window.session.load_replay(record, f"lost game, seed {seed}")
+        window = PlaytestWindow(record.scenario, self.doc.catalog, self.window(), seed=record.seed,
+                                players=record.players)  # fmt: skip
+        window.session.load_replay(record, source)
         while window.session.can_redo():
             window.session.redo()
         window.show()
@@ -347,4 +426,4 @@ class DifficultyDock(QDockWidget):
         commands.set_scenario_fields(self.doc, "Store difficulty estimate", **fields)
 
 
-__all__ = ["DifficultyDock", "EstimateJob"]
+__all__ = ["DifficultyDock", "EstimateJob", "lost_game_text"]

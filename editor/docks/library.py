@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.check.validate_files import open_campaign
-from engine.model.formats import FormatError, load_campaign
+from engine.model.formats import FormatError
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
 from engine.packs.errors import PackError
@@ -323,7 +323,7 @@ class LibraryDock(QDockWidget):
             self.bookletRequested.emit(chosen[0])
 
     def open_entry(self, campaign_path: Path, index: int) -> None:
-        entry = load_campaign(campaign_path).scenarios[index]
+        entry = open_campaign(campaign_path).scenarios[index]
         self.openRequested.emit(campaign_path.parent / entry.scenario)
 
     # --- changes (each saved at once) ----------------------------------------------------
@@ -400,7 +400,7 @@ class LibraryDock(QDockWidget):
         chosen = self.selected()
         if chosen is None:
             return
-        dialog = dialog or CampaignDialog(load_campaign(chosen[0]), self)
+        dialog = dialog or CampaignDialog(open_campaign(chosen[0]), self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self._guard("save the campaign", lambda: campaigns.update_campaign(chosen[0], **dialog.fields()))
             self.select(*chosen)

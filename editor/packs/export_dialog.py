@@ -40,6 +40,7 @@ from engine.packs.manifest import PACK_SUFFIX, Manifest
 from engine.packs.rights import PUBLISHER, campaign_defaults
 
 from ..files import dialog_folder, remember_folder, settings, user_campaigns_dir
+from ..logs import caught
 from .render import sheet_files
 from .worker import BuildJob, BuildRequest
 
@@ -226,6 +227,10 @@ class ExportPackDialog(QDialog):
             )  # GUI thread: Qt painting
         except PackError as exc:
             self._failed("\n".join(p.line() for p in exc.problems))
+            return
+        except Exception as exc:  # noqa: BLE001 - a sheet that cannot be drawn is a message, the studio stays up
+            caught("the sheets could not be drawn", exc)
+            self._failed(shown(f"the sheets could not be drawn ({exc}); untick 'Add sheets' to build without them"))
             return
         self.official = [
             f"{shown(target)} is the official scenario '{shown(name)}' by {PUBLISHER}"

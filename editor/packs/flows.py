@@ -1,12 +1,12 @@
 """The main window's pack actions (a mixin like :class:`editor.fileflows.FileFlows`):
-File > Export pack..., File > Import pack..., opening a ``.raftpack`` (from the
+File > Export pack..., File > Import pack..., File > Browse packs..., opening a ``.raftpack`` (from the
 command line or File > Open) through the same import, and opening an installed
 pack's scenario as a template."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
@@ -20,8 +20,11 @@ from engine.play.state import GameState
 
 from ..fileflows import FileFlows
 from ..files import dialog_folder, remember_folder
-from .export_dialog import ExportPackDialog
-from .import_dialog import ImportPackDialog
+from .browse import BrowsePacksDialog
+
+if TYPE_CHECKING:  # the dialogs load when first opened, not at start-up (issue 28 item 7)
+    from .export_dialog import ExportPackDialog
+    from .import_dialog import ImportPackDialog
 
 
 class PackFlows(FileFlows):
@@ -29,6 +32,7 @@ class PackFlows(FileFlows):
 
     pack_export_dialog: ExportPackDialog | None = None
     pack_import_dialog: ImportPackDialog | None = None
+    pack_browser: BrowsePacksDialog | None = None
     template_pack: InstalledPack | None = None  # the installed pack the open template came from
 
     @property
@@ -39,12 +43,23 @@ class PackFlows(FileFlows):
         return self._pack_windows
 
     def open_path(self, path: str | Path) -> bool:
-        """A ``.raftpack`` goes through Import pack; anything else opens as before."""
+        """A ``.raftpack`` goes through Import pack; a scenario inside an installed pack
+        opens as that pack's template, with the pack's components (the same catalog as
+        every command: :mod:`engine.packs.resolve`); anything else opens as before."""
         if str(path).lower().endswith(PACK_SUFFIX):
             QTimer.singleShot(0, lambda: self.import_pack_file(Path(path)))
             return True
+        pack = installed_pack_for(Path(path))
+        if pack is not None and Path(path).name.endswith(".scenario.json"):
+            if pack.manifest.of_kind("components") and not self._has_components_of(pack):
+                return self.open_pack_template(Path(path))
+            return self.open_pack_template_here(Path(path), pack)
         self.template_pack = None
         return super().open_path(path)
+
+    def _has_components_of(self, pack: InstalledPack) -> bool:
+        """Whether this window's catalog is that pack's (bundled plus its components)."""
+        return any(i.startswith(f"{pack.manifest.id}/") for i in self.doc.catalog.ids)
 
     def export_sources(self) -> list[Path]:
         """What Export pack starts with: the campaign selected in the library, else the
@@ -55,6 +70,8 @@ class PackFlows(FileFlows):
         return [self.doc.path] if self.doc.path is not None else []
 
     def export_pack(self) -> None:
+        from .export_dialog import ExportPackDialog
+
         dialog = ExportPackDialog(self.export_sources(), self.doc.catalog, self)
         self.pack_export_dialog = dialog
         dialog.open()
@@ -73,11 +90,24 @@ class PackFlows(FileFlows):
             self.import_pack_file(Path(path))
 
     def import_pack_file(self, path: Path) -> ImportPackDialog:
+        from .import_dialog import ImportPackDialog
+
         dialog = ImportPackDialog(path, self)
         dialog.installed.connect(self._pack_installed)
         self.pack_import_dialog = dialog
         dialog.open()
         return dialog
+
+    def browse_packs(self) -> BrowsePacksDialog:
+        """File > Browse packs...: a gallery's feed, with Install and Update."""
+        if self.pack_browser is None:
+            self.pack_browser = BrowsePacksDialog(self)
+            self.pack_browser.installed.connect(self._pack_installed)
+        self.pack_browser.show()
+        self.pack_browser.raise_()
+        if self.pack_browser.address.text() and self.pack_browser.feed is None:
+            self.pack_browser.load()
+        return self.pack_browser
 
     def _pack_installed(self, pack: InstalledPack) -> None:
         self.library.refresh()

@@ -31,8 +31,11 @@ from engine.packs.errors import PackError
 from engine.packs.fields import licence_label, shown
 from engine.packs.install import InstalledPack, install_pack
 from engine.packs.limits import DEFAULT_LIMITS
+from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
 from engine.packs.verify import verify_pack
+
+from ..logs import caught
 
 PREVIEW_WIDTH = 220
 #: a version question the designer may answer with "replace" (``--force`` in the CLI)
@@ -56,6 +59,8 @@ def describe(pack: Pack) -> str:
             extra += f", simulated difficulty {s.difficulty:g}" if s.difficulty is not None else ""
             extra += f", about {s.expected_length:g} rounds" if s.expected_length is not None else ""
             lines.append(shown(f"  {s.name}: {s.mode}, {'/'.join(map(str, s.players))} players{extra}"))
+            if s.needs is not None:
+                lines += [shown(f"    {line[0].upper()}{line[1:]}") for line in Needs.from_dict(s.needs).lines()]
     return "\n".join(lines)
 
 
@@ -144,6 +149,7 @@ class ImportPackDialog(QDialog):
         try:
             findings, _ = verify_pack(self.pack)
         except Exception as exc:  # noqa: BLE001 - a check that breaks is a problem shown, never a crash
+            caught("the pack could not be checked", exc)
             self.problems.addItem(shown(f"error check-failed: the pack could not be checked ({exc!r})"))
             self.install_button.setEnabled(False)
             findings = []

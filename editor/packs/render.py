@@ -1,5 +1,9 @@
-"""Rendered files for a pack: a sheet per scenario (PNG, and PDF when asked) and the
-pack's preview image (the first scenario's PNG), drawn by :mod:`editor.sheets`.
+"""Rendered files for a pack: a sheet per scenario (PNG, and PDF when asked), the
+pack's preview image (the first scenario's PNG) and, when its scenarios use
+components in no box, ``print-and-play.pdf`` with their faces
+(:mod:`editor.sheets.printplay`), drawn by :mod:`editor.sheets`.  The sheets mark those
+components and say their faces are in that file.  The print-and-play PDF draws its
+words as outlines (no embedded font), so it is byte-stable like the PNGs.
 
 PNG sheets are byte-stable.  PDF sheets are not yet: QPdfWriter stamps the time and a
 random document id (:func:`stable_pdf` fixes those) but also embeds font subsets whose
@@ -20,10 +24,14 @@ from pathlib import PurePosixPath
 from engine.model.catalog import Catalog
 from engine.model.formats import scenario_from_dict
 from engine.packs.build import ExtraFile, Sources
+from engine.packs.needs import scenario_needs
 
 from ..sheets import render_scenario
+from ..sheets.printplay import print_and_play_pdf
 
 PREVIEW_PATH = "preview.png"
+PRINT_AND_PLAY_PATH = "print-and-play.pdf"
+PRINTED_IN_PACK = f"{PRINT_AND_PLAY_PATH} in the pack (print at 100 %)"
 _PDF_DATE = re.compile(rb"D:(\d{14})")
 _XMP_DATE = re.compile(rb"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 _UUID = re.compile(rb"uuid:[0-9a-fA-F-]{36}")
@@ -31,18 +39,25 @@ _TRAILER_ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]"
 
 
 def sheet_files(sources: Sources, catalog: Catalog, pdf: bool = False) -> list[ExtraFile]:
-    """A PNG sheet per scenario (and a PDF with ``pdf``) plus the preview image."""
+    """A PNG sheet per scenario (and a PDF with ``pdf``), the preview image, and the
+    print-and-play pages when a scenario uses a component in no box."""
     render = render_scenario
     out: list[ExtraFile] = []
-    for target, _, doc in sources.scenarios:
+    scenarios = [scenario_from_dict(doc) for _, _, doc in sources.scenarios]
+    components = list(dict.fromkeys(c for s in scenarios for c in scenario_needs(s, catalog).components))
+    for (target, _, _), scenario in zip(sources.scenarios, scenarios):
         stem = PurePosixPath(target).name.removesuffix(".scenario.json")
-        scenario = scenario_from_dict(doc)
-        png = bytes(render(scenario, catalog, "png"))
+        png = bytes(render(scenario, catalog, "png", printed_at=PRINTED_IN_PACK))
         out.append(ExtraFile(f"sheets/{stem}.png", "sheet", png))
         if pdf:
-            out.append(ExtraFile(f"sheets/{stem}.pdf", "sheet", stable_pdf(bytes(render(scenario, catalog, "pdf")))))
+            data = bytes(render(scenario, catalog, "pdf", printed_at=PRINTED_IN_PACK))
+            out.append(ExtraFile(f"sheets/{stem}.pdf", "sheet", stable_pdf(data)))
         if not any(f.path == PREVIEW_PATH for f in out):
             out.append(ExtraFile(PREVIEW_PATH, "preview", png))
+    if components:
+        pages = print_and_play_pdf(components, catalog, "Print-and-play components")
+        if pages:
+            out.append(ExtraFile(PRINT_AND_PLAY_PATH, "sheet", stable_pdf(pages)))
     return out
 
 

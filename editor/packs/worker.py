@@ -17,6 +17,8 @@ from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack
 from engine.packs.errors import PackError
 from engine.packs.manifest import Manifest
 
+from ..logs import caught
+
 _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="raftwright-pack")
 
 
@@ -62,4 +64,5 @@ class BuildJob:
         except PackError as exc:
             return "\n".join(p.line() for p in exc.problems)
         except Exception as exc:  # noqa: BLE001 - whatever goes wrong is shown, the studio stays up
+            caught("the pack could not be built", exc)
             return f"the pack could not be built: {exc}"

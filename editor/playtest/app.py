@@ -15,6 +15,7 @@ from engine.model.catalog import Catalog
 from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.scenario import Scenario
 
+from .. import smoke
 from ..app import application
 from .replays import read_replay
 from .window import PlaytestWindow
@@ -54,9 +55,11 @@ def open_window(path: str | Path, seed: int | None = None, players: int | None =
 
 
 def _studio(window: PlaytestWindow, path: Path) -> None:
+    from engine.packs.resolve import catalog_for
+
     from ..app import create_window
 
-    studio = create_window(path)
+    studio = create_window(path, catalog=catalog_for(path))  # an installed pack's file: with its components
     window.studio = studio  # type: ignore[attr-defined]  # kept alive while the app runs
     studio.show()
     studio.canvas.fit_island()
@@ -64,7 +67,11 @@ def _studio(window: PlaytestWindow, path: Path) -> None:
 
 def main(path: str, seed: int | None = None, players: int | None = None, catalog: Catalog | None = None) -> int:
     read_target(path, players)  # report a bad file before any window opens
+    from editor import logs
+
+    logs.install()
     app = application()
     window = open_window(path, seed, players, catalog)
+    smoke.arm(window)  # RAFTWRIGHT_SMOKE=1: quit after the first paint (the build's screenshots)
     window.show()
     return app.exec()

@@ -194,7 +194,12 @@ class DeckPicker(QGroupBox):
 
     def show_state(self, state: GameState | None) -> None:
         drawing = drawing_player(state)
-        bonus = state is not None and state.phase == "bonus" and state.bonus is not None and not state.is_terminal()
+        bonus = (
+            state is not None
+            and state.phase == "bonus"
+            and state.advanced.bonus is not None
+            and not state.is_terminal()
+        )
         for deck, button in self.buttons.items():
             left = len(state.decks.get(deck, ())) if state else 0
             button.set_left(left, state is not None)
@@ -203,8 +208,8 @@ class DeckPicker(QGroupBox):
         if state is None:
             self.prompt.setText("No game: this scenario cannot be played (the banner says why).")
             return
-        if bonus and state.bonus is not None:
-            self.prompt.setText(f"Bonus: Player {state.bonus.player + 1} may draw 1 card from any deck")
+        if bonus and state.advanced.bonus is not None:
+            self.prompt.setText(f"Bonus: Player {state.advanced.bonus.player + 1} may draw 1 card from any deck")
             return
         if drawing is None:
             self.prompt.setText("")

@@ -18,8 +18,8 @@ from engine import GameState
 from engine.model.catalog import RAFT_ANY, RAFT_BLOCKED, RAFT_WHITE, TERRAIN_TO_LETTER, TERRAINS
 from engine.model.geometry import Square
 from engine.model.scenario import Scenario
+from engine.play.analysis import exits_now
 from engine.play.bitboard import bit_list
-from engine.play.links import exits_now
 
 from ..painting import (  # the studio's piece painters
     BOARD_EDGE,

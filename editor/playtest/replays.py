@@ -1,38 +1,19 @@
 """Replay files (``*.replay.json``, ``schema/replay.schema.json``): the seed, the
-settings and every action of a game, written with the engine's atomic writer (a failed
-write leaves the old file) and read back with a schema check whose errors name the file and the
-element."""
+settings and every action of a game, written by :mod:`engine.play.replay_files` (atomic:
+a failed write leaves the old file) and read back with a schema check whose errors name
+the file and the element."""
 
 from __future__ import annotations
 
 import os
 
-from engine import Outcome, Replay
-from engine.model.files import WriteError, atomic_write_text
-from engine.model.formats import FormatError, canonical_json, read_json
+from engine import Replay
+from engine.model.formats import FormatError, read_json
 from engine.model.schemas import schema_errors
 from engine.play.actions import ActionParseError
+from engine.play.replay_files import REPLAY_SUFFIX, replay_text, write_replay
 
-REPLAY_SUFFIX = ".replay.json"
 REPLAY_FILTER = "Raftwright replays (*.replay.json);;JSON files (*.json)"
-
-
-def replay_text(record: Replay, outcome: Outcome | None = None) -> str:
-    data = record.to_dict(outcome)
-    errors = schema_errors("replay", data)
-    if errors:  # the engine wrote something its own schema refuses: a bug, say where
-        raise ValueError(
-            f"replay of '{record.scenario.id}' breaks the replay schema at {errors[0].path}: {errors[0].message}"
-        )
-    return canonical_json(data)
-
-
-def write_replay(path: str | os.PathLike[str], record: Replay, outcome: Outcome | None = None) -> None:
-    """Save a replay; raises OSError naming the file when it cannot be written."""
-    try:
-        atomic_write_text(path, replay_text(record, outcome))
-    except WriteError as exc:
-        raise WriteError(path, f"cannot write the replay ({exc.reason})", "pick another folder") from exc
 
 
 def read_replay(path: str | os.PathLike[str]) -> Replay:
@@ -50,3 +31,6 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
         return Replay.from_dict(data)
     except (ActionParseError, ValueError, KeyError) as exc:
         raise FormatError(path, f"cannot read the replay: {exc}") from exc
+
+
+__all__ = ["REPLAY_FILTER", "REPLAY_SUFFIX", "read_replay", "replay_text", "write_replay"]

@@ -23,7 +23,6 @@ from engine import GameState, IllegalAction, Replay, new_game
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.layout import LayoutError
 from engine.model.scenario import Scenario
-from engine.play import moves
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.island import UnsupportedScenario
 from engine.play.variants import VARIANTS, get_variant
@@ -176,11 +175,8 @@ class PlaytestSession(QObject):
             error = state.placement_error(action)
             if error is not None:
                 return reason_text(error)
-        try:
-            moves.check(state, action)  # what GameState.apply checks, without applying
-        except IllegalAction as exc:
-            return reason_text(exc)
-        return ""
+        refused = state.action_error(action)  # what GameState.apply checks, without applying
+        return "" if refused is None else reason_text(refused)
 
     def loss_warning(self, action: Action) -> str:
         """What a legal placement would lose the game by, in a player's words ("this

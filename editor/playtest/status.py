@@ -6,7 +6,7 @@
   "Additional rules" 1); a click marks one used.  They are reminders: no rule of play
   changes, so marking one is not an action (:meth:`Position.mark_token`).
 * :class:`DisasterPanel`: the disaster card drawn last (advanced game) and each of its
-  lines: resolved (with what happened, from ``state.disaster_log``), waiting, to come.
+  lines: resolved (with what happened, from ``state.advanced.disaster_log``), waiting, to come.
 * :class:`BonusBar`: the raft-arrival bonus choice (phase ``bonus``): draw 1 card
   (click a deck back), move any cat up to 5 squares (click a cat), or no bonus.
 """
@@ -19,8 +19,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engine import GameState
-from engine.play.disasters import card_of
-from engine.play.objectives import FAILED, MET, objective_statuses
+from engine.play.analysis import FAILED, MET, card_of, objective_statuses
 from engine.play.phases import BONUS, DISASTER
 
 from .wording import for_people
@@ -143,14 +142,16 @@ class DisasterPanel(QGroupBox):
 def disaster_lines(state: GameState) -> list[str]:
     """The last disaster card: its name, then each line with its state and what
     happened (rich text), from the position's disaster log."""
-    log = state.disaster_log
+    log = state.advanced.disaster_log
     start = max((i for i, e in enumerate(log) if e.step == 0), default=None)
     if start is None:
         return []
     entries = log[start:]
     card = state.island.catalog.disaster_cards[entries[0].card]
-    current = card_of(state) if state.disaster is not None and state.disaster.card == card.id else None
-    step_now = state.disaster.step + 1 if current is not None and state.disaster is not None else None
+    current = (
+        card_of(state) if state.advanced.disaster is not None and state.advanced.disaster.card == card.id else None
+    )
+    step_now = state.advanced.disaster.step + 1 if current is not None and state.advanced.disaster is not None else None
     first = for_people(entries[0].text)
     out = [f"<b>{escape(first[:1].upper() + first[1:])}</b>"]
     for n, effect in enumerate(card.effects, 1):
@@ -194,21 +195,23 @@ class BonusBar(QWidget):
         self.hide()
 
     def show_state(self, state: GameState | None) -> None:
-        waiting = state is not None and state.phase == BONUS and not state.is_terminal() and state.bonus is not None
+        waiting = (
+            state is not None and state.phase == BONUS and not state.is_terminal() and state.advanced.bonus is not None
+        )
         self.setVisible(waiting)
-        if waiting and state is not None and state.bonus is not None:
+        if waiting and state is not None and state.advanced.bonus is not None:
             self.prompt.setText(
-                f"Arrival bonus (Player {state.bonus.player + 1}): click a deck to draw 1 card, or a cat "
+                f"Arrival bonus (Player {state.advanced.bonus.player + 1}): click a deck to draw 1 card, or a cat "
                 "to move it up to 5 squares (no discard; it ends exhausted)."
             )
 
 
 def choosing_discard(state: GameState | None, player: int) -> bool:
     """Whether a disaster card waits for ``player`` to discard a card (DP-3)."""
-    if state is None or state.phase != DISASTER or state.disaster is None or state.is_terminal():
+    if state is None or state.phase != DISASTER or state.advanced.disaster is None or state.is_terminal():
         return False
-    left = state.disaster.left
-    effect = card_of(state).effects[state.disaster.step]
+    left = state.advanced.disaster.left
+    effect = card_of(state).effects[state.advanced.disaster.step]
     return effect.effect == "discard" and player < len(left) and left[player] > 0
 
 

@@ -25,8 +25,8 @@ from engine import GameState
 from engine.model.catalog import TERRAIN_TO_LETTER, FireTile
 from engine.model.geometry import Square, cells_extent, square_text, transform_cells
 from engine.play.actions import PlaceFire, ResolveToken, ReturnToken
+from engine.play.analysis import maps_collected, move_choices, return_kind, return_squares, token_list
 from engine.play.phases import TOKENS
-from engine.play.tokens import maps_collected, move_choices, return_kind, return_squares, token_list
 
 from ..painting import FLAME, _terrain_square, square_rect
 
@@ -123,8 +123,8 @@ def paint_ghost_safe_spots(p: QPainter, tile: FireTile, action: PlaceFire) -> No
 
 def returning(state: GameState | None) -> bool:
     """Whether the game waits for a token to go back onto the card just placed."""
-    return (state is not None and state.phase == TOKENS and state.task is not None
-            and state.task.step == "return" and not state.is_terminal())  # fmt: skip
+    return (state is not None and state.phase == TOKENS and state.kickstarter.task is not None
+            and state.kickstarter.task.step == "return" and not state.is_terminal())  # fmt: skip
 
 
 def return_targets(state: GameState | None) -> tuple[Square, ...]:
@@ -190,14 +190,16 @@ class TokenPanel(QGroupBox):
             button.deleteLater()
         self.buttons = []
         self.end_way()
-        wanted = state is not None and (state.tokens or state.held or state.maps or _map_goal(state))
+        wanted = state is not None and (
+            state.kickstarter.tokens or state.kickstarter.held or state.kickstarter.maps or _map_goal(state)
+        )
         self.setVisible(bool(wanted))
         if state is None or not wanted:
             return
         on_island = [kind for _, kind in token_list(state)]
         have, _left = maps_collected(state)
         goal = _map_goal(state)
-        lines = [f"On the island: {held_text(on_island)}", f"In front of you: {held_text(state.held)}",
+        lines = [f"On the island: {held_text(on_island)}", f"In front of you: {held_text(state.kickstarter.held)}",
                  f"Treasure maps collected: {have}" + (f" of {goal} needed" if goal else "")]  # fmt: skip
         self.summary.setText("\n".join(lines))
         self.ask.setText("")

@@ -48,7 +48,7 @@ from engine.play.actions import (
     Refill,
     UseWater,
 )  # fmt: skip
-from engine.play.disasters import card_of
+from engine.play.analysis import card_of
 from engine.play.phases import BONUS, DISASTER
 from engine.play.state import FIRE, PLAY, REFILL, GameState
 
@@ -210,8 +210,8 @@ class PlaytestPanel(QWidget):
 
     def _draw(self, deck: str) -> None:
         state = self.session.state
-        if state is not None and state.phase == BONUS and state.bonus is not None:  # the arrival bonus: 1 card
-            self.play(BonusDraw(state.bonus.player, deck))
+        if state is not None and state.phase == BONUS and state.advanced.bonus is not None:  # the arrival bonus: 1 card
+            self.play(BonusDraw(state.advanced.bonus.player, deck))
             return
         player = drawing_player(state)
         if player is not None:
@@ -236,14 +236,18 @@ class PlaytestPanel(QWidget):
     def _ask_discards(self, cat: int, to: tuple[int, int]) -> None:
         state = self.session.state
         assert state is not None
-        if state.phase == BONUS and state.bonus is not None:  # the free move: no discard
+        if state.phase == BONUS and state.advanced.bonus is not None:  # the free move: no discard
             self.kickstarter.offer_ways(state, cat, to)  # Kickstarter tokens: the way with the fewest
-            self.play(BonusMove(state.bonus.player, state.cat_square(cat), to, self.kickstarter.chosen_way()))
+            self.play(BonusMove(state.advanced.bonus.player, state.cat_square(cat), to, self.kickstarter.chosen_way()))
             return
-        if state.phase == DISASTER and state.disaster is not None:  # the card's forced move
+        if state.phase == DISASTER and state.advanced.disaster is not None:  # the card's forced move
             at = state.cat_square(cat)  # Kickstarter tokens: the way with the fewest
             ways = [a for a in state.legal_actions() if isinstance(a, DisasterMove) and a.cat == at and a.to == to]
-            self.play(min(ways, key=lambda a: len(a.collect)) if ways else DisasterMove(state.disaster.player, at, to))
+            self.play(
+                min(ways, key=lambda a: len(a.collect))
+                if ways
+                else DisasterMove(state.advanced.disaster.player, at, to)
+            )
             return
         need = state.rules.move_cost(state.exhausted[cat])
         colour = state.island.cat_colours[cat]
@@ -326,7 +330,7 @@ def prompt_text(panel: PlaytestPanel) -> str:
         return (
             "A cat arrived: take the free action (click a deck to draw 1 card, or a cat to move it) or press No bonus."
         )
-    if state.phase == DISASTER and state.disaster is not None:
+    if state.phase == DISASTER and state.advanced.disaster is not None:
         line = disaster_line(state)
         if board.cat is not None:
             return f"Disaster: {line}. Click a highlighted square for the {state.island.cat_colours[board.cat]} cat."
@@ -362,8 +366,8 @@ def prompt_text(panel: PlaytestPanel) -> str:
 
 def disaster_line(state: GameState) -> str:
     """The disaster card's line waiting for a choice."""
-    assert state.disaster is not None
-    return card_of(state).effects[state.disaster.step].describe()
+    assert state.advanced.disaster is not None
+    return card_of(state).effects[state.advanced.disaster.step].describe()
 
 
 PLAYTEST_ACTIONS: tuple[ActionSpec, ...] = (

@@ -1,7 +1,16 @@
 """A campaign's printable booklet: one vector PDF with a cover (name, description,
 author), the scenarios in order, one or two to a page with a scoring box under
-each, and the campaign's scoring table (points per win, minus a point per water
-token used) to fill in by hand.  Page units are points (the writer runs at 72 dpi).
+each, the campaign's scoring table (points per win, minus a point per water token
+used) to fill in by hand, and, when a scenario uses components in no box, their
+print-and-play pages (:mod:`editor.sheets.printplay`).  Page units are points (the
+writer runs at 72 dpi); every page after the cover is numbered.
+
+Each scenario lists under "New rule" the additional rules it introduces: those the
+campaign says the scenario before it unlocks (rulebook, "Additional rules": "Once
+you have completed Tutorial 1, you will use the communication tokens in every
+game"), so Tutorial 2 introduces communication tokens and Tutorial 3 water tokens.
+Text on a sheet (card numbers and the set-up list included) prints at
+:data:`MIN_PT` or larger: a sheet the page shrinks gets larger text.
 """
 
 from __future__ import annotations
@@ -13,14 +22,18 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPdfWriter, QP
 
 from engine.model.catalog import Catalog
 from engine.model.scenario import Campaign, Scenario
+from engine.packs.needs import Component, scenario_needs
 
 from .export import UNITS_PER_INCH, make_sheet, page_layout, paint_fitted, pdf_writer
 from .layout import INK, MUTED, WRAP, Sheet
+from .printplay import component_faces, page_number, paint_pages
 
 Progress = Callable[[int, int], None]  # (done, total)
 POINT_SCALE = 72 / UNITS_PER_INCH  # sheet units to points at the sheet's own size
 SCORING_HEIGHT = 42.0
 BLOCK_GAP = 22.0
+MIN_PT = 7.0  # the smallest text a booklet prints (card numbers, the set-up list, the key)
+PRINTED_HERE = "the print-and-play pages at the back of this booklet"
 
 
 def _font(pt: float, bold: bool = False) -> QFont:
@@ -40,7 +53,9 @@ def _text(
     return QFontMetricsF(f).boundingRect(rect, flags, text).height()
 
 
-def _cover(p: QPainter, area: QRectF, campaign: Campaign, scenarios: Sequence[Scenario]) -> None:
+def _cover(
+    p: QPainter, area: QRectF, campaign: Campaign, scenarios: Sequence[Scenario], printplay_page: int | None = None
+) -> None:
     y = area.top() + area.height() * 0.25
     y += (
         _text(
@@ -77,11 +92,15 @@ def _cover(p: QPainter, area: QRectF, campaign: Campaign, scenarios: Sequence[Sc
             + 30
         )
     listing = "\n".join(f"{n}. {s.name}" for n, s in enumerate(scenarios, 1))
+    if printplay_page is None:
+        where = "Scoring table: last page"
+    else:
+        where = f"Scoring table: page {printplay_page - 1}\nPrint-and-play components: page {printplay_page}"
     _text(
         p,
         QRectF(area.left() + area.width() * 0.3, y, area.width() * 0.6, area.bottom() - y),
         13,
-        f"Scenarios\n{listing}\n\nScoring table: last page",
+        f"Scenarios\n{listing}\n\n{where}",
     )
 
 
@@ -158,6 +177,65 @@ def _blocks(sheets: list[Sheet], page_width: float, page_height: float) -> list[
     return pages
 
 
+def booklet_components(scenarios: Sequence[Scenario], catalog: Catalog) -> list[Component]:
+    """Every component in no box that the scenarios use, in first-use order."""
+    found: dict[Component, None] = {}
+    for scenario in scenarios:
+        found.update(dict.fromkeys(scenario_needs(scenario, catalog).components))
+    return list(found)
+
+
+def introduced_rules(campaign: Campaign, count: int) -> list[tuple[str, ...]]:
+    """The additional rules each of ``count`` scenarios introduces: those finishing the
+    scenario before it unlocks (the first scenario introduces none)."""
+    unlocked = [tuple(entry.unlocks) for entry in campaign.scenarios]
+    return [tuple(unlocked[n - 1]) if 0 < n <= len(unlocked) else () for n in range(count)]
+
+
+def booklet_pages(
+    campaign: Campaign,
+    scenarios: Sequence[Scenario],
+    catalog: Catalog,
+    area: QRectF,
+    *,
+    strict: bool = False,
+    show_difficulty: bool = False,
+    progress: Callable[[], None] | None = None,
+) -> list[list[tuple[Sheet, float]]]:
+    """The scenario pages: each a list of (sheet, scale in points per sheet unit), the
+    sheets' text made large enough to print at :data:`MIN_PT` or more."""
+    printed_at = PRINTED_HERE
+    rules = introduced_rules(campaign, len(scenarios))
+    sheets: list[Sheet] = []
+    for scenario, new in zip(scenarios, rules):
+        sheets.append(
+            make_sheet(
+                scenario, catalog, strict=strict, show_difficulty=show_difficulty, unlocks=new, printed_at=printed_at
+            )
+        )
+        if progress is not None:
+            progress()
+    pages = _blocks(sheets, area.width(), area.height())
+    for _ in range(6):  # larger text widens a sheet, which shrinks it: settle in a few rounds
+        small = [
+            (n, s, k) for n, (s, k) in enumerate(item for page in pages for item in page) if smallest_pt(s, k) < MIN_PT
+        ]
+        if not small:
+            break
+        for n, sheet, scale in small:
+            sheets[n] = make_sheet(
+                sheet.scenario, catalog, show_difficulty=show_difficulty, unlocks=rules[n], printed_at=printed_at,
+                min_px=max(sheet.fonts.min_px, MIN_PT / scale) + 1,
+            )  # fmt: skip
+        pages = _blocks(sheets, area.width(), area.height())
+    return pages
+
+
+def smallest_pt(sheet: Sheet, scale: float) -> float:
+    """The smallest text of ``sheet`` drawn at ``scale`` points per sheet unit."""
+    return min(sheet.fonts.small.pixelSize(), sheet.fonts.body.pixelSize()) * scale
+
+
 def render_booklet(
     campaign: Campaign,
     scenarios: Sequence[Scenario],
@@ -182,33 +260,38 @@ def render_booklet(
         if progress is not None:
             progress(done, total)
 
-    unlocks = [entry.unlocks for entry in campaign.scenarios] + [()] * len(scenarios)
-    sheets = []
-    for scenario, new_rules in zip(scenarios, unlocks):
-        sheets.append(make_sheet(scenario, catalog, strict=strict, show_difficulty=show_difficulty, unlocks=new_rules))
-        step()
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer: QPdfWriter = pdf_writer(buffer, layout, f"{campaign.name}: scenario booklet")
+    area = QRectF(0, 0, writer.width(), writer.height())
+    body = area.adjusted(0, 0, 0, -14)  # the page number's line
+    pages = booklet_pages(
+        campaign, scenarios, catalog, body, strict=strict, show_difficulty=show_difficulty, progress=step
+    )
+    faces = component_faces(booklet_components(scenarios, catalog), catalog)
+    printplay_page = len(pages) + 3 if faces else None
     p = QPainter(writer)
     try:  # end the painter even when a progress callback cancels
-        area = QRectF(0, 0, writer.width(), writer.height())
-        _cover(p, area, campaign, scenarios)
+        _cover(p, area, campaign, scenarios, printplay_page)
         step()
         number = 0
-        for page in _blocks(sheets, area.width(), area.height()):
+        for page_no, page in enumerate(pages, 2):  # the cover is page 1
             writer.newPage()
-            y = area.top()
+            page_number(p, area, page_no)
+            y = body.top()
             for sheet, scale in page:
                 number += 1
                 height = sheet.size.height() * scale
-                paint_fitted(p, sheet, QRectF(area.left(), y, area.width(), height), max_scale=scale)
-                _scoring_box(p, QRectF(area.left(), y + height + 4, area.width(), SCORING_HEIGHT - 10), number)
+                paint_fitted(p, sheet, QRectF(body.left(), y, body.width(), height), max_scale=scale)
+                _scoring_box(p, QRectF(body.left(), y + height + 4, body.width(), SCORING_HEIGHT - 10), number)
                 y += height + SCORING_HEIGHT + BLOCK_GAP
                 step()
         writer.newPage()
-        _scoring_table(p, area, campaign, scenarios)
+        page_number(p, area, len(pages) + 2)
+        _scoring_table(p, body, campaign, scenarios)
+        if faces:
+            paint_pages(p, writer, faces, first_number=printplay_page, new_page=True, outline=False)
     finally:
         p.end()
         buffer.close()

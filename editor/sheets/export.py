@@ -19,9 +19,10 @@ from engine.check.issues import Issue
 from engine.check.validate import validate
 from engine.model.catalog import Catalog
 from engine.model.scenario import Scenario
+from engine.packs.needs import scenario_needs
 
 from ..painting import SQUARE
-from .content import sheet_text
+from .content import PRINTED_ELSEWHERE, sheet_text
 from .layout import Sheet
 
 UNITS_PER_INCH = SQUARE * 4  # a square is 1/4 inch
@@ -57,9 +58,13 @@ def make_sheet(
     strict: bool = False,
     show_difficulty: bool = False,
     unlocks: Sequence[str] = (),
+    printed_at: str = PRINTED_ELSEWHERE,
+    min_px: float = 0.0,
 ) -> Sheet:
     """Validate and lay out; errors become the sheet's warning banner, or with
-    ``strict`` a :class:`SheetError` carrying them."""
+    ``strict`` a :class:`SheetError` carrying them.  Components in no box are marked,
+    and the key says their faces are printed at ``printed_at``; ``min_px``: the
+    smallest text, in sheet units (a booklet printing the sheet small raises it)."""
     ensure_app()
     issues = [i for i in validate(scenario, catalog) if i.is_error]
     if issues and strict:
@@ -68,7 +73,11 @@ def make_sheet(
             f"({issues[0].where.describe()}); fix them or render without --strict",
             issues,
         )
-    return Sheet(scenario, catalog, sheet_text(scenario, issues, unlocks=unlocks, show_difficulty=show_difficulty))
+    needs = scenario_needs(scenario, catalog)
+    text = sheet_text(
+        scenario, issues, unlocks=unlocks, show_difficulty=show_difficulty, needs=needs, printed_at=printed_at
+    )
+    return Sheet(scenario, catalog, text, min_px)
 
 
 def page_layout(paper: str, landscape: bool = False) -> QPageLayout:
@@ -172,6 +181,7 @@ def render_scenario(
     strict: bool = False,
     show_difficulty: bool = False,
     unlocks: Sequence[str] = (),
+    printed_at: str = PRINTED_ELSEWHERE,
 ) -> bytes:
     """The scenario's sheet as ``svg``, ``png`` (at ``dpi``) or ``pdf`` (on ``paper``,
     ``a4`` or ``letter``).  Errors show as a banner; with ``strict`` they raise
@@ -181,7 +191,9 @@ def render_scenario(
         raise SheetError(f"unknown format '{fmt}': choose one of {', '.join(FORMATS)}")
     if fmt == "pdf":
         page_layout(paper)  # refuse an unknown paper before drawing
-    sheet = make_sheet(scenario, catalog, strict=strict, show_difficulty=show_difficulty, unlocks=unlocks)
+    sheet = make_sheet(
+        scenario, catalog, strict=strict, show_difficulty=show_difficulty, unlocks=unlocks, printed_at=printed_at
+    )
     if fmt == "svg":
         return to_svg(sheet)
     if fmt == "png":

@@ -4,7 +4,7 @@ The measure behind every choice is a cat's **way** (:mod:`engine.bots.routes`): 
 many squares not of its colour separate it from a raft square it may use, through
 squares a pathway card could still cover (the cut-off analysis' passable squares),
 with its corridor (the squares on near-shortest ways) and its exits.  White cats'
-ways run along Oshax paths (:meth:`Ways.white_way`); cards laying or cutting paths
+ways run along Oshax paths (:meth:`engine.bots.ways.Ways.white_way`); cards laying or cutting paths
 are scored by them.
 
 Play phase, in order:
@@ -14,13 +14,12 @@ Play phase, in order:
 1. a cat that can step onto the raft does (the cheapest such move), on a square no
    pending objective binds to another colour (OB-2);
 2. water is spent when returning a fire tile shortens the cats' ways at all, or
-   reopens a way that only water could reopen (at 3 squares or more, fewer games won);
+   reopens a way that only water could reopen (``WATER_GAIN``, :mod:`engine.bots.weights`);
 2b. a far cat walks ahead: a fresh cat whose way is 3 or more and that can walk 4
    squares or more nearer the raft along its colour does (the longest such walk)
    (:func:`engine.bots.heuristic_move.walk_ahead`: a discard costs a quarter of the
    fire tile a placed card costs, and a far cat walked early leaves the fire a shorter
-   corridor to cut; 200 games of each bundled scenario won Campaign 4 78 of 1,400
-   against 57, Practice 179 of 800 against 145, Campaign 1 874 of 1,600 against 735);
+   corridor to cut);
 3. the pathway card that most shortens the ways is placed, if it shortens them (windows
    along every cat's corridor are tried; a hemmed-in cat, one that reaches fewer than
    ``HEMMED`` squares with two squares repainted, counts double; ties go to the card
@@ -54,97 +53,17 @@ from engine.bots.heuristic_rescue import rescue_move
 from engine.bots.heuristic_tokens import token_choice
 from engine.bots.routes import FAR, Routes
 from engine.bots.view import acting_player, deck_of, fair_view
+from engine.bots.ways import Ways
+from engine.bots.weights import PLACE_GAIN, WATER_GAIN
 from engine.model.catalog import TERRAINS, PathwayCard
-from engine.play.actions import Action, DrawCard, EndRound, PlacePathway, Refill, UseWater
+from engine.play.actions import Action, DrawCard, EndRound, Refill, UseWater
+from engine.play.analysis import (
+    WHITE,
+    kept_coverable,
+)
 from engine.play.bitboard import BitGrid
-from engine.play.links import WHITE, barriers, exits_now, future_paths, lay_card, link_flood, path_links, without
 from engine.play.phases import BONUS, DISASTER, DRAW, FIRE, PLAY, REFILL, TOKENS
-from engine.play.reach import coverable_squares, kept_coverable, raft_entries, walkable
 from engine.play.state import GameState
-
-PLACE_GAIN = 1  # a card is placed before a cat is moved when it shortens the ways this much
-WATER_GAIN = 1  # water is spent when returning a tile shortens the ways this much, or saves a cat
-
-
-class Ways:
-    """Per-cat ways and corridors for one position (optionally with other terrain)."""
-
-    def __init__(self, state: GameState, fire: int | None = None) -> None:
-        self.state = state
-        self.fire = state.fire if fire is None else fire
-        self._coverable: int | None = None
-        self._memo: dict[tuple[int, int], tuple[int, int]] = {}  # (cat, own squares) -> (way, corridor)
-
-    @property
-    def coverable(self) -> int:
-        """Squares a card could still cover (computed when a white cat's way needs them)."""
-        if self._coverable is None:
-            self._coverable = coverable_squares(self.state, self.fire)
-        return self._coverable
-
-    def way(self, cat: int) -> tuple[int, int]:
-        """``(way, corridor)``: the way and the squares its search reached, memoised by
-        the cat's own squares (the squares :class:`engine.bots.routes.Routes` walks it
-        over too: :func:`engine.play.reach.walkable` off the fire)."""
-        ci = self.state.island.cat_terrain[cat]
-        if ci == WHITE:  # the Oshax: the way is along paths, whatever the terrain
-            if (cat, -1) not in self._memo:
-                self._memo[(cat, -1)] = self.white_way(cat)
-            return self._memo[(cat, -1)]
-        own = walkable(self.state, ci) & ~self.fire
-        key = (cat, own)
-        found = self._memo.get(key)
-        if found is None:
-            found = self._memo[key] = self._search(cat, ci, own)
-        return found
-
-    def _search(self, cat: int, ci: int, own: int) -> tuple[int, int]:
-        state = self.state
-        grid = state.island.grid
-        step = self.coverable | own
-        free = ~state.cat_mask
-        region = grid.flood(1 << state.cat_sq[cat], own)
-        for n in range(FAR):
-            if raft_entries(state, ci, region) & free:
-                return n, region
-            grown = grid.flood(region | (grid.neighbours(region) & step), own)
-            if grown == region:
-                return FAR, region
-            region = grown
-        return FAR, region
-
-    def white_way(self, cat: int, card: PlacePathway | None = None) -> tuple[int, int]:
-        """A white cat's way: how many squares off its connected paths (squares a card
-        with a path could still cover) separate it from a raft square it may use; with
-        ``card``, as if that pathway card were placed."""
-        state = self.state
-        grid = state.island.grid
-        blocked = barriers(state, cat)
-        exits = None if card is None else lay_card(state.island, exits_now(state), card)
-        paths = without(path_links(state, self.fire, exits=exits), blocked)
-        hoped = without(path_links(state, self.fire, self.coverable if future_paths(state) else 0, exits), blocked)
-        free = ~state.cat_mask
-        region = link_flood(grid, 1 << state.cat_sq[cat], paths)
-        for n in range(FAR):
-            if raft_entries(state, WHITE, region) & free:
-                return n, region
-            grown = link_flood(grid, link_flood(grid, region, hoped, 1), paths)
-            if grown == region:
-                break
-            region = grown
-        return FAR, region
-
-    def total(self) -> int:
-        return sum(self.way(c)[0] for c in self.live())
-
-    def white_total(self) -> int:
-        """The white cats' ways (the coloured cats' are :class:`engine.bots.routes.Routes`')."""
-        white = self.state.island.cat_terrain
-        return sum(self.way(c)[0] for c in self.live() if white[c] == WHITE)
-
-    def live(self) -> list[int]:
-        return [c for c in range(self.state.cat_count()) if not self.state.arrived[c]]
-
 
 KEPT_NEEDS = 1024  # islands whose colour needs are kept (cleared when full)
 _NEEDS: dict[tuple[object, ...], tuple[object, object, list[float]]] = {}
@@ -276,7 +195,7 @@ class HeuristicBot:
 
     # --- fire: engine.bots.heuristic_fire ---------------------------------------------
     def _fire(self, state: GameState) -> Action:
-        return choose_fire(state, Ways)
+        return choose_fire(state)
 
     # --- play ---------------------------------------------------------------------------
     def _team_play(self, state: GameState) -> Action:
@@ -297,7 +216,7 @@ class HeuristicBot:
         hand = sorted(state.hands[player])
         island = state.island
         routes = Routes(state)
-        ways = Ways(state)
+        ways = Ways(state, routes=routes)
         live = ways.live()
         whites = {c: ways.way(c)[0] for c in live if island.cat_terrain[c] == WHITE}
         # 0. rescue friends: a friend onto the circle, then the held cat through the strip
@@ -441,4 +360,4 @@ def _may_save(routes: Routes, live: list[int], changed: int, need: int = WATER_G
     return False
 
 
-__all__ = ["FAR", "HeuristicBot", "Ways"]
+__all__ = ["FAR", "HeuristicBot"]

@@ -17,11 +17,10 @@ from __future__ import annotations
 from typing import Mapping
 
 from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives
+from engine.bots.weights import MOVE_GAIN
 from engine.model.geometry import Square
 from engine.play.actions import Action, BonusDraw, BonusMove, BonusPass, DisasterMove
 from engine.play.state import GameState
-
-MOVE_GAIN = 2  # squares a bonus move must gain to beat drawing a card
 
 
 def _goal_distance(state: GameState, cat: int, square: Square) -> int:

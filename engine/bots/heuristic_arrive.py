@@ -22,9 +22,15 @@ from __future__ import annotations
 from engine.bots.heuristic_tokens import best_collect
 from engine.bots.view import fair_view
 from engine.play.actions import Action, MoveCat
+from engine.play.analysis import (
+    PENDING,
+    bound_squares,
+    destinations,
+    failed_objective,
+    move_targets,
+    objective_statuses,
+)
 from engine.play.bitboard import bit_list
-from engine.play.objectives import PENDING, bound_squares, failed_objective, objective_statuses
-from engine.play.reach import destinations, move_targets
 from engine.play.state import GameState
 
 CHECKED = ("arrival_order", "close_to")  # objectives a single move can break

@@ -23,31 +23,16 @@ white cats, whose ways along Oshax paths have no such bound).
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from engine.bots.heuristic_notch import NOTCHED, notch
 from engine.bots.routes import FAR, Routes
+from engine.bots.ways import Ways
+from engine.bots.weights import HEMMED, WORSE
 from engine.play.actions import PlacePathway
+from engine.play.analysis import card_anchors, distinct_rotations
 from engine.play.bitboard import CARD, BitGrid, bit_list, window_mask
-from engine.play.legal import card_anchors, distinct_rotations
 from engine.play.state import GameState
 
-HEMMED = 25  # a cat that reaches fewer squares with two repainted counts double: it needs cards first
-# (25 with NOTCHED 3 against 20 with 2, 200 solo games of every bundled scenario on five
-# seed samples: Spearman 0.715, 0.720, 0.702, 0.710, 0.727 against 0.694, 0.714, 0.701,
-# 0.705, 0.696; Campaign 4 71, 82, 70, 68, 66 wins of 1,400 against 78, 81, 82, 64, 77:
-# the Spearman margin that let step-4 moves go nearest the raft first; see docs/lab/bot-tuning.md)
-WORSE = 3  # a card that lengthens a way by more counts as this much longer
-
 CardChoice = tuple[int, PlacePathway, int, int]  # (score, placement, tie, base score)
-
-
-class WhiteWays(Protocol):
-    """What the card search asks of the bot's ways for white cats."""
-
-    def way(self, cat: int) -> tuple[int, int]: ...
-
-    def white_way(self, cat: int, card: PlacePathway | None = None) -> tuple[int, int]: ...
 
 
 def touching(mask: int, stride: int) -> int:
@@ -64,7 +49,7 @@ def touching(mask: int, stride: int) -> int:
 class CardSearch:
     """What both searches share for one play decision."""
 
-    def __init__(self, state: GameState, player: int, hand: list[str], routes: Routes, ways: WhiteWays,
+    def __init__(self, state: GameState, player: int, hand: list[str], routes: Routes, ways: Ways,
                  whites: dict[int, int]) -> None:  # fmt: skip
         self.state, self.player, self.hand, self.routes, self.ways, self.whites = (
             state,

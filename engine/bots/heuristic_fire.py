@@ -7,16 +7,15 @@ every square that only windows across the tile could cover.  For every legal pla
 those lost squares are found with a few mask operations and scored against each live
 cat's route (:mod:`engine.bots.routes`): corridor squares (8), exits (4), squares next
 to the raft (3), squares near the corridors (2), and fire frontier the tile opens near
-the cats (4: harmless frontier is where later tiles must go; 1 won fewer games).  The
+the cats (4: harmless frontier is where later tiles must go); the weights are
+:mod:`engine.bots.weights`'.  The
 cheapest ``FIRE_TRIALS`` are then checked, still without a copy of the game, cat by cat:
 
 * **cut off**: the cat's passable squares no longer link it to a raft square it may
   use (rulebook "How to lose"; the engine's cut-off analysis, LC-5, as the fire lies:
   no water counted), a placement to avoid at nearly any price;
 * **way**: how much longer the cat's way gets (only when the tile touches its corridor),
-  24 per square (measured: 12 won fewer Campaign 1 games, 48 and 100 as many; a
-  penalty for narrowing the passage round a cat in a notch won fewer too, and was
-  dropped).
+  24 per square.
 
 The placement with the lowest total wins (ties: the engine's legal order, so the bot
 is deterministic); it is played on one copy to be sure the engine does not end the
@@ -41,47 +40,46 @@ else once the first trial lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import chain, islice
-from typing import Protocol
 
 from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
 from engine.bots.routes import FAR, CatRoute, Routes, targets, way_to_raft
 from engine.bots.view import fair_view
-from engine.play import hybrid
+from engine.bots.ways import Ways
+from engine.bots.weights import (
+    COPIES,
+    CORRIDOR,
+    CUT,
+    ENTRY,
+    EXIT,
+    FIRE_TRIALS,
+    FRONTIER,
+    LINKED_CORRIDOR,
+    LINKED_REACH,
+    LINKED_TRIALS,
+    LINKED_WAY,
+    WARM,
+    WAY,
+    WAY_LOOK,
+)
 from engine.play.actions import PlaceFire
+from engine.play.analysis import WHITE, coverable_squares, find_cut_off, fire_anchor_sets, lay_fire_tile
 from engine.play.bitboard import BitGrid, TileShape, bit_list
-from engine.play.legal import fire_anchor_sets
-from engine.play.links import WHITE
-from engine.play.reach import coverable_squares, find_cut_off
 from engine.play.state import GameState
 
-FIRE_TRIALS = 16  # placements checked cat by cat after the cheap scoring
-COPIES = 3  # of those, at most this many played on a copy of the game
-LINKED_TRIALS = 10  # islands with links: placements tried on a copy
 LOST = 1_000_000  # the value of a lost position
-CUT = 100_000  # a cat cut off as the fire lies (water might still save it)
-CORRIDOR, EXIT, ENTRY, WARM, FRONTIER = 8, 4, 3, 2, 4  # cheap scoring, per square lost (frontier: opened)
-WAY = 24  # per square a cat's way grows
-WAY_LOOK = 6  # a way is searched up to this many squares longer than now
 NO_LIMIT = 1 << 62  # above every placement's value: the checks' bound before COPIES are checked
 
 
-class WhiteWays(Protocol):
-    """What the fire phase asks of the bot's ways: a white cat's ``(way, corridor)``."""
-
-    def way(self, cat: int) -> tuple[int, int]: ...
-
-
-def choose_fire(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
-    """The fire placement for the fire phase of ``state``; ``ways_of`` gives the white
-    cats' ways of a position (islands with Oshax paths).  Reads only what a player
+def choose_fire(state: GameState) -> PlaceFire:
+    """The fire placement for the fire phase of ``state`` (islands with Oshax paths or
+    rescue strips: :func:`choose_fire_linked`).  Reads only what a player
     sees (the island, the cats, the drawn tile); placements are tried on fair views
     (:func:`engine.bots.view.fair_view`), never on the game itself."""
     assert state.pending is not None
     island = state.island
     if island.rescues or WHITE in [island.cat_terrain[c] for c in range(state.cat_count()) if not state.arrived[c]]:
-        return choose_fire_linked(fair_view(state), ways_of)
+        return choose_fire_linked(fair_view(state))
     grid = island.grid
     routes = Routes(state)
     live = routes.live()
@@ -170,7 +168,7 @@ def only_cut_off_ends(state: GameState) -> bool:
     :func:`engine.play.legal.has_play` holds while water is left and a tile lies, as the
     placed one does).  Then a trial needs no copy played to the end, nor a fair view:
     the check reads only what a player sees (:func:`lays_cut_off`)."""
-    return state.disaster is None and state.task is None and state.water > 0
+    return state.advanced.disaster is None and state.kickstarter.task is None and state.water > 0
 
 
 def lays_cut_off(view: GameState, action: PlaceFire) -> bool:
@@ -184,7 +182,7 @@ def lays_cut_off(view: GameState, action: PlaceFire) -> bool:
     it is left as it was."""
     fire, tile_fire, safe, safe_any = view.fire, view.tile_fire, view.safe, view.safe_any
     view.safe = list(safe)  # a hybrid tile's safe spots are added in place
-    hybrid.lay(view, action, view.island.tile_mask(action))
+    lay_fire_tile(view, action, view.island.tile_mask(action))
     try:
         return find_cut_off(view) is not None
     finally:
@@ -291,7 +289,7 @@ def coverable_after(state: GameState, anchors_now: int, a: int, shape: TileShape
     return (row3 | (row3 << s) | (row3 << (2 * s))) & grid.full
 
 
-def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWays]) -> PlaceFire:
+def choose_fire_linked(state: GameState) -> PlaceFire:
     """The look-ahead on copies, for islands whose ways run over links (white cats,
     rescue strips) and as the last resort: placements scored by the corridor, exit
     and raft-entry squares they cover; the cheapest ``LINKED_TRIALS`` played on a copy
@@ -309,7 +307,7 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
     whites = [c for c in range(state.cat_count()) if state.island.cat_terrain[c] == WHITE and not state.arrived[c]]
     white_hot = 0  # a white cat's corridor: the squares its way search reached
     if whites:
-        ways = ways_of(state)
+        ways = Ways(state, routes=routes)
         for c in whites:
             white_hot |= ways.way(c)[1]
         hot |= white_hot
@@ -319,8 +317,9 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
     for shape, anchors in fire_anchor_sets(state):
         for a in bit_list(anchors):
             mask = shape.mask << a
-            cost = sum(8 * (mask & r.corridor).bit_count() for r in cats) + 8 * (mask & white_hot).bit_count()
-            cost += 2 * (mask & warm).bit_count() + 4 * (mask & exits).bit_count() + 3 * (mask & entry).bit_count()
+            cost = sum(CORRIDOR * (mask & r.corridor).bit_count() for r in cats)
+            cost += CORRIDOR * (mask & white_hot).bit_count() + WARM * (mask & warm).bit_count()
+            cost += EXIT * (mask & exits).bit_count() + ENTRY * (mask & entry).bit_count()
             scored.append((cost, n, PlaceFire(state.pending.tile, grid.square(a), shape.flipped, shape.rotation)))
             n += 1
     scored.sort(key=lambda s: (s[0], s[1]))
@@ -341,10 +340,14 @@ def choose_fire_linked(state: GameState, ways_of: Callable[[GameState], WhiteWay
             value = cost
             for c in later.live():
                 r = later.route(c)
-                value += 12 * r.way - min(r.corridor.bit_count(), 24) - min(r.reach2.bit_count(), 30) // 2
+                value += (
+                    LINKED_WAY * r.way
+                    - min(r.corridor.bit_count(), LINKED_CORRIDOR)
+                    - min(r.reach2.bit_count(), LINKED_REACH) // 2
+                )
             if whites:
-                white_ways = ways_of(after)
-                value += 12 * sum(white_ways.way(c)[0] for c in whites if not after.arrived[c])
+                white_ways = Ways(after)
+                value += LINKED_WAY * sum(white_ways.way(c)[0] for c in whites if not after.arrived[c])
         if best is None or value < best[0]:
             best = (value, action)
     assert best is not None
@@ -356,7 +359,6 @@ __all__ = [
     "INDEX_BITS",
     "LOST",
     "Spot",
-    "WhiteWays",
     "choose_fire",
     "choose_fire_linked",
     "coverable_after",

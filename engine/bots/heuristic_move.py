@@ -27,10 +27,10 @@ from __future__ import annotations
 from engine.bots.heuristic_arrive import breaks_objective, has_move_objectives, next_in_order
 from engine.bots.heuristic_tokens import best_collect
 from engine.bots.routes import Routes
+from engine.bots.weights import WALK_GAIN, WALK_WAY
 from engine.play.actions import Action, MoveCat
+from engine.play.analysis import WHITE, destinations, move_targets, walkable
 from engine.play.bitboard import BitGrid, bit_list
-from engine.play.links import WHITE
-from engine.play.reach import destinations, move_targets, walkable
 from engine.play.state import GameState
 
 
@@ -61,9 +61,7 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
     checked = has_move_objectives(state)
     first = next_in_order(state) if checked else set()
     # (cost, not wanted next, level, blocked, distance, heat, cat, target): nearest the raft
-    # before away from fire (the other way round won fewer games in every group: over five
-    # 200-seed samples of the bundled scenarios Campaign 4 387 wins of 7,000 against 357,
-    # Practice 1,011 of 4,000 against 972, Campaign 1 4,375 of 8,000 against 4,276)
+    # before away from fire (the other way round won fewer games: engine.bots.weights)
     options: list[tuple[int, bool, int, int, int, int, int, int]] = []
     for cat in live:
         cost = state.rules.move_cost(state.exhausted[cat])
@@ -98,10 +96,6 @@ def choose_move(state: GameState, player: int, hand: list[str], routes: Routes, 
             continue  # out of order, or too far from a friend it must stay close to
         return move
     return None
-
-
-WALK_GAIN = 4  # a walk ahead brings the cat at least this many squares nearer the raft (3 won fewer games, 6 as many)
-WALK_WAY = 3  # ... and is made by cats whose way is at least this (0 won fewer games than 3: cats nearly there wait)
 
 
 def walk_ahead(state: GameState, player: int, hand: list[str], routes: Routes, live: list[int]) -> Action | None:

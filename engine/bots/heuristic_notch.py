@@ -14,12 +14,8 @@ from the cat is at most ``NOTCH_MOUTH`` squares wide.  A few limited floods per 
 from __future__ import annotations
 
 from engine.bots.routes import FAR, Routes
+from engine.bots.weights import NOTCH_MOUTH, NOTCH_RADIUS, NOTCH_SIZE, NOTCHED
 from engine.play.bitboard import BitGrid
-
-NOTCH_RADIUS = 3  # steps around the cat that make its neighbourhood
-NOTCH_SIZE = 12  # a notched cat has at most this many passable squares that near (an open field has 25)
-NOTCH_MOUTH = 2  # ... and some ring of them at one distance from it at most this wide
-NOTCHED = 3  # a notched cat's way counts this much more in the card search (2 before: see HEMMED)
 
 
 def notch(routes: Routes, cat: int) -> int:

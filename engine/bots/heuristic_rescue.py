@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from engine.bots.heuristic_tokens import best_collect
 from engine.play.actions import MoveCat
+from engine.play.analysis import link_flood, move_targets, square_links, without
 from engine.play.bitboard import bit_list
-from engine.play.links import link_flood, square_links, without
 from engine.play.position import Position
-from engine.play.reach import move_targets
 
 
 def rescue_move(state: Position, player: int, hand: list[str]) -> MoveCat | None:

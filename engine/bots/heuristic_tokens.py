@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from engine.bots.weights import RESOLVE_FIRST, TOKEN_VALUE
 from engine.model.geometry import Square
 from engine.play.actions import Action, ResolveToken, ReturnToken
+from engine.play.analysis import move_choices
 from engine.play.position import Position
-from engine.play.tokens import move_choices
-
-VALUE = {"map": 4, "water": 2, "fish": 1, "fire": -3}
-RESOLVE_FIRST = ("map", "fish", "fire", "water")
 
 
 def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...]:
@@ -31,7 +29,7 @@ def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...
     ``target`` is one of the cat's move targets, so some way leads there
     (:func:`engine.play.tokens.move_choices` covers every target): a target with no way
     is a bug, reported as such, never a move returned without its tokens."""
-    if not state.tokens:
+    if not state.kickstarter.tokens:
         return ()
     grid = state.island.grid
     bit = grid.bit(target)
@@ -40,7 +38,7 @@ def best_collect(state: Position, cat: int, target: Square) -> tuple[Square, ...
         if not dests & bit:
             continue
         squares = grid.squares(taken)
-        value = sum(VALUE[state.tokens[grid.index(sq)]] for sq in squares)
+        value = sum(TOKEN_VALUE[state.kickstarter.tokens[grid.index(sq)]] for sq in squares)
         if best is None or (value, -len(squares)) > (best[0], best[1]):
             best = (value, -len(squares), squares)
     if best is None:
@@ -73,4 +71,4 @@ def token_choice(state: Position, actions: list[Action], total_way: Callable[[in
     return actions[0]
 
 
-__all__ = ["RESOLVE_FIRST", "VALUE", "best_collect", "token_choice"]
+__all__ = ["best_collect", "token_choice"]

@@ -20,12 +20,10 @@ from typing import Mapping
 
 from engine.model.catalog import PathwayCard
 from engine.play.actions import Action, DrawCard, EndRound, MoveCat, PlaceFire, PlacePathway, Refill, UseWater
+from engine.play.analysis import card_anchors, fire_anchor_sets, legal_actions, move_targets, rand_below, rotations
 from engine.play.bitboard import BitGrid, nth_bit
-from engine.play.draws import rand_below
-from engine.play.legal import card_anchors, fire_anchor_sets, legal_actions, rotations
 from engine.play.phases import DRAW, FIRE, PLAY, REFILL
 from engine.play.position import Position
-from engine.play.reach import move_targets
 
 
 def random_action(state: Position, rng: random.Random) -> Action:
@@ -34,7 +32,7 @@ def random_action(state: Position, rng: random.Random) -> Action:
     have ended)."""
     if state._outcome is None:
         phase = state.phase
-        if phase == PLAY and not state.tokens:
+        if phase == PLAY and not state.kickstarter.tokens:
             return _play(state, rng)
         if phase == FIRE:
             return _fire(state, rng)

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.play.analysis import WHITE, coverable_squares, destinations, walkable
 from engine.play.bitboard import fill
-from engine.play.links import WHITE
 from engine.play.position import Position
-from engine.play.reach import coverable_squares, destinations, walkable
 
 FAR = 40  # a way that cannot be completed
 
@@ -94,7 +93,7 @@ class Routes:
 
     def live(self) -> list[int]:
         """Cats not on the raft yet, white cats aside (their ways run along Oshax paths,
-        :meth:`engine.bots.heuristic.Ways.white_way`)."""
+        :meth:`engine.bots.ways.Ways.white_way`)."""
         colour = self.state.island.cat_terrain
         return [c for c in range(self.state.cat_count()) if not self.state.arrived[c] and colour[c] != WHITE]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from engine.play.disasters import card_of
+from engine.play.analysis import card_of
 from engine.play.state import GameState
 
 VIEW_SEED = 0x5EED
@@ -69,7 +69,7 @@ def fair_view(state: GameState, player: int | None = None) -> GameState:
         else:
             cards.sort()
     view.bag.sort(key=state.island.tile_order.__getitem__)
-    view.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
+    view.advanced.disaster_deck.sort()  # the disaster deck's order is hidden too (advanced game)
     return view
 
 
@@ -84,15 +84,15 @@ def acting_player(state: GameState) -> int:
         return next((p for p in range(state.players) if state.needs_refill(p)), 0)
     if phase == "fire" and state.pending is not None:
         return state.pending.player
-    if phase == "bonus" and state.bonus is not None:
-        return state.bonus.player
-    if phase == "disaster" and state.disaster is not None:
-        progress = state.disaster
+    if phase == "bonus" and state.advanced.bonus is not None:
+        return state.advanced.bonus.player
+    if phase == "disaster" and state.advanced.disaster is not None:
+        progress = state.advanced.disaster
         if progress.left and card_of(state).effects[progress.step].effect == "discard":  # each their own cards
             return next((p for p, n in enumerate(progress.left) if n), progress.player)
         return progress.player
-    if phase == "tokens" and state.task is not None:
-        return state.task.player
+    if phase == "tokens" and state.kickstarter.task is not None:
+        return state.kickstarter.task.player
     return next((p for p in range(state.players) if state.hands[p]), 0)
 
 

@@ -17,6 +17,7 @@ from typing import Iterable
 
 from engine.check.issues import ERROR, WARNING, Issue
 from engine.check.rulecheck import CatStartInfo, Layout, card_name, check_box, count_text, issue, token_name
+from engine.check.setup_loss import CannotSetUp, check_setup_loss
 from engine.model.geometry import Square, orthogonal_neighbours
 from engine.model.scenario import KICKSTARTER_TOKENS, Objective
 
@@ -57,7 +58,10 @@ def check_cats(lay: Layout) -> list[Issue]:
         capacity = _check_capacity(lay)
         out += capacity
         if not capacity:
-            out += _check_cut_off(lay)
+            try:  # the engine's own cut-off analysis at set-up, so validate and new_game agree
+                out += check_setup_loss(lay)
+            except CannotSetUp:  # the engine cannot set it up (other checks say why): the plain flood
+                out += _check_cut_off(lay)
     return out
 
 
@@ -248,7 +252,7 @@ def check_objectives(lay: Layout) -> list[Issue]:
                         [o.destination],
                     )
                 )
-        if o.kind == "arrive_together" and lay.scenario.mode == "standard":
+        if o.kind == "arrive_together" and not lay.scenario.plays_advanced:
             out.append(
                 issue(
                     "objective-needs-advanced",

@@ -20,7 +20,7 @@ from engine.check.issues import ERROR, Issue, Where
 from engine.check.rulecheck import describe_element, is_square
 from engine.model.catalog import BOARD_SHAPES
 from engine.model.geometry import Square, rect_squares
-from engine.model.schemas import validator
+from engine.model.schemas import EQUAL_ROWS, validator
 
 # per document kind: the arrays whose items are elements a designer recognises
 ELEMENT_LISTS: dict[str, tuple[str, ...]] = {
@@ -111,6 +111,12 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
         return f"{subject} has {n} item(s); it needs {need}"
     if v in ("minLength", "maxLength"):
         return f"{subject} is too {'short' if v == 'minLength' else 'long'}; it needs {'at least' if v == 'minLength' else 'at most'} {vv} characters"
+    if v == EQUAL_ROWS:
+        widths = ", ".join(str(len(row)) for row in inst) if isinstance(inst, list) else "?"
+        return (
+            f"the rows of {subject} differ in length ({widths}); give every row the same number of "
+            "letters ('.' for squares that are not part of the board)"
+        )
     if v == "uniqueItems":
         return f"{subject} lists an item twice; list each once"
     if v == "not" and isinstance(vv, dict) and vv.get("required"):

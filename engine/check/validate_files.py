@@ -9,6 +9,7 @@ are issues; a file that cannot be read, is not JSON or is not a Raftwright file 
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +39,10 @@ from engine.model.formats import (
     scenario_from_dict,
 )  # fmt: skip
 from engine.model.jsonio import MAX_CATALOG_BYTES
-from engine.model.library import load_campaign_with_scenarios
+from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import Campaign, Scenario
+
+log = logging.getLogger(__name__)
 
 FORMATS = "raftwright.scenario, raftwright.campaign or raftwright.components"
 
@@ -67,6 +70,7 @@ class FileChecker:
             "campaign": self.campaign,
             "components": self.components,
         }
+        log.debug("checking %s (%s)", path, kind)
         if kind is None:
             raise FormatError(path, f"not a Raftwright file: {describe_format(data)}; expected {FORMATS}")
         if kind == "components" and Path(path).stat().st_size > MAX_CATALOG_BYTES:
@@ -141,6 +145,9 @@ class FileChecker:
                         where,
                     )
                 )
+            stale = next((x for x in result.issues if x.code == "estimate-stale"), None)
+            if stale is not None:  # a campaign is what a pack ships: say so where the designer looks
+                out.append(issue("estimate-stale", f"{name}: {stale.message}", where, severity=WARNING))
             campaign_id = data.get("id")
             if result.campaign is not None and isinstance(campaign_id, str) and result.campaign != campaign_id:
                 out.append(
@@ -237,9 +244,33 @@ def open_campaign(path: str | os.PathLike[str], data: Any = None) -> Campaign:
 
 
 def open_campaign_with_scenarios(path: str | os.PathLike[str]) -> tuple[Campaign, list[tuple[Path, Scenario]]]:
-    """A campaign and every scenario it lists, each read as :func:`open_campaign` and
-    :func:`open_scenario` read them (located messages); raises :class:`FormatError`."""
-    return load_campaign_with_scenarios(path, read_campaign=open_campaign, read_scenario=open_scenario)
+    """A campaign and every scenario it lists (paths relative to the campaign file), each
+    read as :func:`open_campaign` and :func:`open_scenario` read them (located messages).
+    Raises :class:`FormatError` for the campaign file, a listed scenario that does not
+    exist (naming the entry), or a scenario file that does not load."""
+    path = Path(path)
+    campaign = open_campaign(path)
+    scenarios: list[tuple[Path, Scenario]] = []
+    for n, entry in enumerate(campaign.scenarios, 1):
+        scenario_path = path.parent / entry.scenario
+        if not scenario_path.is_file():
+            raise FormatError(
+                path,
+                f"/scenarios/{n - 1}: scenario {n} names '{entry.scenario}', which is not in {path.parent}; "
+                "restore the file or remove the entry",
+            )
+        scenarios.append((scenario_path, open_scenario(scenario_path)))
+    return campaign, scenarios
+
+
+def first_bundled_scenario_path() -> Path:
+    """The first scenario of the first bundled campaign (Tutorial 1), which the studio
+    opens on ``make run``."""
+    path = bundled_campaign_paths()[0]
+    campaign = open_campaign(path)
+    if not campaign.scenarios:
+        raise FormatError(path, "the bundled campaign lists no scenarios; reinstall Raftwright")
+    return path.parent / campaign.scenarios[0].scenario
 
 
 def validate_campaign(path: str | os.PathLike[str], catalog: Catalog | None = None) -> list[Issue]:

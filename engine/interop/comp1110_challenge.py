@@ -27,10 +27,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from engine.check.validate_files import open_campaign_with_scenarios
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.geometry import EDGE_ROTATION, EDGES, Square
 from engine.model.layout import IslandLayout, compose_island, draw_board_choices
-from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 
 __all__ = [
@@ -437,7 +438,7 @@ def initialise_challenge(challenge: str, rng: random.Random | None = None) -> st
 def _bundled_groups() -> tuple[tuple[str, ...], ...]:
     catalog = default_catalog()
     return tuple(
-        tuple(scenario_to_challenge(s, catalog) for _, s in load_campaign_with_scenarios(path)[1])
+        tuple(scenario_to_challenge(s, catalog) for _, s in open_campaign_with_scenarios(path)[1])
         for path in bundled_campaign_paths()
     )
 

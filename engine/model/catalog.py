@@ -14,23 +14,29 @@ are optional data on cards (:mod:`engine.model.card_paths`).
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
+from engine.model import schema_cache
 from engine.model.card_paths import PathSquares, RescueStrip, card_feature_problems, paths_from, rescue_from
 from engine.model.disaster_cards import DISASTER_CATS, DISASTER_FIELDS, DisasterCard, DisasterEffect
 from engine.model.geometry import Grid, Square
-from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, read_json
+from engine.model.jsonio import MAX_CATALOG_BYTES, FormatError, parse_json, read_bytes
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.model.special_boards import SPECIAL, special_board_problems
 from engine.model.userdirs import user_catalogs_dir
 
-TERRAINS: tuple[str, ...] = ("blue", "red", "green", "orange", "purple")
-CAT_COLOURS: tuple[str, ...] = TERRAINS + ("white",)
+log = logging.getLogger(__name__)
+
+Terrain = Literal["blue", "red", "green", "orange", "purple"]  # a square's colour (fire aside)
+CatColour = Literal["blue", "red", "green", "orange", "purple", "white"]  # white: the Oshax, no terrain
+TERRAINS: tuple[Terrain, ...] = ("blue", "red", "green", "orange", "purple")
+CAT_COLOURS: tuple[CatColour, ...] = TERRAINS + ("white",)
 LETTER_TO_TERRAIN: dict[str, str] = {"b": "blue", "r": "red", "g": "green", "o": "orange", "p": "purple", "f": "fire"}
 TERRAIN_TO_LETTER: dict[str, str] = {v: k for k, v in LETTER_TO_TERRAIN.items()}
 DECKS: tuple[str, ...] = ("circle", "cross", "square", "triangle")
@@ -497,19 +503,25 @@ def _hybrid_tiles(data: Mapping[str, Any]) -> list[CatalogProblem]:
     return out
 
 
-def load_catalog_file(path: Path) -> Catalog:
+def load_catalog_file(path: Path, *, bundled: bool = False) -> Catalog:
     """Read (within :data:`~engine.model.jsonio.MAX_CATALOG_BYTES`), schema-validate,
     check (:func:`catalog_document_problems`) and convert one catalog file; raises
-    :class:`CatalogError` naming the file, the element and the fix."""
+    :class:`CatalogError` naming the file, the element and the fix.  A ``bundled``
+    catalog (shipped with Raftwright) skips the schema pass when the same bytes passed
+    it before (:mod:`engine.model.schema_cache`); every other check still runs."""
     try:
-        data = read_json(path, MAX_CATALOG_BYTES)
+        raw = read_bytes(path, MAX_CATALOG_BYTES)
+        data = parse_json(raw, path)
     except FormatError as exc:
         raise CatalogError(f"{path}: cannot read the catalog ({exc.reason}); fix or replace the file") from None
     if not isinstance(data, dict) or data.get("format") != "raftwright.components":
         raise CatalogError(
             f'{path}: not a component catalog (its "format" must be "raftwright.components"); fix or remove the file'
         )
-    errors = schema_errors("components", data)
+    cached = bundled and schema_cache.checked("components", raw)
+    errors = [] if cached else schema_errors("components", data)
+    if bundled and not cached and not errors:
+        schema_cache.remember("components", raw)
     problems = [(e.path, e.message) for e in errors] or [(p.path, p.message) for p in catalog_document_problems(data)]
     if problems:
         where, message = problems[0]
@@ -540,7 +552,9 @@ def bundled_catalog_parts() -> tuple[tuple[Catalog, str], ...]:
     base = next((p for p in paths if p.name.startswith("base-game")), None)
     if base is None:
         raise CatalogError("the bundled base-game catalog is missing; reinstall Raftwright")
-    return tuple((load_catalog_file(p), f"shipped {p.name}") for p in [base] + [p for p in paths if p != base])
+    return tuple(
+        (load_catalog_file(p, bundled=True), f"shipped {p.name}") for p in [base] + [p for p in paths if p != base]
+    )
 
 
 @cache
@@ -580,6 +594,9 @@ def load_catalogs(extra_dirs: Iterable[Path] = ()) -> tuple[Catalog, tuple[str, 
                 continue
             catalog = catalog.merged(extra)
             in_use.append((extra, path.name))
+            log.info("custom components from %s", path)
+    for reason in skipped:
+        log.info("custom components left out: %s", reason)
     return catalog, tuple(skipped)
 
 

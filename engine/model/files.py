@@ -21,10 +21,13 @@ error messages for every file the project writes.
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import stat
 import tempfile
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 __all__ = ["WriteError", "atomic_write", "atomic_write_text"]
 
@@ -106,6 +109,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         _discard(tmp)
         raise
     _sync_folder(target.parent)
+    log.debug("wrote %s (%d bytes)", target, len(data))
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -28,12 +28,13 @@ from engine.model.scenario import (
     CampaignEntry,
     CardPlacement,
     DifficultyEstimate,
+    Mode,
     Objective,
     RuleOptions,
     Scenario,
     TokenPlacement,
 )
-from engine.model.schemas import schema_errors
+from engine.model.schema_ids import schema_url
 
 __all__ = ["FormatError", "read_json"]  # re-exported: every reader imports them from here
 
@@ -100,7 +101,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
         name=data["name"],
         campaign=data.get("campaign"),
         difficulty=data.get("difficulty"),
-        mode=data.get("mode", "standard"),
+        mode=Mode(data.get("mode", "standard")),
         author=data.get("author", ""),
         notes=data.get("notes", ""),
         boards=tuple(boards),
@@ -196,6 +197,7 @@ def objective_to_dict(o: Objective) -> dict[str, Any]:
 
 def scenario_to_dict(s: Scenario) -> dict[str, Any]:
     d: dict[str, Any] = {
+        "$schema": schema_url("scenario", SCENARIO_FORMAT_VERSION),
         "format": SCENARIO_FORMAT,
         "format_version": SCENARIO_FORMAT_VERSION,
         "id": s.id,
@@ -247,6 +249,7 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
             entry["unlocks"] = list(e.unlocks)
         entries.append(entry)
     return {
+        "$schema": schema_url("campaign", CAMPAIGN_FORMAT_VERSION),
         "format": CAMPAIGN_FORMAT,
         "format_version": CAMPAIGN_FORMAT_VERSION,
         "id": c.id,
@@ -290,28 +293,8 @@ def describe_format(data: Any) -> str:
     return f'its "format" is {reprlib.repr(data["format"])}'
 
 
-def _load(path: str | os.PathLike[str], kind: str) -> Any:
-    data = read_json(path)
-    if document_kind(data) != kind:
-        raise FormatError(path, f'not a Raftwright {kind} file: {describe_format(data)}; expected "raftwright.{kind}"')
-    errors = schema_errors(kind, data)
-    if errors:
-        first = errors[0]
-        raise FormatError(path, f"{first.path or '/'}: {first.message}", errors)
-    return data
-
-
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read, schema-check and convert a scenario file; raises :class:`FormatError`."""
-    return scenario_from_dict(_load(path, "scenario"))
-
-
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     atomic_write_text(path, canonical_json(scenario_to_dict(scenario)))
-
-
-def load_campaign(path: str | os.PathLike[str]) -> Campaign:
-    return campaign_from_dict(_load(path, "campaign"))
 
 
 def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:

@@ -122,6 +122,12 @@ def parse_json(data: bytes, path: str | os.PathLike[str] | None = None) -> Any:
 def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> Any:
     """Read and parse a JSON file of at most ``max_bytes``; raises :class:`FormatError`
     naming the file, what is wrong and what to do."""
+    return parse_json(read_bytes(path, max_bytes), path)
+
+
+def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file of at most ``max_bytes``; raises :class:`FormatError` as
+    :func:`read_json` does."""
     target = Path(path)
     try:
         with target.open("rb") as fh:
@@ -138,4 +144,4 @@ def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
             f"the file is larger than {max_bytes // 1024} KiB, the most a file of this kind may "
             "be (see 'Files, limits and recovery' in the manual); it is damaged or not a Raftwright file",
         )
-    return parse_json(data, path)
+    return data

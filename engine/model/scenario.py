@@ -8,6 +8,7 @@ in :mod:`engine.model.formats`; rule checks in :mod:`engine.check.validate`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Callable, Iterator
 
 from engine.model.catalog import BOARD_SHAPES, FIRE_STRIP_WIDTH, Catalog, LocationCard, RaftCard
@@ -19,7 +20,20 @@ SCENARIO_FORMAT_VERSION = 1
 CAMPAIGN_FORMAT = "raftwright.campaign"
 CAMPAIGN_FORMAT_VERSION = 1
 
-MODES = ("standard", "advanced", "expert")
+
+class Mode(StrEnum):
+    """A scenario's mode: the base rules, the advanced rules, or expert (the advanced
+    rules with the hybrid fire tiles in the bag, Kickstarter pack, KS-6)."""
+
+    STANDARD = "standard"
+    ADVANCED = "advanced"
+    EXPERT = "expert"
+
+
+MODES: tuple[Mode, ...] = tuple(Mode)
+# the modes that play the advanced rules (rulebook "Advanced rules", AD-1); expert mode is
+# the advanced rules with the hybrid fire tiles in the bag (Kickstarter pack, KS-6)
+ADVANCED_MODES = (Mode.ADVANCED, Mode.EXPERT)
 FACES = ("fire", "plain")
 ORIENTATIONS = ("horizontal", "vertical")
 CARD_KINDS = ("location", "raft", "fire")
@@ -300,7 +314,7 @@ class Scenario:
     name: str
     campaign: str | None = None
     difficulty: int | None = None  # paws 0-5; None = not rated yet
-    mode: str = "standard"
+    mode: Mode = Mode.STANDARD
     author: str = ""
     notes: str = ""
     boards: tuple[BoardSlot, ...] = ()
@@ -309,6 +323,12 @@ class Scenario:
     objectives: tuple[Objective, ...] = ()
     rules: RuleOptions = field(default_factory=RuleOptions)
     difficulty_estimate: DifficultyEstimate | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.mode, Mode):  # a mode given as text (the studio's form, tests)
+            if self.mode not in MODES:
+                raise ValueError(f"mode {self.mode!r}: use one of {', '.join(MODES)}")
+            object.__setattr__(self, "mode", Mode(self.mode))
 
     # --- derived geometry -------------------------------------------------------
     def island_squares(self) -> frozenset[Square]:
@@ -328,6 +348,24 @@ class Scenario:
 
     def with_changes(self, **changes: object) -> "Scenario":
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    # --- rule questions (one predicate each) ---------------------------------------------
+    @property
+    def plays_advanced(self) -> bool:
+        """Whether the advanced rules apply (AD-1): mode advanced, or expert (the advanced
+        rules plus the hybrid fire tiles, KS-6)."""
+        return self.mode in ADVANCED_MODES
+
+    @property
+    def plays_expert(self) -> bool:
+        """Whether this is an expert scenario (Kickstarter pack "Expert scenarios", KS-6)."""
+        return self.mode == Mode.EXPERT
+
+    @property
+    def uses_disaster_deck(self) -> bool:
+        """Whether a disaster draws a disaster card instead of a fire tile (AD-1, DP-3): in
+        the advanced rules, or when the rule option ``disaster_deck`` asks."""
+        return self.mode in ADVANCED_MODES or self.rules.disaster_deck
 
 
 @dataclass(frozen=True)

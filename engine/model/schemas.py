@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError, validators
 from referencing import Registry, Resource
 
 from engine.model.resources import schema_dir
@@ -20,7 +20,29 @@ SCHEMA_FILES = {
     "campaign": "campaign.schema.json",
     "replay": "replay.schema.json",
     "pack": "pack-manifest.schema.json",
+    "feed": "feed.schema.json",
 }
+
+
+#: our one keyword beyond draft 2020-12: ``"equalRows": true`` on an array of strings
+#: says every row has the same length (a special board's outline or face is a
+#: rectangle, ``.`` marking squares off the board).  JSON Schema cannot say it.
+EQUAL_ROWS = "equalRows"
+EQUAL_ROWS_MESSAGE = (
+    "its rows differ in length ({widths}); give every row the same number of letters "
+    "('.' for squares that are not part of the board)"
+)
+
+
+def _equal_rows(_validator: Any, wanted: Any, instance: Any, _schema: Any) -> Any:
+    if wanted is not True or not isinstance(instance, list):
+        return
+    widths = [len(row) for row in instance if isinstance(row, str)]
+    if len(set(widths)) > 1:
+        yield ValidationError(EQUAL_ROWS_MESSAGE.format(widths=", ".join(map(str, widths))))
+
+
+RaftwrightValidator = validators.extend(Draft202012Validator, {EQUAL_ROWS: _equal_rows})
 
 
 @dataclass(frozen=True)
@@ -49,7 +71,8 @@ def validator(name: str) -> Draft202012Validator:
     registry, schemas = _registry_and_schemas()
     if name not in schemas:
         raise KeyError(f"no schema named {name!r} in {schema_dir()}")
-    return Draft202012Validator(schemas[name], registry=registry)
+    checker: Draft202012Validator = RaftwrightValidator(schemas[name], registry=registry)
+    return checker
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -10,10 +10,11 @@ Deterministic: every JSON document is written as canonical JSON, entries are sor
 from __future__ import annotations
 
 import io
+import logging
 import os
 import time
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -27,8 +28,12 @@ from engine.packs.estimates import settle_estimates
 from engine.packs.fields import field_problems, manifest_messages
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
+from engine.packs.needs import scenario_needs
 from engine.packs.rights import official_credit, official_name
+from engine.packs.sources import Sources as Sources  # re-exported: build's callers name it here
 from engine.play.game import REPLAY_FORMAT
+
+log = logging.getLogger(__name__)
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_MODE = 0o100644 << 16
@@ -63,15 +68,6 @@ class ExtraFile:
     path: str
     kind: str
     data: bytes
-
-
-@dataclass
-class Sources:
-    """The documents to pack, each with its path inside the pack."""
-
-    campaigns: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    scenarios: list[tuple[str, Path, dict[str, Any]]] = field(default_factory=list)  # pack path, source, document
-    replays: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 def created_date() -> str:
@@ -149,7 +145,7 @@ def _refuse(code: str, entry: str, message: str, pack: str = "build") -> PackErr
     return PackError([Problem(code, pack, entry, message)])
 
 
-def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
+def _scenario_entry(path: str, doc: dict[str, Any], catalog: Catalog) -> ScenarioEntry:
     rules = doc.get("rules", {})
     paws = doc.get("difficulty")
     estimate: dict[str, Any] = next((doc[k] for k in ESTIMATE_KEYS if isinstance(doc.get(k), dict)), {})
@@ -166,6 +162,7 @@ def _scenario_entry(path: str, doc: dict[str, Any]) -> ScenarioEntry:
         paws if isinstance(paws, int) else None,
         number("win_rate", "difficulty"),
         number("expected_length", "expected_rounds", "mean_rounds"),
+        scenario_needs(scenario_from_dict(doc), catalog).to_dict(),
     )
 
 
@@ -240,12 +237,13 @@ def build_pack(
         credits=official_credits(sources),
         formats={k: 1 for k in sorted(kinds)},
         files=tuple(FileEntry(p, k, len(d), sha256(d)) for p, (k, d) in sorted(contents.items())),
-        scenarios=tuple(_scenario_entry(t, d) for t, _, d in sources.scenarios),
+        scenarios=tuple(_scenario_entry(t, d, catalog) for t, _, d in sources.scenarios),
     )
     refuse_what_the_reader_would(manifest)
     tick(total - 1, total, "writing the pack")
     data = write_zip({MANIFEST_NAME: manifest.to_bytes(), **{p: d for p, (_, d) in contents.items()}})
     tick(total, total, "done")
+    log.info("built pack %s: %d files, %d bytes", manifest.label, len(manifest.files), len(data))
     return data, manifest
 
 

@@ -12,17 +12,15 @@ manifest no win rate).  The designer's paws are never changed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from engine.bots.bots import bot_names
 from engine.check.estimates import stale_reasons
 from engine.model.formats import scenario_from_dict
 from engine.packs.errors import PackError, Problem
+from engine.packs.sources import Sources
 from engine.sim.difficulty import DEFAULT_BOT, estimate
 from engine.sim.store import with_estimate
-
-if TYPE_CHECKING:  # build.py imports this module
-    from engine.packs.build import Sources
 
 STALE_POLICIES = ("refuse", "estimate", "drop")
 DEFAULT_GAMES = 200

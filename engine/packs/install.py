@@ -20,6 +20,7 @@ So the packs folder always shows the old state or the new one.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -41,6 +42,8 @@ from engine.packs.install_scan import (
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import Manifest
 from engine.packs.reader import Pack
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "DamagedPack",
@@ -210,6 +213,7 @@ def install_pack(
         ) from None
     _tidy(*(aside for aside, _ in moved), *(old.parent for _, old in moved if old.parent != target.parent))
     _ACTIVE.difference_update({staging, *(aside for aside, _ in moved)})
+    log.info("installed pack %s in %s", manifest.label, target)
     return InstalledPack(manifest, target)
 
 
@@ -266,6 +270,7 @@ def remove_pack(spec: str, root: Path | None = None) -> list[InstalledPack | Dam
                 f"cannot remove {pack.folder}: {os_reason(exc, packs)}; it stays installed",
             ) from None
         _tidy(aside, pack.folder.parent)
+    log.info("removed %s", ", ".join(_label(p) for p in chosen))
     return chosen
 
 

@@ -18,6 +18,7 @@ from engine.packs.components import pack_catalog
 from engine.packs.fields import manifest_messages, shown
 from engine.packs.limits import DEFAULT_LIMITS, MANIFEST_NAME, parse_json
 from engine.packs.manifest import PACK_FORMAT, PACK_FORMAT_VERSION, Manifest, version_key
+from engine.packs.migrations import can_migrate, migrate
 
 
 @dataclass(frozen=True)
@@ -84,12 +85,18 @@ def read_installed_manifest(folder: Path) -> Manifest:
     doc, code, why = parse_json(data, DEFAULT_LIMITS)
     if code is not None:
         raise ValueError(f"its manifest.json is damaged: {why}")
+    found = doc.get("format_version") if isinstance(doc, dict) else None
     if (
         not isinstance(doc, dict)
         or doc.get("format") != PACK_FORMAT
-        or doc.get("format_version") != PACK_FORMAT_VERSION
+        or not isinstance(found, int)
+        or isinstance(found, bool)
+        or not 1 <= found <= PACK_FORMAT_VERSION
+        or not can_migrate(found)
     ):
-        raise ValueError("its manifest.json is not a current Raftwright pack manifest")
+        raise ValueError("its manifest.json is not a Raftwright pack manifest this version reads")
+    if found < PACK_FORMAT_VERSION:  # installed by an older Raftwright: read as the current format
+        doc = migrate(doc)
     errors = schema_errors("pack", doc)
     if errors:
         where, message = manifest_messages(doc, errors)[0]

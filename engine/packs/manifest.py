@@ -10,9 +10,10 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from engine.model.formats import canonical_json
+from engine.model.schema_ids import schema_url
 
 PACK_FORMAT = "raftwright.pack"
-PACK_FORMAT_VERSION = 2
+PACK_FORMAT_VERSION = 3
 PACK_SUFFIX = ".raftpack"
 FILE_KINDS = ("scenario", "campaign", "components", "replay", "sheet", "preview")
 JSON_KINDS = ("scenario", "campaign", "components", "replay")
@@ -60,6 +61,7 @@ class ScenarioEntry:
     paws: int | None = None
     difficulty: float | None = None
     expected_length: float | None = None
+    needs: dict[str, Any] | None = None  # engine.packs.needs.Needs.to_dict(); None in packs built before it
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -69,7 +71,7 @@ class ScenarioEntry:
             "mode": self.mode,
             "players": list(self.players),
         }
-        for key in ("paws", "difficulty", "expected_length"):
+        for key in ("paws", "difficulty", "expected_length", "needs"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         return d
@@ -98,6 +100,7 @@ class Manifest:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
+            "$schema": schema_url("pack-manifest", PACK_FORMAT_VERSION),
             "format": PACK_FORMAT,
             "format_version": PACK_FORMAT_VERSION,
             "id": self.id,
@@ -149,6 +152,7 @@ class Manifest:
                     s.get("paws"),
                     s.get("difficulty"),
                     s.get("expected_length"),
+                    s.get("needs"),
                 )
                 for s in data.get("scenarios", [])
             ),

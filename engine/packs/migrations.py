@@ -10,6 +10,12 @@ than the current one) is refused by the reader.
   version 2 says ``licence`` (the project's spelling) and lists files as an array of
   objects with a ``path``, so the order is explicit and a path can be checked like
   any other value.
+* 2 -> 3: version 3 added what a player needs to know before installing: ``needs`` on
+  each scenario entry (the box, the Kickstarter pack's features, the pack's own
+  components) and ``credits`` (the publisher's attribution for official layouts).  Both
+  are optional, so a version 2 manifest is a valid version 3 one as it stands; the bump
+  makes an older Raftwright say "update Raftwright" instead of refusing the new fields as
+  a damaged manifest.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from engine.model.schema_ids import schema_url
 from engine.packs.manifest import PACK_FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -38,7 +45,11 @@ def _v1_to_v2(doc: Document) -> Document:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[Document], Document]] = {1: _v1_to_v2}
+def _v2_to_v3(doc: Document) -> Document:
+    return {**doc, "format_version": 3}
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def can_migrate(found: int) -> bool:
@@ -52,4 +63,6 @@ def migrate(doc: Document) -> Document:
     out = copy.deepcopy(doc)
     for step in range(found, PACK_FORMAT_VERSION):
         out = MIGRATIONS[step](out)
+    if "$schema" in out:  # it named the old format's schema: the document now follows the current one
+        out["$schema"] = schema_url("pack-manifest", PACK_FORMAT_VERSION)
     return out

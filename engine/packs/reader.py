@@ -25,7 +25,7 @@ from engine.check.schema_issues import schema_issues
 from engine.model.catalog import CatalogError
 from engine.model.formats import document_kind
 from engine.model.schemas import schema_errors
-from engine.packs.components import pack_catalog
+from engine.packs.components import component_problems, pack_catalog
 from engine.packs.errors import PackError, Problem
 from engine.packs.fields import manifest_messages, plain_schema_message
 from engine.packs.limits import (
@@ -114,7 +114,9 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     manifest = Manifest.from_dict(manifest_doc)
     documents = _check_files(manifest, files, limits, found)
     catalogs = {f.path: documents[f.path] for f in manifest.of_kind("components") if f.path in documents}
-    if catalogs:
+    for code, path, message in component_problems(catalogs):
+        found.add(code, path, message)
+    if catalogs and not found.problems:
         try:
             pack_catalog(manifest.id, catalogs)
         except CatalogError as exc:

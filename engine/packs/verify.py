@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.check.issues import ERROR, Issue, Where
+from engine.check.issues import ERROR, WARNING, Issue, Where
 from engine.check.validate import validate
 from engine.model.catalog import Catalog, CatalogError
-from engine.packs.components import pack_catalog
+from engine.model.formats import scenario_from_dict
+from engine.packs.needs import Needs, scenario_needs
 from engine.packs.reader import Pack
+from engine.packs.resolve import catalog_of_pack
 from engine.play.actions import ActionParseError
 from engine.play.game import Replay
 from engine.play.outcome import IllegalAction
@@ -33,8 +35,8 @@ class ReplayResult:
 
 
 def catalog_of(pack: Pack) -> Catalog:
-    docs = {f.path: pack.documents[f.path] for f in pack.manifest.of_kind("components") if f.path in pack.documents}
-    return pack_catalog(pack.manifest.id, docs)
+    """The catalog the pack's scenarios and replays use (:mod:`engine.packs.resolve`)."""
+    return catalog_of_pack(pack)
 
 
 def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
@@ -47,6 +49,7 @@ def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
     findings: list[Finding] = []
     for entry in pack.manifest.of_kind("scenario"):
         findings += [Finding(entry.path, i) for i in validate(pack.documents[entry.path], catalog)]
+    findings += _needs_findings(pack, catalog, {f.entry for f in findings if f.issue.is_error})
     results: list[ReplayResult] = []
     for entry in pack.manifest.of_kind("replay"):
         doc = pack.documents[entry.path]
@@ -84,6 +87,33 @@ def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
                 )
             )
     return findings, results
+
+
+def _needs_findings(pack: Pack, catalog: Catalog, broken: set[str]) -> list[Finding]:
+    """A warning for each scenario whose manifest ``needs`` differ from what it uses
+    (a hand-edited or stale manifest would tell a player the wrong boxes); scenarios
+    with errors (``broken``) are left to those errors."""
+    out = []
+    for entry in pack.manifest.scenarios:
+        doc = pack.documents.get(entry.path)
+        if entry.needs is None or not isinstance(doc, dict) or entry.path in broken:
+            continue
+        found = scenario_needs(scenario_from_dict(doc), catalog).to_dict()
+        if found != entry.needs:
+            said, uses = Needs.from_dict(entry.needs).lines(), Needs.from_dict(found).lines()
+            out.append(
+                Finding(
+                    entry.path,
+                    Issue(
+                        "needs-mismatch",
+                        WARNING,
+                        f"the manifest says the scenario {'; '.join(said)}, but it {'; '.join(uses)}; "
+                        "build the pack again",
+                        Where("/needs"),
+                    ),
+                )
+            )
+    return out
 
 
 def _summary(outcome: dict[str, Any] | None) -> tuple[str, str] | None:

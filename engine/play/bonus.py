@@ -7,7 +7,7 @@ Whenever a cat arrives on the raft, before the disaster pile is resolved, the te
 ``BonusDraw``   the active player draws the top card of a deck of their choice into
                 their hand (solo too: from the decks, never from the face-down
                 reserve).  The card is extra: it raises that player's hand size until
-                the round ends (:attr:`Position.extra_cards`), so the solo refill still
+                the round ends (``Position.advanced.extra_cards``), so the solo refill still
                 brings the hand back to 3 beside it, and it must be played this round
                 (every card is played before resting).  Not offered when every deck is
                 empty (AD-4 INFERENCE).
@@ -38,14 +38,14 @@ from engine.play.reach import move_targets
 def bonus_actions(state: Position) -> list[Action]:
     """Every way to take the waiting bonus, in a fixed order: draws (deck order),
     moves (cat order, end square row-major), then pass."""
-    pending = state.bonus
+    pending = state.advanced.bonus
     if pending is None or state.phase != BONUS:
         return []
     square = state.island.grid.square
     out: list[Action] = [BonusDraw(pending.player, deck) for deck, cards in state.decks.items() if cards]
     for cat in range(state.cat_count()):
         at = square(state.cat_sq[cat])
-        choices = tokens.move_choices(state, cat) if state.tokens else [(0, move_targets(state, cat))]
+        choices = tokens.move_choices(state, cat) if state.kickstarter.tokens else [(0, move_targets(state, cat))]
         for taken, targets in choices:
             collect = state.island.grid.squares(taken)
             while targets:
@@ -58,7 +58,7 @@ def bonus_actions(state: Position) -> list[Action]:
 
 def check(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
     """Raise :class:`IllegalAction` unless ``action`` takes the waiting bonus."""
-    pending = state.bonus
+    pending = state.advanced.bonus
     if state.phase != BONUS or pending is None:
         raise IllegalAction(
             "wrong-phase", f"'{action}' takes the raft-arrival bonus, but the game is in the {state.phase} phase"
@@ -84,14 +84,14 @@ def check(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
             f"the {state.island.cat_colours[cat]} cat cannot end a bonus move on "
             f"{tr},{tc} (at most 5 squares over its terrain); see reachable_squares()",
         )
-    if action.collect or state.tokens:
+    if action.collect or state.kickstarter.tokens:
         tokens.check_move(state, cat, action)
 
 
 def draw(state: Position, action: BonusDraw) -> None:
     """The active player draws an extra card (SO-1: from the decks)."""
     state.hands[action.player].append(state.decks[action.deck].pop())
-    state.extra_cards[action.player] += 1
+    state.advanced.extra_cards[action.player] += 1
 
 
 __all__ = ["bonus_actions", "check", "draw"]

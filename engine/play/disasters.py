@@ -34,7 +34,7 @@ A card that refills the disaster pile to 4 or more causes no second disaster: th
 is checked only as a step of a move action (DP-3 INFERENCE).  When the disaster deck is
 empty the resolved cards are shuffled (with the game's RNG) into a new deck (reading:
 the rulebook does not say; with 16 cards this is rare).  Every resolved line is logged
-on the position (:attr:`Position.disaster_log`) for the playtest.
+on the position (``Position.advanced.disaster_log``) for the playtest.
 """
 
 from __future__ import annotations
@@ -55,26 +55,26 @@ FIRE_NEEDED, WAITING, DONE = "fire", "waiting", "done"
 
 
 def card_of(state: Position) -> DisasterCard:
-    assert state.disaster is not None
-    return state.island.catalog.disaster_cards[state.disaster.card]
+    assert state.advanced.disaster is not None
+    return state.island.catalog.disaster_cards[state.advanced.disaster.card]
 
 
 def log(state: Position, text: str, step: int | None = None) -> None:
     """Record one resolved line of the card being resolved (step: 1-based, 0 = drawn)."""
-    assert state.disaster is not None
-    number = state.disaster.step + 1 if step is None else step
-    state.disaster_log.append(DisasterLogEntry(state.disaster.card, number, text))
+    assert state.advanced.disaster is not None
+    number = state.advanced.disaster.step + 1 if step is None else step
+    state.advanced.disaster_log.append(DisasterLogEntry(state.advanced.disaster.card, number, text))
 
 
 def draw_card(state: Position, player: int) -> bool:
     """Draw the top disaster card for ``player`` to resolve; False when there is none
     at all (the caller then draws a fire tile, the standard disaster)."""
-    if not state.disaster_deck and state.disaster_used:
-        state.disaster_deck, state.disaster_used = state.disaster_used, []
-        state.rng.shuffle(state.disaster_deck)
-    if not state.disaster_deck:
+    if not state.advanced.disaster_deck and state.advanced.disaster_used:
+        state.advanced.disaster_deck, state.advanced.disaster_used = state.advanced.disaster_used, []
+        state.rng.shuffle(state.advanced.disaster_deck)
+    if not state.advanced.disaster_deck:
         return False
-    state.disaster = DisasterProgress(state.disaster_deck.pop(), player)
+    state.advanced.disaster = DisasterProgress(state.advanced.disaster_deck.pop(), player)
     card = card_of(state)
     log(state, f"disaster card {card.name or card.id} drawn" + (f": {card.text}" if card.text else ""), step=0)
     return True
@@ -83,27 +83,27 @@ def draw_card(state: Position, player: int) -> bool:
 def advance(state: Position) -> str:
     """Resolve lines of the current card until one needs a choice (``WAITING``), a
     fire tile must be drawn (``FIRE_NEEDED``: the caller draws it) or the card is done
-    (``DONE``: it goes to :attr:`Position.disaster_used`)."""
+    (``DONE``: it goes to ``Position.advanced.disaster_used``)."""
     while True:
-        progress = state.disaster
+        progress = state.advanced.disaster
         assert progress is not None
         card = card_of(state)
         if progress.step >= len(card.effects):
-            state.disaster_used.append(card.id)
-            state.disaster = None
+            state.advanced.disaster_used.append(card.id)
+            state.advanced.disaster = None
             return DONE
         effect = card.effects[progress.step]
         if not progress.left:
             left = _start(state, effect)
             if not any(left):
-                state.disaster = replace(progress, step=progress.step + 1, left=())
+                state.advanced.disaster = replace(progress, step=progress.step + 1, left=())
                 continue
-            state.disaster = progress = replace(progress, left=left)
+            state.advanced.disaster = progress = replace(progress, left=left)
         if not any(progress.left):
-            state.disaster = replace(progress, step=progress.step + 1, left=())
+            state.advanced.disaster = replace(progress, step=progress.step + 1, left=())
             continue
         if effect.effect == "fire":
-            state.disaster = replace(progress, left=(progress.left[0] - 1,))
+            state.advanced.disaster = replace(progress, left=(progress.left[0] - 1,))
             return FIRE_NEEDED
         return WAITING
 
@@ -111,7 +111,7 @@ def advance(state: Position) -> str:
 def _start(state: Position, effect: DisasterEffect) -> tuple[int, ...]:
     """Begin a line: resolve it at once if it needs no choice (returning all zeros),
     else say what it still asks."""
-    progress = state.disaster
+    progress = state.advanced.disaster
     assert progress is not None
     what = effect.describe()
     if effect.effect == "fire":
@@ -185,7 +185,7 @@ def move_choices(state: Position, effect: DisasterEffect) -> list[tuple[int, lis
 
 def disaster_actions(state: Position) -> list[Action]:
     """The legal choices for the line waiting (phase ``disaster``), in a fixed order."""
-    progress = state.disaster
+    progress = state.advanced.disaster
     if progress is None or not progress.left:
         return []
     effect = card_of(state).effects[progress.step]
@@ -198,7 +198,9 @@ def disaster_actions(state: Position) -> list[Action]:
             at = square(state.cat_sq[cat])
             # Kickstarter tokens: the forced move collects those on its way, like any move (KS-3; the way is chosen)
             ways = (
-                tokens.move_choices(state, cat, effect.squares) if state.tokens else [(0, sum(1 << t for t in targets))]
+                tokens.move_choices(state, cat, effect.squares)
+                if state.kickstarter.tokens
+                else [(0, sum(1 << t for t in targets))]
             )
             for t in targets:
                 out += [DisasterMove(progress.player, at, square(t), state.island.grid.squares(taken))
@@ -209,7 +211,7 @@ def disaster_actions(state: Position) -> list[Action]:
 
 def check(state: Position, action: DisasterDiscard | DisasterMove) -> None:
     """Raise :class:`IllegalAction` unless ``action`` answers the line waiting."""
-    progress = state.disaster
+    progress = state.advanced.disaster
     if state.phase != "disaster" or progress is None:
         raise IllegalAction(
             "wrong-phase", f"'{action}' answers a disaster card, but the game is in the {state.phase} phase"
@@ -224,7 +226,7 @@ def check(state: Position, action: DisasterDiscard | DisasterMove) -> None:
 
 def perform(state: Position, action: DisasterDiscard | DisasterMove) -> None:
     """Apply a legal disaster choice (the caller then calls :func:`advance`)."""
-    progress = state.disaster
+    progress = state.advanced.disaster
     assert progress is not None
     what = card_of(state).effects[progress.step].describe()
     if isinstance(action, DisasterDiscard):
@@ -232,7 +234,7 @@ def perform(state: Position, action: DisasterDiscard | DisasterMove) -> None:
         state.disaster_pile.append(action.card)
         left = list(progress.left)
         left[action.player] -= 1
-        state.disaster = replace(progress, left=tuple(left))
+        state.advanced.disaster = replace(progress, left=tuple(left))
         log(state, f"{what}: player {action.player} discarded {action.card} to the disaster pile")
         return
     grid = state.island.grid
@@ -243,7 +245,7 @@ def perform(state: Position, action: DisasterDiscard | DisasterMove) -> None:
     state.cat_sq[cat] = to
     state.exhausted[cat] = True
     tokens.collect_by_move(state, action, progress.player)  # resolved once the action's disasters are done
-    state.disaster = replace(progress, left=(0,))
+    state.advanced.disaster = replace(progress, left=(0,))
     colour = state.island.cat_colours[cat]
     log(state, f"{what}: the {colour} cat moved from {square_text(action.cat)} to {square_text(action.to)}, exhausted")
 

@@ -23,7 +23,9 @@ from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.layout import draw_board_choices
 from engine.model.scenario import Scenario
+from engine.model.schema_ids import schema_url
 from engine.play.actions import Action, parse_action
+from engine.play.island import Island
 from engine.play.island_cache import set_up_island
 from engine.play.moves import check_cut_off, end_game
 from engine.play.objectives import failed_objective
@@ -58,16 +60,7 @@ def new_game(
         raise ValueError(f"scenario '{scenario.id}' is for {allowed} player(s), not {players}")
     rng = random.Random(seed)
     choices = draw_board_choices(scenario, catalog, rng)
-    island = set_up_island(scenario, catalog, tuple(choices))
-    decks = shuffled_decks(island, rng)
-    disaster_deck: list[str] = []
-    if rules.disaster_deck(scenario):  # setup 7 (advanced): shuffle the disaster cards into a face-down pile
-        disaster_deck = sorted(catalog.disaster_cards)
-        rng.shuffle(disaster_deck)
-    cats = len(island.cat_starts)  # set-up values throughout, so the constructor's checks are skipped (issue 11)
-    state = GameState.trusted(island, rules, rng=rng, exhausted=[False] * cats, arrived=[False] * cats, decks=decks,
-                              hands=[[] for _ in range(players)], bag=list(island.tiles), seed=seed)  # fmt: skip
-    state.disaster_deck = disaster_deck
+    state = set_up_state(set_up_island(scenario, catalog, tuple(choices)), rules, rng, players, seed)
     if check_cut_off(state):
         return state
     failed = failed_objective(state)  # fewer treasure maps on the island than the objective asks (SC-2)
@@ -77,6 +70,22 @@ def new_game(
         )
     elif rules.decks_short(state):
         end_game(state, Outcome(LOSS, DECKS_SHORT, "the decks cannot supply the first draw"))
+    return state
+
+
+def set_up_state(island: Island, rules: RuleSet, rng: random.Random, players: int = 1, seed: int = 0) -> GameState:
+    """The position at set-up on ``island`` (boards drawn): decks shuffled, the
+    disaster pile too in the advanced game, no cut-off check yet.  :func:`new_game`
+    and the validator's set-up loss check (:mod:`engine.check.setup_loss`) share it."""
+    decks = shuffled_decks(island, rng)
+    disaster_deck: list[str] = []
+    if rules.disaster_deck(island.scenario):  # setup 7 (advanced): shuffle the disaster cards into a face-down pile
+        disaster_deck = sorted(island.catalog.disaster_cards)
+        rng.shuffle(disaster_deck)
+    cats = len(island.cat_starts)  # set-up values throughout, so the constructor's checks are skipped (issue 11)
+    state = GameState.trusted(island, rules, rng=rng, exhausted=[False] * cats, arrived=[False] * cats, decks=decks,
+                              hands=[[] for _ in range(players)], bag=list(island.tiles), seed=seed)  # fmt: skip
+    state.advanced.disaster_deck = disaster_deck
     return state
 
 
@@ -114,6 +123,7 @@ class Replay:
 
     def to_dict(self, outcome: Outcome | None = None) -> dict[str, Any]:
         d: dict[str, Any] = {
+            "$schema": schema_url("replay", REPLAY_FORMAT_VERSION),
             "format": REPLAY_FORMAT,
             "format_version": REPLAY_FORMAT_VERSION if self.rules_version is not None else 1,
         }
@@ -137,6 +147,8 @@ class Replay:
         if data.get("format") != REPLAY_FORMAT:
             raise ValueError(f"not a Raftwright replay (format {data.get('format')!r}, expected {REPLAY_FORMAT!r})")
         version = data.get("rules_version") if data.get("format_version", 1) >= 2 else None
+        if data.get("format_version", 1) >= 2 and not isinstance(version, int):
+            raise ValueError("a format 2 replay records its rules_version (an integer); re-save the replay")
         outcome = data.get("outcome")
         return cls(
             scenario=scenario_from_dict(data["scenario"]),

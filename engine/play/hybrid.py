@@ -25,17 +25,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.model.catalog import FireTile
 from engine.model.geometry import cells_extent, transform_cells
 from engine.model.scenario import Scenario
 from engine.play.actions import PlaceFire
 from engine.play.bitboard import BitGrid, TileShape
-from engine.play.island import TERRAIN_INDEX
+from engine.play.island import TERRAIN_INDEX, Island
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.play.position import Position
+
+class TileLayer(Protocol):
+    """What laying and lifting a fire tile reads and changes of a position (a
+    :class:`~engine.play.position.Position` has all of it; a protocol, so this module
+    does not import the position that imports it)."""
+
+    island: Island
+    tiles_placed: dict[str, tuple[int, PlaceFire]]
+    tile_fire: int
+    fire: int
+    safe: list[int]
+    safe_any: int
+    bag: list[str]
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,7 @@ def anchors(grid: BitGrid, tile: FireTile, shape: TileShape, free: int, touch: i
     return ok & hit
 
 
-def fire_part(state: "Position", action: PlaceFire, mask: int) -> int:
+def fire_part(state: TileLayer, action: PlaceFire, mask: int) -> int:
     """The fire squares of a placement whose full footprint is ``mask``."""
     tile = state.island.tiles[action.tile]
     if not is_hybrid(tile):
@@ -88,7 +99,7 @@ def fire_part(state: "Position", action: PlaceFire, mask: int) -> int:
     return parts.fire << (action.at[0] * grid.stride + action.at[1])
 
 
-def lay(state: "Position", action: PlaceFire, mask: int) -> None:
+def lay(state: TileLayer, action: PlaceFire, mask: int) -> None:
     """Put a placed tile's fire and safe spots on the position (``mask``: all of it)."""
     tile = state.island.tiles[action.tile]
     state.tiles_placed[action.tile] = (mask, action)
@@ -107,7 +118,7 @@ def lay(state: "Position", action: PlaceFire, mask: int) -> None:
         state.safe_any |= spot << shift
 
 
-def remove(state: "Position", tile: str) -> None:
+def remove(state: TileLayer, tile: str) -> None:
     """Return a placed tile to the bag (water, WT-1 / WT-3; hybrid tiles too, WT-2)."""
     mask, _ = state.tiles_placed.pop(tile)
     state.tile_fire &= ~mask
@@ -120,7 +131,7 @@ def remove(state: "Position", tile: str) -> None:
     state.bag.sort(key=order.__getitem__)
 
 
-def safe_within(state: "Position", fire: int) -> int:
+def safe_within(state: TileLayer, fire: int) -> int:
     """Safe spots of the hybrid tiles still on the island if ``fire`` were the fire
     (the cut-off analysis removes tiles hypothetically)."""
     if not state.safe_any or fire == state.fire:
@@ -135,8 +146,8 @@ def safe_within(state: "Position", fire: int) -> int:
 def wants_hybrid(scenario: Scenario) -> bool:
     """Whether the bag holds the hybrid tiles: the scenario opts in (FB-2), or expert
     mode requires them (KS-6)."""
-    return scenario.rules.hybrid_fire_tiles or scenario.mode == "expert"
+    return scenario.rules.hybrid_fire_tiles or scenario.plays_expert
 
 
-__all__ = ["TileParts", "anchors", "fire_part", "is_hybrid", "lay", "remove", "safe_within",
+__all__ = ["TileLayer", "TileParts", "anchors", "fire_part", "is_hybrid", "lay", "remove", "safe_within",
            "tile_parts", "wants_hybrid"]  # fmt: skip

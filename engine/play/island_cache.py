@@ -171,4 +171,10 @@ def _slow(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]
     return island
 
 
-__all__ = ["set_up_island"]
+def card_painted(scenario: Scenario, catalog: Catalog, choices: tuple[BoardChoice, ...]) -> int:
+    """The squares the scenario's cards paint over the boards: the same in every draw
+    (the rest of the land shows the drawn boards)."""
+    return _base(scenario, catalog, choices).painted
+
+
+__all__ = ["card_painted", "set_up_island"]

@@ -189,7 +189,7 @@ def _move_options(state: Position) -> list[tuple[int, int, "_Targets"]]:
         if state.arrived[cat] or cost > most:
             continue
         targets: _Targets
-        if state.tokens:
+        if state.kickstarter.tokens:
             listed = []
             for taken, dests in tokens.move_choices(state, cat):
                 collect = squares(taken) if taken else ()

@@ -231,7 +231,7 @@ def _check_move(state: Position, action: MoveCat) -> None:
             "unreachable",
             f"the {state.island.cat_colours[cat]} cat cannot end a move on {square_text(action.to)}; see reachable_squares()",
         )
-    if action.collect or state.tokens:
+    if action.collect or state.kickstarter.tokens:
         tokens.check_move(state, cat, action)
 
 
@@ -309,7 +309,7 @@ def _place_fire(state: Position, action: PlaceFire) -> None:
     state.phase = PLAY
     if check_cut_off(state):
         return
-    if state.disaster is not None:  # a disaster card's fire line: resolve the rest of the card
+    if state.advanced.disaster is not None:  # a disaster card's fire line: resolve the rest of the card
         _continue_disaster(state)
     else:
         _finish_action(state, pending.player)
@@ -347,7 +347,7 @@ def _relocate(state: Position, cat: int, square: tuple[int, int], turn: int, pla
         state.arrivals.append(cat)
         state.arrival_turns.append(turn)
         if state.rules.arrival_bonus(state):
-            state.bonus = PendingBonus(player, turn)
+            state.advanced.bonus = PendingBonus(player, turn)
         state.rules.on_arrival(state, cat, player)
 
 
@@ -365,13 +365,13 @@ def _after_move(state: Position, player: int) -> None:
     disaster pile, then the end of the action."""
     rules = state.rules
     if _objective_failed(state):
-        state.bonus = None
+        state.advanced.bonus = None
         return
     if all(state.arrived):
-        state.bonus = None
+        state.advanced.bonus = None
         end_game(state, Outcome(WIN, ALL_CATS_ON_RAFT, "every cat is on the raft"))
         return
-    if state.bonus is not None:  # AD-2: the free action comes before the disaster pile
+    if state.advanced.bonus is not None:  # AD-2: the free action comes before the disaster pile
         state.phase = BONUS
         return
     if check_cut_off(state):
@@ -390,9 +390,9 @@ def _after_move(state: Position, player: int) -> None:
 
 
 def _take_bonus(state: Position, action: BonusDraw | BonusMove | BonusPass) -> None:
-    pending = state.bonus
+    pending = state.advanced.bonus
     assert pending is not None
-    state.bonus = None
+    state.advanced.bonus = None
     state.phase = PLAY
     if isinstance(action, BonusDraw):
         bonus.draw(state, action)
@@ -416,8 +416,8 @@ def _answer_disaster(state: Position, action: DisasterDiscard | DisasterMove) ->
 def _continue_disaster(state: Position) -> None:
     """Resolve the disaster card's next lines until a choice or a fire tile is needed,
     or the card is done (then the action finishes)."""
-    assert state.disaster is not None
-    player = state.disaster.player
+    assert state.advanced.disaster is not None
+    player = state.advanced.disaster.player
     step = disasters.advance(state)
     if step == disasters.WAITING:
         state.phase = DISASTER
@@ -435,7 +435,7 @@ def _continue_disaster(state: Position) -> None:
 
 def _end_round(state: Position) -> None:
     state.exhausted = [False] * len(state.exhausted)
-    state.extra_cards = [0] * state.players
+    state.advanced.extra_cards = [0] * state.players
     state.round += 1
     state.drawn = [0] * state.players
     state.phase = DRAW
@@ -476,7 +476,7 @@ def _resolve_token(state: Position, action: ResolveToken) -> None:
 
 
 def _task_player(state: Position) -> int:
-    return state.task.player if state.task is not None else 0
+    return state.kickstarter.task.player if state.kickstarter.task is not None else 0
 
 
 def _finish_action(state: Position, player: int) -> None:

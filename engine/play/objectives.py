@@ -90,7 +90,7 @@ def _arrive_together(state: Position, o: Objective) -> tuple[str, str]:
     if any(colours <= arrived for arrived in by_turn.values()):
         return MET, ""
     # an arrival bonus waiting (AD-3) keeps its action open: its arrivals may still be joined
-    open_turn = by_turn.get(state.bonus.turn, set()) if state.bonus is not None else set()
+    open_turn = by_turn.get(state.advanced.bonus.turn, set()) if state.advanced.bonus is not None else set()
     for colour in sorted(colours):
         if not any(not state.arrived[i] for i in _cats_of(state, colour)) and colour not in open_turn:
             return FAILED, f"the {colour} cat arrived without the others"

@@ -22,35 +22,47 @@ scenarios' best scores (:func:`campaign_total`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Iterable
 
 from engine.model.geometry import Square
 
-WIN = "win"
-LOSS = "loss"
-ALL_CATS_ON_RAFT = "all-cats-on-raft"
-FIRE_TILE_NO_PLACE = "fire-tile-no-place"
-FIRE_BAG_EMPTY = "fire-bag-empty"
-DECKS_SHORT = "decks-short"
-CAT_CUT_OFF = "cat-cut-off"
-NO_LEGAL_PLAY = "no-legal-play"
-OBJECTIVE_FAILED = "objective-failed"
-REASONS = (
-    ALL_CATS_ON_RAFT,
-    FIRE_TILE_NO_PLACE,
-    FIRE_BAG_EMPTY,
-    DECKS_SHORT,
-    CAT_CUT_OFF,
-    NO_LEGAL_PLAY,
-    OBJECTIVE_FAILED,
-)
+
+class Result(StrEnum):
+    """How a game ended."""
+
+    WIN = "win"
+    LOSS = "loss"
+
+
+class Reason(StrEnum):
+    """Why a game ended (the stable codes listed above)."""
+
+    ALL_CATS_ON_RAFT = "all-cats-on-raft"
+    FIRE_TILE_NO_PLACE = "fire-tile-no-place"
+    FIRE_BAG_EMPTY = "fire-bag-empty"
+    DECKS_SHORT = "decks-short"
+    CAT_CUT_OFF = "cat-cut-off"
+    NO_LEGAL_PLAY = "no-legal-play"
+    OBJECTIVE_FAILED = "objective-failed"
+
+
+WIN, LOSS = Result.WIN, Result.LOSS
+ALL_CATS_ON_RAFT = Reason.ALL_CATS_ON_RAFT
+FIRE_TILE_NO_PLACE = Reason.FIRE_TILE_NO_PLACE
+FIRE_BAG_EMPTY = Reason.FIRE_BAG_EMPTY
+DECKS_SHORT = Reason.DECKS_SHORT
+CAT_CUT_OFF = Reason.CAT_CUT_OFF
+NO_LEGAL_PLAY = Reason.NO_LEGAL_PLAY
+OBJECTIVE_FAILED = Reason.OBJECTIVE_FAILED
+REASONS: tuple[Reason, ...] = tuple(Reason)
 WIN_POINTS = 5  # rulebook "Scoring": a won scenario scores 5, minus 1 per water token spent
 
 
 @dataclass(frozen=True)
 class Outcome:
-    result: str  # "win" or "loss"
-    reason: str  # one of REASONS
+    result: Result
+    reason: Reason
     message: str = ""
     cat: str | None = None  # colour of the cat concerned
     square: Square | None = None  # where that cat stands
@@ -78,8 +90,8 @@ class Outcome:
     def from_dict(cls, data: dict[str, Any]) -> "Outcome":
         square = data.get("square")
         return cls(
-            result=data["result"],
-            reason=data["reason"],
+            result=Result(data["result"]),
+            reason=Reason(data["reason"]),
             message=data.get("message", ""),
             cat=data.get("cat"),
             square=(int(square[0]), int(square[1])) if square else None,

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, Literal, TypeGuard
 
-DRAW = "draw"  # players draw their cards (DrawCard)
-PLAY = "play"  # cards are played (PlacePathway, MoveCat, UseWater, EndRound)
-FIRE = "fire"  # a drawn fire tile waits to be placed (PlaceFire)
-REFILL = "refill"  # solo: the hand refills from the face-down cards, one chosen card at a time (Refill)
-TOKENS = "tokens"  # Kickstarter tokens wait for a choice (ReturnToken, ResolveToken: engine.play.tokens)
-OVER = "over"  # won or lost
+# A phase is plain text typed by a Literal, not an enum: it is compared on every action,
+# and CPython compares exact str objects faster than str subclasses.
+Phase = Literal["draw", "play", "fire", "refill", "tokens", "over", "bonus", "disaster"]
+DRAW: Final = "draw"  # players draw their cards (DrawCard)
+PLAY: Final = "play"  # cards are played (PlacePathway, MoveCat, UseWater, EndRound)
+FIRE: Final = "fire"  # a drawn fire tile waits to be placed (PlaceFire)
+REFILL: Final = "refill"  # solo: the hand refills from the face-down cards, one chosen card at a time (Refill)
+TOKENS: Final = "tokens"  # Kickstarter tokens wait for a choice (ReturnToken, ResolveToken: engine.play.tokens)
+OVER: Final = "over"  # won or lost
+PHASE_NAMES: tuple[Phase, ...] = ("draw", "play", "fire", "refill", "tokens", "over", "bonus", "disaster")
+
+
+def is_phase(name: object) -> TypeGuard[Phase]:
+    """Whether ``name`` is a phase's name (read from a file, it is checked so)."""
+    return name in PHASE_NAMES
 
 
 @dataclass(frozen=True)
@@ -22,8 +32,8 @@ class PendingFire:
     cause: str
 
 
-BONUS = "bonus"  # advanced: a cat arrived; the team takes its free action (BonusDraw, BonusMove, BonusPass)
-DISASTER = "disaster"  # advanced: a disaster card waits for a choice (DisasterDiscard, DisasterMove)
+BONUS: Final = "bonus"  # advanced: a cat arrived; the team takes its free action (BonusDraw, BonusMove, BonusPass)
+DISASTER: Final = "disaster"  # advanced: a disaster card waits for a choice (DisasterDiscard, DisasterMove)
 
 
 @dataclass(frozen=True)

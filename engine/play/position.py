@@ -28,11 +28,12 @@ from typing import Any, Iterable, Mapping, Self, Sequence
 
 from engine.model.catalog import TERRAINS, Catalog
 from engine.model.geometry import Square, square_text
-from engine.model.scenario import KICKSTARTER_TOKENS, Scenario
+from engine.model.scenario import Scenario
 from engine.play import hybrid
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.communication import TOKEN_KINDS, CommToken, deal
 from engine.play.draws import shuffle
+from engine.play.expansions import AdvancedState, PositionError, TokenState
 from engine.play.island import Island
 from engine.play.outcome import IllegalAction, Outcome
 from engine.play.phases import (
@@ -48,15 +49,13 @@ from engine.play.phases import (
     DisasterProgress,
     PendingBonus,
     PendingFire,
+    Phase,
     TokenTask,
+    is_phase,
 )  # fmt: skip
 from engine.play.variants import RuleSet
 
-PHASES = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL, TOKENS)
-
-
-class PositionError(ValueError):
-    """An argument of :class:`Position` that no game can reach; the message names it."""
+PHASES: tuple[Phase, ...] = (DRAW, PLAY, FIRE, OVER, BONUS, DISASTER, REFILL, TOKENS)
 
 
 @dataclass(frozen=True)
@@ -100,10 +99,9 @@ class Position:
         "island", "rules", "players", "seed", "rng", "terrain", "tile_fire", "fire", "tiles_placed",
         "cat_sq", "cat_mask", "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn",
         "disaster_pile", "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used",
-        "phase", "round", "_outcome", "history",
-        "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
-        "comm_tokens",
-        "tokens", "held", "task", "maps", "safe", "safe_any",
+        "phase", "round", "_outcome", "history", "comm_tokens", "safe", "safe_any",
+        "advanced",  # the advanced game (engine.play.expansions.AdvancedState)
+        "kickstarter",  # the Kickstarter tokens (engine.play.expansions.TokenState)
     )  # fmt: skip
 
     def __init__(
@@ -279,7 +277,7 @@ class Position:
         self.water_used = water_used
         if self.water < 0 or water_used < 0:
             raise PositionError("water: token counts are 0 or more")
-        if phase not in PHASES:
+        if not is_phase(phase):
             raise PositionError(f"phase: {phase!r}; use one of {', '.join(PHASES)}")
         if (phase == OVER) != (outcome is not None):
             raise PositionError("phase/outcome: a finished game has phase 'over' and an outcome, a running one neither")
@@ -293,50 +291,17 @@ class Position:
                 raise PositionError(
                     f"comm_tokens: give one list per player ({players}) of {' / '.join(TOKEN_KINDS)} tokens"
                 )
-        self._tokens(tokens, held, task, maps, phase)
+        self.kickstarter = TokenState.checked(island, phase, tokens, held, task, maps)
         if round < 1:
             raise PositionError(f"round: {round}; rounds count from 1")
         self.phase = phase
         self.round = round
         self._outcome = outcome
         self.history = list(history)
-        self._advanced(disaster_deck, disaster_used, disaster, disaster_log, bonus, extra_cards)
+        self.advanced = AdvancedState.checked(island, players, phase, disaster_deck, disaster_used, disaster,
+                                              disaster_log, bonus, extra_cards)  # fmt: skip
         if phase == REFILL and not any(self.needs_refill(p) for p in range(players)):
             raise PositionError("phase: the refill phase needs a hand short of cards and face-down cards to refill it")
-
-    def _advanced(
-        self,
-        deck: Sequence[str],
-        used: Sequence[str],
-        disaster: DisasterProgress | None,
-        log: Sequence[DisasterLogEntry],
-        bonus: PendingBonus | None,
-        extra: Sequence[int] | None,
-    ) -> None:
-        known = self.island.catalog.disaster_cards
-        self.disaster_deck, self.disaster_used = list(deck), list(used)
-        every = self.disaster_deck + self.disaster_used + ([disaster.card] if disaster else [])
-        if len(set(every)) != len(every) or not known.keys() >= set(every):
-            wrong = sorted(set(every) - known.keys()) or sorted(k for k, n in Counter(every).items() if n > 1)
-            raise PositionError(f"disaster_deck: {', '.join(wrong)} unknown disaster card(s) or in two places")
-        if (self.phase == DISASTER and disaster is None) or (disaster is not None and self.phase not in
-                                                             (DISASTER, FIRE, OVER)):  # fmt: skip
-            raise PositionError("disaster: the disaster phase needs the card being resolved, and only it has one")
-        if (self.phase == BONUS and bonus is None) or (bonus is not None and self.phase not in (BONUS, OVER)):
-            raise PositionError("bonus: the bonus phase needs the pending arrival bonus, and only it has one")
-        if disaster is not None and not (
-            0 <= disaster.step <= len(known[disaster.card].effects)
-            and 0 <= disaster.player < self.players
-            and len(disaster.left) <= self.players
-        ):
-            raise PositionError(
-                f"disaster: step {disaster.step}, player {disaster.player} or what is left "
-                f"{disaster.left} does not fit card {disaster.card} and {self.players} player(s)"
-            )
-        self.disaster, self.disaster_log, self.bonus = disaster, list(log), bonus
-        self.extra_cards = [0] * self.players if extra is None else [int(n) for n in extra]
-        if len(self.extra_cards) != self.players or any(n < 0 for n in self.extra_cards):
-            raise PositionError(f"extra_cards: give one count (0 or more) per player ({self.players})")
 
     @classmethod
     def trusted(
@@ -350,7 +315,7 @@ class Position:
         decks: dict[str, list[str]],
         hands: list[list[str]],
         bag: list[str],
-        phase: str = DRAW,
+        phase: Phase = DRAW,
         seed: int = 0,
     ) -> Self:
         """The constructor's position with the cats on their start squares and
@@ -379,47 +344,10 @@ class Position:
         self.bag, self.pending = bag, None
         self.water, self.water_used = rules.water_tokens(island.scenario), 0
         self.phase, self.round, self._outcome = phase, 1, None
-        self.disaster_deck, self.disaster_used, self.disaster, self.disaster_log = [], [], None, []
-        self.bonus, self.extra_cards = None, [0] * len(hands)
         self.comm_tokens = deal(len(hands), island.scenario.rules.communication_tokens)
-        scenario_tokens = island.scenario.tokens
-        self.tokens = (
-            {island.grid.index(t.at): t.kind for t in scenario_tokens if t.kind in KICKSTARTER_TOKENS}
-            if scenario_tokens
-            else {}
-        )
-        self.held, self.task, self.maps = [], None, 0
         self.safe, self.safe_any = [0] * len(TERRAINS), 0
+        self.advanced, self.kickstarter = AdvancedState.empty(len(hands)), TokenState.at_setup(island)
         return self
-
-    def _tokens(self, tokens: Mapping[Square, str] | None, held: Sequence[str], task: TokenTask | None, maps: int,
-                phase: str) -> None:  # fmt: skip
-        grid = self.island.grid
-        if tokens is None:
-            placed = [(t.at, t.kind) for t in self.island.scenario.tokens if t.kind in KICKSTARTER_TOKENS]
-        else:
-            placed = list(tokens.items())
-        self.tokens: dict[int, str] = {}
-        for square, kind in placed:
-            r, c = square
-            if kind not in KICKSTARTER_TOKENS:
-                raise PositionError(
-                    f"tokens: {kind!r} on {square_text(square)}; use one of {', '.join(KICKSTARTER_TOKENS)}"
-                )
-            if not (0 <= r < grid.rows and 0 <= c < grid.cols) or not self.island.land & grid.bit((r, c)):
-                raise PositionError(f"tokens: the {kind} token on {square_text(square)} is off the island")
-            if grid.index((r, c)) in self.tokens:
-                raise PositionError(f"tokens: two tokens on {square_text(square)}")
-            self.tokens[grid.index((r, c))] = kind
-        self.held = list(held)
-        if any(k not in KICKSTARTER_TOKENS for k in self.held):
-            raise PositionError(f"held: tokens are {', '.join(KICKSTARTER_TOKENS)}")
-        if maps < 0:
-            raise PositionError("maps: a count of 0 or more")
-        self.maps = maps
-        if phase == TOKENS and (task is None or task.step == "fire" or not self.held):
-            raise PositionError("phase/task: the tokens phase needs held tokens and a return or resolve task")
-        self.task = task
 
     def _per_player(self, name: str, given: Sequence[Sequence[str]] | None) -> list[list[str]]:
         if given is None:
@@ -445,8 +373,7 @@ class Position:
         other.tile_fire, other.fire, other.cat_mask = self.tile_fire, self.fire, self.cat_mask
         other.pending, other.water, other.water_used = self.pending, self.water, self.water_used
         other.phase, other.round, other._outcome = self.phase, self.round, self._outcome
-        other.disaster, other.bonus, other.task = self.disaster, self.bonus, self.task
-        other.maps, other.safe_any = self.maps, self.safe_any
+        other.safe_any = self.safe_any
         if rng is None:
             rng = random.Random.__new__(random.Random)  # not seeded from the OS: the state is set next
             rng.setstate(self.rng.getstate())
@@ -456,10 +383,8 @@ class Position:
         other.drawn, other.disaster_pile = self.drawn[:], self.disaster_pile[:]
         other.discard_pile, other.removed, other.placed = self.discard_pile[:], self.removed[:], self.placed[:]
         other.bag, other.history = self.bag[:], self.history[:]
-        other.disaster_deck, other.disaster_used = self.disaster_deck[:], self.disaster_used[:]
-        other.disaster_log, other.extra_cards = self.disaster_log[:], self.extra_cards[:]
-        other.held, other.safe = self.held[:], self.safe[:]
-        other.tiles_placed, other.tokens = self.tiles_placed.copy(), self.tokens.copy()
+        other.safe, other.tiles_placed = self.safe[:], self.tiles_placed.copy()
+        other.advanced, other.kickstarter = self.advanced.copy(), self.kickstarter.copy()
         other.decks = {d: cards[:] for d, cards in self.decks.items()}
         other.hands = [h[:] for h in self.hands]
         other.reserve = [r[:] for r in self.reserve]
@@ -516,7 +441,10 @@ class Position:
     def needs_refill(self, player: int) -> bool:
         """Whether ``player``'s hand is short and face-down cards can refill it (SO-1;
         cards drawn by an advanced bonus raise the hand size until the round ends)."""
-        return bool(self.reserve[player]) and len(self.hands[player]) < self.rules.hand_size + self.extra_cards[player]
+        return (
+            bool(self.reserve[player])
+            and len(self.hands[player]) < self.rules.hand_size + self.advanced.extra_cards[player]
+        )
 
     def mark_token(self, player: int, index: int, used: bool = True) -> None:
         """Mark a communication token used (or not).  A reminder only: talking changes no
@@ -527,10 +455,11 @@ class Position:
     @property
     def token_squares(self) -> int:
         """Bit mask of the squares holding a Kickstarter token."""
-        return sum([1 << i for i in self.tokens]) if self.tokens else 0
+        tokens = self.kickstarter.tokens
+        return sum([1 << i for i in tokens]) if tokens else 0
 
     def token_at(self, square: Square) -> str | None:
-        return self.tokens.get(self.island.grid.index(square))
+        return self.kickstarter.tokens.get(self.island.grid.index(square))
 
     def cards_in_decks(self) -> int:
         return sum(len(cards) for cards in self.decks.values())
@@ -541,9 +470,7 @@ _TRUSTED_SLOTS = frozenset({
     "island", "rules", "players", "seed", "rng", "terrain", "tile_fire", "fire", "tiles_placed", "cat_sq", "cat_mask",
     "exhausted", "arrived", "arrivals", "arrival_turns", "decks", "hands", "reserve", "drawn", "disaster_pile",
     "discard_pile", "removed", "placed", "bag", "pending", "water", "water_used", "phase", "round", "_outcome", "history",
-    "disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards",
-    "comm_tokens",
-    "tokens", "held", "task", "maps", "safe", "safe_any",
+    "comm_tokens", "safe", "safe_any", "advanced", "kickstarter",
 })  # fmt: skip
 _COVERED: dict[type, bool] = {}
 

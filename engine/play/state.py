@@ -65,11 +65,16 @@ class GameState(Position):
         return legal.legal_actions(self)
 
     def is_legal(self, action: Action) -> bool:
+        return self.action_error(action) is None
+
+    def action_error(self, action: Action) -> IllegalAction | None:
+        """What :meth:`apply` would refuse ``action`` for now (None if it is legal),
+        without applying it."""
         try:
             moves.check(self, action)
-        except IllegalAction:
-            return False
-        return True
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state unchanged) if not."""
@@ -165,30 +170,32 @@ class GameState(Position):
             "outcome": None if self._outcome is None else self._outcome.to_dict(),
             "rng": {"version": version, "internal": list(internal), "gauss": gauss},
             "history": [str(a) for a in self.history],
-            "disaster_deck": list(self.disaster_deck),
-            "disaster_used": list(self.disaster_used),
+            "disaster_deck": list(self.advanced.disaster_deck),
+            "disaster_used": list(self.advanced.disaster_used),
             "disaster": None
-            if self.disaster is None
+            if self.advanced.disaster is None
             else {
-                "card": self.disaster.card,
-                "player": self.disaster.player,
-                "step": self.disaster.step,
-                "left": list(self.disaster.left),
+                "card": self.advanced.disaster.card,
+                "player": self.advanced.disaster.player,
+                "step": self.advanced.disaster.step,
+                "left": list(self.advanced.disaster.left),
             },  # fmt: skip
-            "disaster_log": [entry.to_dict() for entry in self.disaster_log],
-            "bonus": None if self.bonus is None else {"player": self.bonus.player, "turn": self.bonus.turn},
-            "extra_cards": list(self.extra_cards),
+            "disaster_log": [entry.to_dict() for entry in self.advanced.disaster_log],
+            "bonus": None
+            if self.advanced.bonus is None
+            else {"player": self.advanced.bonus.player, "turn": self.advanced.bonus.turn},
+            "extra_cards": list(self.advanced.extra_cards),
             "comm_tokens": [[t.to_dict() for t in seat] for seat in self.comm_tokens],
-            "tokens": [{"square": list(grid.square(i)), "kind": k} for i, k in sorted(self.tokens.items())],
-            "held": list(self.held),
+            "tokens": [{"square": list(grid.square(i)), "kind": k} for i, k in sorted(self.kickstarter.tokens.items())],
+            "held": list(self.kickstarter.held),
             "task": None
-            if self.task is None
+            if self.kickstarter.task is None
             else {
-                "step": self.task.step,
-                "player": self.task.player,
-                "card": None if self.task.card is None else list(self.task.card),
+                "step": self.kickstarter.task.step,
+                "player": self.kickstarter.task.player,
+                "card": None if self.kickstarter.task.card is None else list(self.kickstarter.task.card),
             },  # fmt: skip
-            "maps": self.maps,
+            "maps": self.kickstarter.maps,
         }
 
     @classmethod

@@ -25,7 +25,6 @@ from engine.model.scenario import STUCK_DISCARD, STUCK_FORBID, STUCK_HAND_READIN
 from engine.play.hybrid import wants_hybrid
 from engine.play.island import UnsupportedScenario
 from engine.play.objectives import OBJECTIVE_KINDS
-from engine.play.variants.base import ADVANCED_MODES
 
 PLAYED_STUCK_READINGS = (STUCK_LOSS, STUCK_DISCARD)  # LC-7 readings the engine plays
 
@@ -56,21 +55,15 @@ NO_HYBRID_TILES = (
 )
 
 
-def uses_disaster_deck(scenario: Scenario) -> bool:
-    """Whether a game of ``scenario`` shuffles the catalog's disaster cards into a deck
-    (the advanced game, expert mode, or the rule option ``disaster_deck``)."""
-    return scenario.mode in ADVANCED_MODES or scenario.rules.disaster_deck
-
-
 def unplayed_rules(scenario: Scenario, catalog: Catalog | None = None) -> list[UnplayedRule]:
     """Every rule ``scenario`` needs that the engine does not play yet (empty when it
     plays the whole scenario).  With ``catalog`` (the components the game would use),
     an advanced game or the disaster-deck option with no disaster card in it is
     listed too: the engine plays the deck, but no card's text is known (C15)."""
     found: list[UnplayedRule] = []
-    advanced = scenario.mode in ADVANCED_MODES  # expert mode: the advanced rules plus hybrid tiles (KS-6)
-    if catalog is not None and not catalog.disaster_cards and uses_disaster_deck(scenario):
-        game = "expert mode" if scenario.mode == "expert" else "the advanced game"
+    advanced = scenario.plays_advanced  # expert mode: the advanced rules plus hybrid tiles (KS-6)
+    if catalog is not None and not catalog.disaster_cards and scenario.uses_disaster_deck:
+        game = "expert mode" if scenario.plays_expert else "the advanced game"
         found.append(UnplayedRule(
             (game if advanced else "the disaster deck") + " without disaster cards",
             "rulebook, 'Advanced rules'; the cards' texts are unknown, RULINGS C15",

@@ -2,9 +2,9 @@
 (Kickstarter pack, "Objective tokens", "Playing cards", "Placement rules"; RULINGS
 KS-1, KS-2, KS-3, PL-9, SC-2, WT-3, DP-4).
 
-Where they are: ``Position.tokens`` (square bit -> kind) on the island,
-``Position.held`` in front of the player, ``Position.maps`` kept beside the island,
-``Position.task`` what the held tokens wait for (:class:`TokenTask`).
+Where they are: ``Position.kickstarter.tokens`` (square bit -> kind) on the island,
+``.held`` in front of the player, ``.maps`` kept beside the island,
+``.task`` what the held tokens wait for (:class:`TokenTask`).
 
 Add pathway (KS-2).  A card placed over tokens picks them all up; the card is placed;
 the water, fish and map tokens go back onto that card, one per square, where the
@@ -49,7 +49,7 @@ def move_choices(state: Position, cat: int, limit: int | None | str = "rules") -
     move of ``cat`` may collect; ``[(0, move_targets)]`` when no token is in reach.
     ``limit`` as :func:`engine.play.reach.move_targets` (a disaster move gives its own)."""
     targets = move_targets(state, cat, limit)
-    if not state.tokens or not targets:
+    if not state.kickstarter.tokens or not targets:
         return [(0, targets)]
     island = state.island
     grid = island.grid
@@ -100,7 +100,7 @@ def check_move(state: Position, cat: int, action: MoveCat | BonusMove) -> None:
     taken = 0
     for square in action.collect:
         r, c = square
-        if not (0 <= r < grid.rows and 0 <= c < grid.cols) or grid.index(square) not in state.tokens:
+        if not (0 <= r < grid.rows and 0 <= c < grid.cols) or grid.index(square) not in state.kickstarter.tokens:
             raise IllegalAction("no-token", f"there is no Kickstarter token on {square_text(square)} to collect")
         taken |= grid.bit(square)
     dest = grid.bit(action.to)
@@ -119,31 +119,31 @@ def collect_by_move(state: Position, action: MoveCat | BonusMove | DisasterMove,
     if not action.collect:
         return
     grid = state.island.grid
-    state.held.extend(state.tokens.pop(grid.index(sq)) for sq in action.collect)
-    if state.task is None or state.task.step != RESOLVE:
-        state.task = TokenTask(RESOLVE, player)
+    state.kickstarter.held.extend(state.kickstarter.tokens.pop(grid.index(sq)) for sq in action.collect)
+    if state.kickstarter.task is None or state.kickstarter.task.step != RESOLVE:
+        state.kickstarter.task = TokenTask(RESOLVE, player)
 
 
 # --- cards ------------------------------------------------------------------------------------
 def collect_under_card(state: Position, action: PlacePathway) -> bool:
     """Pick up the tokens under a placed card (KS-2 step 1); True when some must go
     back onto the card before the fire tile (phase ``tokens``)."""
-    if not state.tokens:
+    if not state.kickstarter.tokens:
         return False
     mask = state.island.card_mask(action.at)
-    under = [i for i in sorted(state.tokens) if mask >> i & 1]
+    under = [i for i in sorted(state.kickstarter.tokens) if mask >> i & 1]
     if not under:
         return False
-    state.held.extend(state.tokens.pop(i) for i in under)
-    back = any(k in RETURNED for k in state.held)
-    state.task = TokenTask(RETURN if back else FIRE_STEP, action.player, action.at)
+    state.kickstarter.held.extend(state.kickstarter.tokens.pop(i) for i in under)
+    back = any(k in RETURNED for k in state.kickstarter.held)
+    state.kickstarter.task = TokenTask(RETURN if back else FIRE_STEP, action.player, action.at)
     if back:
         state.phase = TOKENS
     return back
 
 
 def return_squares(state: Position) -> tuple[Square, ...]:
-    task = state.task
+    task = state.kickstarter.task
     assert task is not None and task.card is not None
     grid = state.island.grid
     mask = state.island.card_mask(task.card) & ~state.token_squares
@@ -152,23 +152,27 @@ def return_squares(state: Position) -> tuple[Square, ...]:
 
 def return_kind(state: Position) -> str | None:
     """The kind of token to put back next (water, fish, map order)."""
-    return next((k for k in RETURNED if k in state.held), None)
+    return next((k for k in RETURNED if k in state.kickstarter.held), None)
 
 
 def return_token(state: Position, action: ReturnToken) -> bool:
     """Put one token back; True when every water, fish and map token is back."""
-    state.held.remove(action.kind)
-    state.tokens[state.island.grid.index(action.at)] = action.kind
+    state.kickstarter.held.remove(action.kind)
+    state.kickstarter.tokens[state.island.grid.index(action.at)] = action.kind
     if return_kind(state) is not None:
         return False
-    assert state.task is not None
-    state.task = TokenTask(FIRE_STEP, state.task.player, state.task.card) if state.held else None
+    assert state.kickstarter.task is not None
+    state.kickstarter.task = (
+        TokenTask(FIRE_STEP, state.kickstarter.task.player, state.kickstarter.task.card)
+        if state.kickstarter.held
+        else None
+    )
     return True
 
 
 # --- checks, choices and effects of the tokens phase -------------------------------------------
 def check(state: Position, action: ReturnToken | ResolveToken) -> None:
-    task = state.task
+    task = state.kickstarter.task
     if state.phase != TOKENS or task is None:
         raise IllegalAction(
             "wrong-phase", f"'{action}' needs the tokens phase, but the game is in the {state.phase} phase"
@@ -184,8 +188,10 @@ def check(state: Position, action: ReturnToken | ResolveToken) -> None:
         return
     if task.step != RESOLVE:
         raise IllegalAction("wrong-step", "the tokens the card picked up go back onto it first (token KIND R,C)")
-    if action.kind not in state.held:
-        raise IllegalAction("not-held", f"no {action.kind} token waits to be resolved; held: {', '.join(state.held)}")
+    if action.kind not in state.kickstarter.held:
+        raise IllegalAction(
+            "not-held", f"no {action.kind} token waits to be resolved; held: {', '.join(state.kickstarter.held)}"
+        )
     if action.tile is not None and (action.kind != "water" or action.tile not in state.tiles_placed):
         raise IllegalAction("tile-not-placed", f"'{action}': only a water token returns a fire tile, and only one on the "
                             "island (WT-2)")  # fmt: skip
@@ -194,11 +200,11 @@ def check(state: Position, action: ReturnToken | ResolveToken) -> None:
 def resolve(state: Position, action: ResolveToken) -> str | None:
     """Resolve one collected token (KS-3); :data:`DRAW_FIRE` when a fire tile must be
     drawn now, else None.  The caller removes the tile of a water token."""
-    state.held.remove(action.kind)
+    state.kickstarter.held.remove(action.kind)
     if action.kind == "fish":
         state.exhausted = [False] * len(state.exhausted)
     elif action.kind == "map":
-        state.maps += 1
+        state.kickstarter.maps += 1
     elif action.kind == "fire":
         return DRAW_FIRE
     return None
@@ -208,16 +214,16 @@ def next_work(state: Position) -> str | None:
     """What the held tokens need once an action's fire tiles are placed: draw a fire
     tile for a card's fire token (:data:`DRAW_FIRE`, the token leaves the game), a
     resolution choice (:data:`CHOOSE`), or nothing (None: the action is over)."""
-    task = state.task
+    task = state.kickstarter.task
     if task is None:
         return None
-    if task.step == FIRE_STEP and "fire" in state.held:
-        state.held.remove("fire")
+    if task.step == FIRE_STEP and "fire" in state.kickstarter.held:
+        state.kickstarter.held.remove("fire")
         return DRAW_FIRE
-    if task.step == RESOLVE and state.held:
+    if task.step == RESOLVE and state.kickstarter.held:
         state.phase = TOKENS
         return CHOOSE
-    state.task = None
+    state.kickstarter.task = None
     if state.phase == TOKENS:
         state.phase = PLAY
     return None
@@ -225,7 +231,7 @@ def next_work(state: Position) -> str | None:
 
 def actions(state: Position) -> list[Action]:
     """The choices of the tokens phase, in a fixed order."""
-    task = state.task
+    task = state.kickstarter.task
     if task is None:
         return []
     if task.step == RETURN:
@@ -233,7 +239,7 @@ def actions(state: Position) -> list[Action]:
         return [] if kind is None else [ReturnToken(kind, sq) for sq in return_squares(state)]
     out: list[Action] = []
     for kind in KINDS:
-        if kind not in state.held:
+        if kind not in state.kickstarter.held:
             continue
         if kind == "water":
             order = state.island.tile_order
@@ -245,24 +251,24 @@ def actions(state: Position) -> list[Action]:
 def water_left(state: Position) -> int:
     """Water objective tokens that may yet return a fire tile: on the island (they may
     still be collected) and in front of the player (WT-3)."""
-    return sum(1 for k in state.tokens.values() if k == "water") + state.held.count("water")
+    return sum(1 for k in state.kickstarter.tokens.values() if k == "water") + state.kickstarter.held.count("water")
 
 
 def maps_collected(state: Position) -> tuple[int, int]:
     """``(maps collected, maps still to be had)`` for ``collect_maps``: maps kept and
     maps a cat has collected (they are kept once resolved), then maps on the island or
     on their way back onto a card."""
-    held = state.held.count("map")
-    resolving = state.task is not None and state.task.step == RESOLVE
-    on_island = sum(1 for k in state.tokens.values() if k == "map")
-    have = state.maps + (held if resolving else 0)
+    held = state.kickstarter.held.count("map")
+    resolving = state.kickstarter.task is not None and state.kickstarter.task.step == RESOLVE
+    on_island = sum(1 for k in state.kickstarter.tokens.values() if k == "map")
+    have = state.kickstarter.maps + (held if resolving else 0)
     return have, on_island + (0 if resolving else held)
 
 
 def token_list(state: Position) -> list[tuple[Square, str]]:
     """The tokens on the island, row-major: ``(square, kind)``."""
     grid = state.island.grid
-    return [(grid.square(i), state.tokens[i]) for i in sorted(state.tokens)]
+    return [(grid.square(i), state.kickstarter.tokens[i]) for i in sorted(state.kickstarter.tokens)]
 
 
 __all__ = ["CHOOSE", "DRAW_FIRE", "KINDS", "RETURNED", "actions", "check", "check_move", "collect_by_move",

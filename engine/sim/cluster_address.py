@@ -10,7 +10,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 #: seconds to wait for the scheduler to answer, and then for a first worker (``--cluster-timeout``)
-DEFAULT_TIMEOUT = 10.0
+DEFAULT_TIMEOUT = 5.0
 SCHEMES = ("tcp", "tls")
 EXAMPLE = "use local or tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
 

@@ -16,8 +16,11 @@ rating (:data:`CALIBRATION`, fitted by ``bench/bot_targets.py --fit``; see docs/
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import random
+import signal
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -27,6 +30,7 @@ from typing import Any, Callable, Sequence
 
 from engine.bots.bots import get_bot
 from engine.bots.version import fingerprint
+from engine.model.catalog import Catalog
 from engine.model.fingerprint import layout_fingerprint
 from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.scenario import DifficultyEstimate, Scenario
@@ -34,10 +38,13 @@ from engine.play.game import new_game
 from engine.play.outcome import CAT_CUT_OFF, WIN
 from engine.sim.traced import traced_playout
 
+log = logging.getLogger(__name__)
+
 DEFAULT_GAMES = 200
 DEFAULT_BOT = "heuristic"
 CHUNK = 8  # seeds per task: small enough for a smooth progress bar, big enough to amortise set-up
 MAX_ACTIONS = 5_000
+LOST_LISTED = 10  # lost games an estimate lists (to replay), the first seeds
 
 #: Win-rate floors per paw rating, fewest paws first: a scenario gets the first rating
 #: whose floor its heuristic-bot solo win rate reaches (5 paws below every floor).
@@ -71,13 +78,16 @@ class GameRecord:
     crossed: tuple[tuple[int, int], ...] = ()  # squares the cats crossed (engine.sim.traced)
 
 
-def play_games(doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str) -> list[GameRecord]:
-    """Play one game per seed (the task both backends run)."""
+def play_games(
+    doc: dict[str, Any], seeds: Sequence[int], variant: str, players: int, bot: str, catalog: Catalog | None = None
+) -> list[GameRecord]:
+    """Play one game per seed (the task both backends run); ``catalog``: the scenario's
+    components when they are not the default catalog's (an installed pack's)."""
     scenario = scenario_from_dict(doc)
     player = get_bot(bot)
     out = []
     for seed in seeds:
-        state = new_game(scenario, seed=seed, players=players, variant=variant)
+        state = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
         taken, crossed = traced_playout(state, player, random.Random(seed), MAX_ACTIONS)
         o = state.outcome()
         square = o.square if o is not None and o.reason == CAT_CUT_OFF else None
@@ -143,6 +153,7 @@ class Estimate:
     unfinished: int = 0
     heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" / "crossed" -> "r,c" -> games
     lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
+    lost_games: list[dict[str, Any]] = field(default_factory=list)  # the same games: seed, reason, round, cat, square
     fingerprint: str = ""  # rules and bot versions that played the games (engine.bots.version.fingerprint)
     layout: str = ""  # the layout played (engine.model.fingerprint.layout_fingerprint)
     engine_version: str = ""  # the Raftwright package version
@@ -167,6 +178,7 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
     fire: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.fire)
     crossed: Counter[str] = Counter(f"{a},{b}" for r in records for a, b in r.crossed)
     cut_sq: Counter[str] = Counter(f"{r.cut_off_square[0]},{r.cut_off_square[1]}" for r in records if r.cut_off_square)
+    lost = [r for r in records if r.result is not None and r.result != WIN]
     return Estimate(
         file=file, id=scenario.id, bot=bot, variant=variant, players=players, seed=seed,
         games=games, wins=wins, win_rate=wins / games if games else 0.0, interval=wilson(wins, games),
@@ -187,7 +199,10 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
         unfinished=sum(1 for r in records if r.result is None),
         heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items())),
               "crossed": dict(sorted(crossed.items()))},
-        lost_seeds=[r.seed for r in records if r.result is not None and r.result != WIN][:10],
+        lost_seeds=[r.seed for r in lost[:LOST_LISTED]],
+        lost_games=[{"seed": r.seed, "reason": r.reason, "round": r.rounds, "cat": r.cut_off,
+                     "square": None if r.cut_off_square is None else list(r.cut_off_square)}
+                    for r in lost[:LOST_LISTED]],
         fingerprint=fingerprint(), layout=layout_fingerprint(scenario), engine_version=engine_version(),
     )  # fmt: skip
 
@@ -196,40 +211,71 @@ Runner = Callable[[dict[str, Any], list[list[int]], str, int, str, Progress | No
 
 
 def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players: int, bot: str,
-              progress: Progress | None = None, jobs: int = 1) -> list[GameRecord]:  # fmt: skip
+              progress: Progress | None = None, jobs: int = 1, catalog: Catalog | None = None) -> list[GameRecord]:  # fmt: skip
     """Run the tasks in this process (``jobs=1``) or a process pool."""
     out: list[GameRecord] = []
     if jobs <= 1 or len(tasks) < 2:
         for seeds in tasks:
-            out.extend(play_games(doc, seeds, variant, players, bot))
+            out.extend(play_games(doc, seeds, variant, players, bot, catalog))
             if progress:
                 progress(len(out))
         return out
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    # Ctrl-C is held back while the workers start (an interrupt inside a fork leaves the
+    # pool hung); the workers keep it blocked, the parent stops them (below)
+    held = hasattr(signal, "pthread_sigmask")
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if held else set()
+    try:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_interrupt)
         pending: set[Future[list[GameRecord]]] = {
-            pool.submit(play_games, doc, seeds, variant, players, bot) for seeds in tasks
+            pool.submit(play_games, doc, seeds, variant, players, bot, catalog) for seeds in tasks
         }
+    except BaseException:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        raise
+    try:
+        if held:  # a Ctrl-C held back arrives here, where it stops the workers
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 out.extend(f.result())
             if progress:
                 progress(len(out))
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers now (a shutdown that waits would finish every game first)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return out
+
+
+def _quiet_interrupt() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) ends it without a traceback;
+    the parent reports the interruption once."""
+    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(128 + signum))
 
 
 def estimate(scenario: Scenario, *, file: str = "", games: int = DEFAULT_GAMES, bot: str = DEFAULT_BOT,
              players: int = 1, variant: str = "solo", seed: int = 0, jobs: int = 1,
-             runner: Runner | None = None, progress: Progress | None = None) -> Estimate:  # fmt: skip
+             runner: Runner | None = None, progress: Progress | None = None,
+             catalog: Catalog | None = None) -> Estimate:  # fmt: skip
     """Play ``games`` games (seeds ``seed .. seed+games-1``) and sum them up.  Raises
     ValueError (UnsupportedScenario among them) when the engine cannot play the
-    scenario, before any game is farmed out."""
+    scenario, before any game is farmed out.  ``catalog``: the scenario's components
+    when they are not the default catalog's (a scenario of an installed pack)."""
     get_bot(bot)
-    probe = new_game(scenario, seed=seed, players=players, variant=variant)
+    probe = new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog)
+    log.info("estimating %s: %d games, bot %s, %s, %d player(s), seeds from %d, %d job(s)%s", scenario.id, games,
+             bot, variant, players, seed, jobs, ", on a cluster" if runner is not None else "")  # fmt: skip
     doc = scenario_to_dict(scenario)
     tasks = chunks(range(seed, seed + games))
     if runner is None:
-        records = run_local(doc, tasks, variant, players, bot, progress, jobs)
+        records = run_local(doc, tasks, variant, players, bot, progress, jobs, catalog)
+    elif catalog is not None:
+        raise ValueError("a pack's own components are not sent to a cluster's workers; estimate it without --cluster")
     else:
         records = runner(doc, tasks, variant, players, bot, progress)
     return summarise(records, file=file, scenario=scenario, bot=bot, variant=variant, players=players, seed=seed,

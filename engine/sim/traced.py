@@ -14,11 +14,10 @@ import random
 from engine.bots.bots import Bot, get_bot
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, MoveCat
+from engine.play.analysis import WHITE, walkable
 from engine.play.bitboard import bit_list
 from engine.play.game import Replay, new_game
-from engine.play.links import WHITE
 from engine.play.position import Position
-from engine.play.reach import walkable
 from engine.play.state import GameState
 
 

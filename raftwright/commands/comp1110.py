@@ -32,9 +32,10 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "import-comp1110",
-        help="convert a COMP1110 challenge string into a scenario file",
         description="Convert a COMP1110 challenge string (e.g. LNSNLASAF0003...C112033...R01215) "
         "into a scenario file, then validate it.",
+        epilog="example:\n  raftwright import-comp1110 LNSNLASAF000300060012001503030903C112033060340009R01215 "
+        "-o first.scenario.json",
     )
     p.add_argument("string", metavar="STRING", help="the challenge string")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the .scenario.json file to write")

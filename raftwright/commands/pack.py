@@ -1,4 +1,4 @@
-"""``raftwright pack build|inspect|verify|install|list|remove``: scenario packs.
+"""``raftwright pack build|inspect|verify|install|outdated|list|remove``: scenario packs.
 
 Exit status: 0 fine; 1 refused or problems found (one line per problem, as
 ``validate`` prints issues); 2 the pack (or a source) cannot be read at all.
@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from engine.model.catalog import CatalogError, default_catalog
 from engine.model.files import atomic_write
-from engine.model.formats import canonical_json
+from engine.model.formats import FormatError
 from engine.model.userdirs import user_packs_dir
 from engine.packs.build import ExtraFile, PackInfo, Sources, build_pack, collect, official_scenarios
 from engine.packs.errors import PackError, Problem
@@ -22,12 +22,13 @@ from engine.packs.estimates import settle_estimates
 from engine.packs.fields import ALL_RIGHTS_RESERVED, field_problems, licence_label, shown, suggested_id
 from engine.packs.install import DamagedPack, InstalledPack, install_pack, installed_packs, remove_pack, scan_installed
 from engine.packs.manifest import PACK_SUFFIX, Manifest
+from engine.packs.needs import Needs
 from engine.packs.reader import Pack, open_pack
 from engine.packs.rights import PUBLISHER, campaign_defaults
 from engine.packs.verify import verify_pack
-from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, say
+from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, format_issue, named, say
 
-UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable"}
+UNREADABLE_CODES = {"pack-unreadable", "pack-too-large", "source-unreadable", "download-failed", "download-incomplete"}
 
 
 def _refused(exc: PackError) -> int:
@@ -73,7 +74,7 @@ def build_info(args: argparse.Namespace, sources: Sources) -> PackInfo:
 def run_build(args: argparse.Namespace) -> int:
     output = Path(args.output)
     try:
-        sources = collect([Path(p) for p in args.sources])
+        sources = collect([named(p) for p in args.sources])  # files, folders or names (raftwright list)
         info = build_info(args, sources)
         bad = field_problems(info.fields())
         if bad:  # before any sheet is drawn
@@ -90,6 +91,9 @@ def run_build(args: argparse.Namespace) -> int:
         data, manifest = build_pack(info, sources, allow_errors=args.allow_errors, extra=extra, progress=bar)
     except PackError as exc:
         return _refused(exc)
+    except FormatError as exc:  # a name nothing answers to
+        say(str(exc))
+        return EXIT_UNREADABLE
     except CatalogError as exc:
         say(f"cannot load the component catalog: {exc}")
         return EXIT_UNREADABLE
@@ -143,6 +147,8 @@ def describe(manifest: Manifest) -> list[str]:
             if v is not None
         )
         lines.append(shown(f"  scenario {s.name} ({s.id}): {s.mode}, {'/'.join(map(str, s.players))} players{extra}"))
+        if s.needs is not None:
+            lines += [shown(f"    {line}") for line in Needs.from_dict(s.needs).lines()]
     for f in manifest.files:
         lines.append(shown(f"  {f.kind:<10} {f.size:>9}  {f.path}"))
     return lines
@@ -154,7 +160,8 @@ def run_inspect(args: argparse.Namespace) -> int:
     except PackError as exc:
         return _refused(exc)
     if args.json:
-        sys.stdout.write(canonical_json(pack.manifest.to_dict()))
+        # ASCII only: JSON leaves DEL, C1 controls and direction marks raw, and a terminal obeys them
+        print(json.dumps(pack.manifest.to_dict(), indent=2, ensure_ascii=True))
     else:
         print("\n".join(describe(pack.manifest)))
         if pack.migrated_from is not None:
@@ -179,8 +186,10 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_install(args: argparse.Namespace) -> int:
+    from raftwright.commands.pack_gallery import pack_to_install
+
     try:
-        pack = _open(args.file)
+        pack = pack_to_install(args.file, args.feed)
         replaced = [p.manifest.label for p in installed_packs() if p.manifest.id == pack.manifest.id]
         installed = install_pack(pack, force=args.force)
     except PackError as exc:
@@ -252,14 +261,33 @@ def _positive(text: str) -> int:
 
 
 def register(sub: Any) -> None:
+    from raftwright.commands.pack_gallery import register_outdated
+
     p = sub.add_parser(
         "pack",
-        help="build, inspect, verify and install scenario packs (.raftpack)",
-        description="Scenario packs. Exit 0: fine; 1: refused or problems found; 2: unreadable.",
+        description="Scenario packs (.raftpack): build one from campaigns, scenarios and replays, look inside one, "
+        "check it, install it (its campaigns then have names: 'raftwright list') and remove it. "
+        "Exit 0: fine; 1: refused or problems found; 2: unreadable.",
+        epilog="examples:\n  raftwright pack build tutorial -o tutorial.raftpack --licence CC-BY-4.0\n"
+        "  raftwright pack verify tutorial.raftpack\n  raftwright pack install tutorial.raftpack\n"
+        "  raftwright pack ACTION --help",
     )
     packs = p.add_subparsers(dest="pack_command", metavar="ACTION", required=True)
-    b = packs.add_parser("build", help="build a pack from campaigns, folders, scenarios and replays")
-    b.add_argument("sources", nargs="+", metavar="SRC", help="a campaign, scenario or replay file, or a folder")
+
+    def action(name: str, help_text: str, description: str, example: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = packs.add_parser(
+            name, help=help_text, description=description, epilog=f"example:\n  {example}",
+            formatter_class=p.formatter_class,
+        )  # fmt: skip
+        return parser
+
+    b = action("build", "build a pack from campaigns, folders, scenarios and replays",
+               "Build a .raftpack from campaign, scenario and replay files, folders, or bundled and installed names "
+               "('raftwright list'). The fields are checked first, then the scenarios (errors refuse the build "
+               "unless --allow-errors); sheets and a preview image are drawn unless --no-sheets. A licence is "
+               "required (--licence or --all-rights-reserved).",
+               "raftwright pack build campaign-1 -o campaign-1.raftpack --licence CC-BY-4.0 --author Me")  # fmt: skip
+    b.add_argument("sources", nargs="+", metavar="SRC", help="a campaign, scenario or replay file, a folder or a name")
     b.add_argument("-o", "--output", required=True, metavar="FILE.raftpack")
     b.add_argument("--id", help="the pack's id (default: from the file name)")
     b.add_argument("--title", help="the pack's title (default: the campaign's name)")
@@ -290,24 +318,42 @@ def register(sub: Any) -> None:
         help="add printable PDF sheets too (the pack is then not byte-identical between builds)",
     )
     b.set_defaults(run=run_build)
-    i = packs.add_parser("inspect", help="show a pack's manifest and contents (after checking it)")
+    i = action("inspect", "show a pack's manifest and contents (after checking it)",
+               "Check a pack's archive and manifest (sizes, hashes, names; nothing is written) and print what it "
+               "holds: title, authors, licence, the scenarios and every file.",
+               "raftwright pack inspect tutorial.raftpack --json")  # fmt: skip
     i.add_argument("file", metavar="FILE")
     i.add_argument("--json", action="store_true", help="print the manifest as JSON")
     i.set_defaults(run=run_inspect)
-    v = packs.add_parser("verify", help="check the scenarios and replay the golden playthroughs with this engine")
+    v = action("verify", "check the scenarios and replay the golden playthroughs with this engine",
+               "Check every scenario in a pack with this engine's rules and replay its golden playthroughs; one "
+               "line per problem. Exit 1 when a scenario has errors or a replay no longer plays.",
+               "raftwright pack verify tutorial.raftpack")  # fmt: skip
     v.add_argument("file", metavar="FILE")
     v.set_defaults(run=run_verify)
-    n = packs.add_parser("install", help="install a pack into the user folder")
-    n.add_argument("file", metavar="FILE")
+    n = action("install", "install a pack (a file, an address, or an id in a gallery's feed)",
+               "Install a pack into your user folder (checked first; all or nothing): a file, its http(s) or file "
+               "address, or with --feed a pack id the gallery's feed lists. Its campaigns and scenarios then open "
+               "by name in every command and appear in the studio's library.",
+               "raftwright pack install tutorial.raftpack")  # fmt: skip
+    n.add_argument("file", metavar="FILE|URL|ID", help="a .raftpack file, its http(s)/file address, or with --feed "
+                   "a pack id (ID or ID@VERSION) the feed lists")  # fmt: skip
+    n.add_argument("--feed", metavar="URL", help="a gallery's index.json: the pack's size and SHA-256 must match it")
     n.add_argument(
         "--force",
         action="store_true",
         help="install even over the same version with other contents, or over a newer version (a downgrade)",
     )
     n.set_defaults(run=run_install)
-    li = packs.add_parser("list", help="list installed packs (one row per pack id)")
+    register_outdated(packs)
+    li = action("list", "list installed packs (one row per pack id)",
+                "List the installed packs: id, version, title, scenarios and folder; damaged ones with why (exit 1). "
+                "'raftwright list' shows their campaigns and scenarios by name.",
+                "raftwright pack list --json")  # fmt: skip
     li.add_argument("--json", action="store_true", help="print the list as JSON")
     li.set_defaults(run=run_list)
-    r = packs.add_parser("remove", help="remove an installed pack (every version, or ID@VERSION)")
+    r = action("remove", "remove an installed pack (every version, or ID@VERSION)",
+               "Remove an installed pack: every version of ID, or only ID@VERSION.",
+               "raftwright pack remove tutorial@1.0.0")  # fmt: skip
     r.add_argument("spec", metavar="ID[@VERSION]")
     r.set_defaults(run=run_remove)

@@ -13,12 +13,23 @@ from pathlib import Path
 from typing import Any
 
 from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
-from engine.model.catalog import CatalogError, default_catalog
+from engine.model.catalog import CatalogError
 from engine.model.files import WriteError, atomic_write
 from engine.model.formats import FormatError
 from engine.model.library import CAMPAIGN_FILE
-from engine.model.resources import campaigns_dir
-from raftwright.common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display, say
+from engine.packs.resolve import pack_of
+from raftwright.common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    catalog_for,
+    display,
+    int_range,
+    named,
+    refuse_pack,
+    say,
+    scenario_files,
+)
 
 FORMATS = ("svg", "png", "pdf")
 PAPERS = ("a4", "letter")
@@ -56,19 +67,33 @@ def _targets(files: list[Path], out: Path | None, fmt: str) -> list[Path]:
     return [folder / f"{_stem(f)}.{fmt}" for f in files]
 
 
+def output_format(given: str | None, out: Path | None) -> str:
+    """The sheet format: ``--format``, else ``-o``'s suffix, else png.  Raises ValueError
+    when they disagree or the suffix names no format (nothing is written then)."""
+    suffix = out.suffix.lstrip(".").lower() if out is not None and out.suffix and not out.is_dir() else ""
+    if suffix and suffix not in FORMATS:
+        raise ValueError(f"cannot tell the format from '{out}': end it in .{', .'.join(FORMATS)} or give --format")
+    if given and suffix and given != suffix:
+        raise ValueError(f"--format {given} but -o {out} ends in .{suffix}; make them agree")
+    return given or suffix or "png"
+
+
 def run_render(args: argparse.Namespace) -> int:
     from editor.sheets import SheetError, render_scenario
 
-    files = [Path(f) for f in args.files]
     out = Path(args.output) if args.output else None
-    fmt = args.format or (out.suffix.lstrip(".").lower() if out is not None and out.suffix else "png")
-    if fmt not in FORMATS:
-        say(f"cannot tell the format from '{args.output}': give --format {'|'.join(FORMATS)}")
+    try:
+        fmt = output_format(args.format, out)
+    except ValueError as exc:
+        say(str(exc))
         return EXIT_UNREADABLE
     try:
-        catalog = default_catalog()
-    except CatalogError as exc:
-        say(f"cannot load the component catalog: {exc}")
+        files = scenario_files(args.files, "render")
+    except FormatError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    if len(files) > 1 and out is not None and out.suffix.lower() in {f".{f}" for f in FORMATS}:
+        say(f"{len(files)} scenarios to draw but -o {out} names one file; give a folder")
         return EXIT_UNREADABLE
     targets = _targets(files, out, fmt)
     if len(files) > 1 and out is not None:
@@ -77,7 +102,8 @@ def run_render(args: argparse.Namespace) -> int:
     for source, target in zip(files, targets):
         try:
             scenario = open_scenario(source)
-        except FormatError as exc:
+            catalog = catalog_for(source)  # an installed pack's file: with the pack's components
+        except (FormatError, CatalogError) as exc:
             unreadable += 1
             say(str(exc))
             continue
@@ -86,6 +112,7 @@ def run_render(args: argparse.Namespace) -> int:
                 scenario,
                 catalog,
                 fmt,
+                printed_at=printed_at(source),
                 dpi=args.dpi,
                 paper=args.paper,
                 strict=args.strict,
@@ -102,22 +129,33 @@ def run_render(args: argparse.Namespace) -> int:
     return EXIT_UNREADABLE if unreadable else EXIT_ERRORS if refused else EXIT_OK
 
 
+def printed_at(source: Path) -> str:
+    """Where the faces of a scenario's components in no box are printed: the installed
+    pack's print-and-play pages for a file inside one, else the booklet's."""
+    from editor.packs.render import PRINT_AND_PLAY_PATH
+    from editor.sheets.content import PRINTED_ELSEWHERE
+
+    pack = pack_of(source)
+    if pack is not None and pack.manifest.file(PRINT_AND_PLAY_PATH) is not None:
+        return f"{pack.path(PRINT_AND_PLAY_PATH)} (print at 100 %)"
+    return PRINTED_ELSEWHERE
+
+
 def campaign_path(given: str) -> Path:
-    """A campaign file, a folder holding ``campaign.json``, or a bundled campaign's id."""
-    path = Path(given)
-    if path.is_dir():
-        return path / CAMPAIGN_FILE
-    if not path.exists() and (campaigns_dir() / given / CAMPAIGN_FILE).is_file():
-        return campaigns_dir() / given / CAMPAIGN_FILE
-    return path
+    """A campaign file, a folder holding ``campaign.json``, or a bundled or installed
+    campaign's name; raises FormatError for an unknown name."""
+    path = named(given)
+    return path / CAMPAIGN_FILE if path.is_dir() else path
 
 
 def run_booklet(args: argparse.Namespace) -> int:
     from editor.sheets import SheetError, render_booklet
 
     try:
-        catalog = default_catalog()
-        campaign, entries = open_campaign_with_scenarios(campaign_path(args.campaign))
+        path = campaign_path(args.campaign)
+        refuse_pack(path, "booklet")
+        catalog = catalog_for(path)
+        campaign, entries = open_campaign_with_scenarios(path)
     except (FormatError, CatalogError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -142,12 +180,14 @@ def run_booklet(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "render",
-        help="draw scenario sheets as SVG, PNG or PDF",
         description="Draw each scenario as the campaign book does: the island, its name, paws, "
         "objectives, Kickstarter tokens and set-up checklist. A scenario with errors is drawn "
-        "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read.",
+        "with a warning banner (exit 1 instead with --strict); exit 2 when a file cannot be read. FILE may be "
+        "a scenario, a campaign (its scenarios), a folder (every scenario below it) or a name ('raftwright list').",
+        epilog="examples:\n  raftwright render tutorial/01 -o first.png\n  raftwright render campaign-1 -o sheets/ "
+        "--format pdf\n  raftwright render my.scenario.json --format svg",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="a .scenario.json file")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a scenario, campaign or folder, or a name")
     p.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else png)")
     p.add_argument(
         "-o",
@@ -155,7 +195,9 @@ def register(sub: Any) -> None:
         metavar="OUT",
         help="output file for one input, else a folder (default: the working folder, FILE's name)",
     )
-    p.add_argument("--dpi", type=int, default=150, help="PNG resolution in dots per inch (default 150)")
+    p.add_argument(
+        "--dpi", type=int_range(30, 1200), default=150, help="PNG resolution, 30 to 1200 dots per inch (default 150)"
+    )
     p.add_argument("--paper", choices=PAPERS, default="a4", help="PDF paper size (default a4)")
     p.add_argument("--strict", action="store_true", help="refuse (exit 1) a scenario with errors")
     p.add_argument(
@@ -164,10 +206,10 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run_render)
     b = sub.add_parser(
         "booklet",
-        help="a campaign's printable PDF booklet",
         description="One PDF: a cover, every scenario with a scoring box, and the campaign's "
         "scoring table. CAMPAIGN is a campaign file, a folder holding campaign.json or a "
-        "bundled campaign's id (campaign-1). Exit 2 when it cannot be read.",
+        "bundled or installed campaign's name (campaign-1; 'raftwright list'). Exit 2 when it cannot be read.",
+        epilog="example:\n  raftwright booklet campaign-1 -o campaign-1.pdf --paper letter",
     )
     b.add_argument("campaign", metavar="CAMPAIGN")
     b.add_argument("-o", "--output", metavar="OUT.pdf", required=True)

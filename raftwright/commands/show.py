@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from engine.check.validate_files import open_scenario
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from engine.model.island_text import island_text
-from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, say
+from raftwright.common import EXIT_OK, EXIT_UNREADABLE, catalog_for, named, refuse_pack, say
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        scenario = open_scenario(args.file)  # the located message validate gives
-        catalog = catalog_for(Path(args.file))
+        path = named(args.file)
+        refuse_pack(path, "show")
+        scenario = open_scenario(path)  # the located message validate gives
+        catalog = catalog_for(path)
     except (FormatError, CatalogError) as exc:
         say(str(exc))
         return EXIT_UNREADABLE
@@ -28,9 +29,10 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "show",
-        help="print a scenario's island as text",
-        description="Print the island one character per square, with a legend.",
+        description="Print the island one character per square, with a legend. FILE is a scenario file or the "
+        "name of a bundled or installed scenario ('raftwright list').",
+        epilog="examples:\n  raftwright show tutorial/01\n  raftwright show my.scenario.json --no-legend",
     )
-    p.add_argument("file", metavar="FILE", help="a .scenario.json file")
+    p.add_argument("file", metavar="FILE", help="a .scenario.json file or a name such as campaign-1/03")
     p.add_argument("--no-legend", action="store_true", help="leave out the legend")
     p.set_defaults(run=run)

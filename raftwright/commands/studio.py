@@ -2,7 +2,8 @@
 
 The Qt halves are imported when the command runs, not when the parser is built, so
 ``validate`` and the other engine commands start without loading Qt (start-up time,
-not an import circle: this package sits above both halves)."""
+not an import circle: this package sits above both halves).  ``play --text`` plays in
+the terminal without Qt (:mod:`raftwright.commands.textplay`)."""
 
 from __future__ import annotations
 
@@ -10,44 +11,103 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
-from raftwright.common import EXIT_UNREADABLE, catalog_for, say
+from raftwright.common import EXIT_UNREADABLE, catalog_for, int_range, named, refuse_pack, say
+from raftwright.display import display_problem
+
+
+def _target(given: str, command: str) -> str | None:
+    """The file ``given`` names (a path or a bundled/installed name), or None after saying
+    why.  ``edit`` takes a pack too (the import dialog alone); ``play`` does not."""
+    try:
+        path = named(given)
+        if command != "edit":
+            refuse_pack(path, command)
+    except FormatError as exc:
+        say(str(exc))
+        return None
+    return str(path)
 
 
 def run_edit(args: argparse.Namespace) -> int:
+    path = _target(args.file, "edit") if args.file else None
+    if args.file and path is None:
+        return EXIT_UNREADABLE
+    problem = display_problem()  # before Qt: without a display its xcb plugin aborts the process
+    if problem:
+        say(problem)
+        return EXIT_UNREADABLE
     try:
         from editor import app
     except ImportError as exc:
         say(f"the studio cannot start: {exc}; install Raftwright with its GUI dependencies (make run)")
         return EXIT_UNREADABLE
-    return int(app.main(args.file) or 0)
+    try:
+        catalog = catalog_for(Path(path)) if path else None
+    except CatalogError as exc:
+        say(str(exc))
+        return EXIT_UNREADABLE
+    return int(app.main(path, catalog) or 0)
 
 
 def run_play(args: argparse.Namespace) -> int:
+    path = _target(args.file, "play")
+    if path is None:
+        return EXIT_UNREADABLE
+    if args.text:
+        from raftwright.commands.textplay import run_text
+
+        return run_text(args, Path(path))
+    problem = display_problem()
+    if problem:
+        say(problem)
+        return EXIT_UNREADABLE
     try:
         from editor.playtest import app
     except ImportError as exc:
         say(f"the playtest cannot start: {exc}; install Raftwright with its GUI dependencies (make run)")
         return EXIT_UNREADABLE
     try:
-        return int(app.main(args.file, args.seed, args.players, catalog_for(Path(args.file))) or 0)
-    except (FormatError, ValueError) as exc:
+        return int(app.main(path, args.seed, args.players, catalog_for(Path(path))) or 0)
+    except (FormatError, ValueError) as exc:  # CatalogError is a ValueError
         say(str(exc))
         return EXIT_UNREADABLE
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("edit", help="open the scenario studio", description="Open the studio, optionally on a file.")
-    p.add_argument("file", nargs="?", metavar="FILE", help="a scenario or campaign file to open")
+    from engine.play.variants import VARIANTS
+
+    p = sub.add_parser(
+        "edit",
+        description="Open the studio, optionally on a file: a scenario or campaign file, or the name of a bundled "
+        "or installed one ('raftwright list'). A .raftpack opens the import dialog alone (as a double-click on a "
+        "pack in the file manager does).",
+        epilog="examples:\n  raftwright edit\n  raftwright edit campaign-1/03\n  raftwright edit my.scenario.json",
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="a scenario or campaign file (or name) to open")
     p.set_defaults(run=run_edit)
     p = sub.add_parser(
         "play",
-        help="playtest a scenario (or step through a replay)",
-        description="Open the playtest window on a scenario file (a new game) or a .replay.json file.",
+        description="Open the playtest window on a scenario (a new game) or a .replay.json file. FILE may be the "
+        "name of a bundled or installed scenario. With --text the game is played in the terminal instead: one "
+        "action per line on standard input, in the replay notation (draw 0 circle) or by number ('list' shows the "
+        "legal actions), so it can be scripted.",
+        epilog="examples:\n  raftwright play tutorial/01\n  raftwright play tutorial/01 --seed 1 --text < moves.txt\n"
+        "  raftwright play my.replay.json",
     )
-    p.add_argument("file", metavar="FILE", help="a .scenario.json or .replay.json file")
-    p.add_argument("--seed", type=int, help="the game's seed (default: random, shown in the window)")
+    p.add_argument("file", metavar="FILE", help="a .scenario.json or .replay.json file, or a scenario's name")
     p.add_argument(
-        "--players", type=int, choices=(1, 2, 3, 4), help="player count (default: the fewest the scenario allows)"
+        "--seed", type=int_range(0), help="the game's seed (default: random, shown in the window; 0 with --text)"
     )
+    p.add_argument(
+        "--players", type=int_range(1, 4), help="player count, 1 to 4 (default: the fewest the scenario allows)"
+    )
+    p.add_argument("--text", action="store_true", help="play in the terminal, reading actions from standard input")
+    p.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        help="rule variant with --text (default: solo for 1 player, else standard)",
+    )
+    p.add_argument("--save-replay", metavar="FILE", help="with --text: write the game as a .replay.json file")
     p.set_defaults(run=run_play)

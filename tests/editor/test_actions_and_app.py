@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from editor import actions
 from editor.mainwindow import MainWindow
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path
 from engine.model.scenario import Scenario
 
 STUDIO_PAGE = Path(__file__).resolve().parents[2] / "docs" / "studio.md"

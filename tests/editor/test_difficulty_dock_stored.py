@@ -14,12 +14,11 @@ from PySide6.QtWidgets import QApplication
 from editor import commands
 from editor.docks.difficulty import KEEP_PAWS, REPLACE_PAWS
 from engine.bots.version import fingerprint
-from engine.model.formats import load_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
 
 
 def _estimated(qtbot, make_window):  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(10)
     dock.bot.setCurrentText("random")

@@ -13,13 +13,13 @@ from studio_helpers import Answers, WindowFactory
 
 from editor import campaigns
 from editor.files import RecentFiles, SaveError, save_scenario_file, scenario_text, write_text_atomically
-from engine.model.formats import load_scenario
-from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
+from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import Scenario
 
 
 def bundled_scenario_files() -> list[Path]:
-    return [path for campaign in bundled_campaign_paths() for path, _ in load_campaign_with_scenarios(campaign)[1]]
+    return [path for campaign in bundled_campaign_paths() for path, _ in open_campaign_with_scenarios(campaign)[1]]
 
 
 def test_save_then_reopen_is_byte_identical(
@@ -73,7 +73,7 @@ def test_saving_a_bundled_scenario_asks_for_a_new_place(make_window: WindowFacto
     assert "bundled content" in answers.errors[-1][1] and bundled.read_bytes() == before
     answers.save_path = str(tmp_path / "copy.scenario.json")
     assert window.save() is True
-    assert load_scenario(tmp_path / "copy.scenario.json") == window.doc.scenario
+    assert open_scenario(tmp_path / "copy.scenario.json") == window.doc.scenario
     assert bundled.read_bytes() == before
 
 
@@ -147,7 +147,7 @@ def test_unsaved_changes_are_asked_about_before_new_open_and_close(
     answers.unsaved = "save"
     answers.save_path = str(tmp_path / "kept.json")
     window.action("file.new").trigger()
-    assert load_scenario(tmp_path / "kept.json").cards == ()
+    assert open_scenario(tmp_path / "kept.json").cards == ()
     assert window.doc.path is None and window.doc.scenario.name == "Untitled scenario"
     window.action("edit.select_none").trigger()
     assert answers.asked == ["unsaved", "unsaved", "unsaved", "save_path"]
@@ -188,7 +188,7 @@ def test_opening_a_campaign_file_opens_its_first_scenario(make_window: WindowFac
     window = make_window()
     campaign = bundled_campaign_paths()[1]
     assert window.open_path(campaign)
-    first = load_campaign_with_scenarios(campaign)[1][0]
+    first = open_campaign_with_scenarios(campaign)[1][0]
     assert window.doc.path == first[0] and window.doc.scenario == first[1]
     assert window.library.selected() == (campaign, 0)
     assert campaigns.is_bundled(window.doc.path)

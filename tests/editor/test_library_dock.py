@@ -14,7 +14,7 @@ from studio_helpers import WindowFactory
 from editor import campaigns
 from editor.docks.library import CampaignDialog, unlockable_rules
 from editor.files import save_campaign_file, save_scenario_file, user_campaigns_dir
-from engine.model.formats import load_campaign, load_scenario
+from engine.check.validate_files import open_campaign, open_scenario
 from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import CampaignEntry, Scenario
 
@@ -28,11 +28,11 @@ def test_bundled_and_own_campaigns_are_listed(make_window: WindowFactory) -> Non
     tree = window.library.tree
     bundled, own = tree.topLevelItem(0), tree.topLevelItem(1)
     assert bundled.text(0) == "Bundled campaigns" and own.text(0) == "My campaigns"
-    expected = [load_campaign(p).name for p in bundled_campaign_paths()]
+    expected = [open_campaign(p).name for p in bundled_campaign_paths()]
     assert titles(bundled) == expected
     tutorial = bundled.child(0)
     assert titles(tutorial)[0].startswith("1. ") and tutorial.childCount() == len(
-        load_campaign(bundled_campaign_paths()[0]).scenarios
+        open_campaign(bundled_campaign_paths()[0]).scenarios
     )
     assert own.childCount() == 0
 
@@ -43,8 +43,8 @@ def test_double_clicking_a_scenario_opens_it(qtbot: QtBot, make_window: WindowFa
     item = tree.topLevelItem(0).child(1).child(2)  # Practice, scenario 3
     tree.itemDoubleClicked.emit(item, 0)
     campaign = bundled_campaign_paths()[1]
-    expected = campaign.parent / load_campaign(campaign).scenarios[2].scenario
-    assert window.doc.path == expected and window.doc.scenario == load_scenario(expected)
+    expected = campaign.parent / open_campaign(campaign).scenarios[2].scenario
+    assert window.doc.path == expected and window.doc.scenario == open_scenario(expected)
 
 
 def test_bundled_campaigns_cannot_be_changed(make_window: WindowFactory) -> None:
@@ -70,14 +70,14 @@ def test_create_add_reorder_remove_and_edit_a_campaign(
     library.buttons["add"].trigger()
     first = path.parent / "test-island.scenario.json"
     assert window.doc.path == first and not window.doc.is_modified
-    assert load_scenario(first) == island.with_changes(campaign="summer-fires")
+    assert open_scenario(first) == island.with_changes(campaign="summer-fires")
     # a file elsewhere is copied in
     elsewhere = tmp_path / "elsewhere" / "bay.scenario.json"
     elsewhere.parent.mkdir()
     save_scenario_file(island.with_changes(id="bay", name="Bay"), elsewhere)
     library.add_file(path, elsewhere)
     assert (path.parent / "bay.scenario.json").exists()
-    assert load_campaign(path).scenarios == (
+    assert open_campaign(path).scenarios == (
         CampaignEntry("test-island.scenario.json"),
         CampaignEntry("bay.scenario.json"),
     )
@@ -86,21 +86,21 @@ def test_create_add_reorder_remove_and_edit_a_campaign(
     assert titles(own.child(0)) == ["1. Test island", "2. Bay"]
 
     library.buttons["up"].trigger()
-    assert [e.scenario for e in load_campaign(path).scenarios] == ["bay.scenario.json", "test-island.scenario.json"]
+    assert [e.scenario for e in open_campaign(path).scenarios] == ["bay.scenario.json", "test-island.scenario.json"]
     assert library.selected() == (path, 0)
     library.buttons["remove"].trigger()
-    assert [e.scenario for e in load_campaign(path).scenarios] == ["test-island.scenario.json"]
+    assert [e.scenario for e in open_campaign(path).scenarios] == ["test-island.scenario.json"]
     assert (path.parent / "bay.scenario.json").exists()  # removing an entry keeps the file
 
     library.select(path)
-    dialog = CampaignDialog(load_campaign(path), library)
+    dialog = CampaignDialog(open_campaign(path), library)
     dialog.name.setText("Summer fires")
     dialog.description.setPlainText("Four hot islands.")
     dialog.points.setValue(7)
     dialog.unlocks["water_tokens"].setChecked(True)
     dialog.exec = lambda: QDialog.DialogCode.Accepted  # type: ignore[method-assign]
     library._edit_selected(dialog)
-    campaign = load_campaign(path)
+    campaign = open_campaign(path)
     assert (campaign.name, campaign.description, campaign.points_per_win, campaign.unlocks) == (
         "Summer fires",
         "Four hot islands.",
@@ -112,7 +112,7 @@ def test_create_add_reorder_remove_and_edit_a_campaign(
 
 def test_a_missing_scenario_file_shows_in_the_list(make_window: WindowFactory) -> None:
     path = campaigns.create_campaign("Broken")
-    campaign = load_campaign(path)
+    campaign = open_campaign(path)
     save_campaign_file(replace(campaign, scenarios=(CampaignEntry("gone.scenario.json"),)), path)
     window = make_window()
     assert titles(window.library.tree.topLevelItem(1).child(0)) == ["1. gone.scenario.json (missing)"]

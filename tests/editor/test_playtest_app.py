@@ -10,8 +10,8 @@ import pytest
 from editor.playtest import app
 from editor.playtest.app import open_window
 from editor.playtest.replays import write_replay
-from engine.model.formats import FormatError, load_scenario, save_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
+from engine.model.formats import FormatError, save_scenario
 from engine.play.actions import DrawCard
 from engine.play.game import Replay
 from raftwright.cli import main as cli_main
@@ -30,7 +30,7 @@ def test_play_opens_a_scenario_and_back_to_editing_opens_the_studio_on_it(qtbot,
 
 
 def test_play_opens_a_replay_ready_to_step_through(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    scenario = load_scenario(first_bundled_scenario_path())
+    scenario = open_scenario(first_bundled_scenario_path())
     record = Replay(scenario, 31, "solo", 1, (DrawCard(0, "circle"), DrawCard(0, "square")))
     path = tmp_path / "two-draws.replay.json"
     write_replay(path, record)
@@ -43,7 +43,7 @@ def test_play_opens_a_replay_ready_to_step_through(qtbot, tmp_path) -> None:  # 
 
 
 def test_play_refuses_other_files_and_player_counts_the_scenario_does_not_allow(qtbot, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    scenario = load_scenario(first_bundled_scenario_path())
+    scenario = open_scenario(first_bundled_scenario_path())
     duo = tmp_path / "duo.scenario.json"
     save_scenario(scenario.with_changes(rules=replace(scenario.rules, players=(2,))), duo)
     with pytest.raises(ValueError, match=r"duo\.scenario\.json: the scenario is for 2 player\(s\), not 3"):

@@ -19,7 +19,7 @@ from editor.messages import plain_text
 from editor.playtest import PlaytestWindow
 from editor.playtest.wording import for_people
 from engine import GameState, Replay, new_game, replay
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.play.actions import Action, DrawCard, MoveCat, PlaceFire, PlacePathway
@@ -29,7 +29,7 @@ LOSS_SCENARIO = "tutorial/02-ancient-trail.scenario.json"
 
 
 def bundled(name: str):  # type: ignore[no-untyped-def]
-    return load_scenario(campaigns_dir() / name)
+    return open_scenario(campaigns_dir() / name)
 
 
 def open_window(qtbot, scenario, seed: int) -> Driver:  # type: ignore[no-untyped-def]

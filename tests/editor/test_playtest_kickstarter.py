@@ -22,8 +22,8 @@ from editor.playtest import PlaytestWindow
 from editor.playtest.tokens_view import TOKEN_COLOURS
 from engine import GameState, new_game
 from engine.bots.heuristic import HeuristicBot
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, FireTile, default_catalog
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario, TokenPlacement
 from engine.play.actions import Action, MoveCat, PlacePathway, ResolveToken, ReturnToken
@@ -35,7 +35,7 @@ MAP, FISH = (8, 5), (14, 5)  # on the green and blue cats' location cards
 
 
 def fixture_scenario() -> Scenario:
-    base = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    base = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     return replace(base, id="fixture-kickstarter-first-steps", name="Fixture Kickstarter first steps",
                    tokens=(TokenPlacement("map", MAP), TokenPlacement("fish", FISH)),
                    objectives=(Objective("collect_maps", count=1),))  # fmt: skip
@@ -58,7 +58,7 @@ class TokenDriver(Driver):
 
     def do(self, action: Action) -> None:
         tokens = self.panel.kickstarter
-        if isinstance(action, MoveCat) and self.panel.session.state.tokens:  # type: ignore[union-attr]
+        if isinstance(action, MoveCat) and self.panel.session.state.kickstarter.tokens:  # type: ignore[union-attr]
             self.choose_move(action)
             ways = tokens._ways
             assert action.collect in ways, f"{action.collect} is not offered: {ways}"
@@ -99,7 +99,7 @@ def check_tokens_shown(d: TokenDriver, expected: GameState) -> None:
     have, _ = maps_collected(expected)
     summary = panel.summary.text()
     assert f"Treasure maps collected: {have} of 1 needed" in summary
-    on_island = sorted(expected.tokens.values())
+    on_island = sorted(expected.kickstarter.tokens.values())
     assert ("1 treasure map" in summary.split("\n")[0]) == ("map" in on_island)
     assert ("1 fish" in summary.split("\n")[0]) == ("fish" in on_island)
     if expected.phase == "tokens" and not expected.is_terminal():
@@ -152,9 +152,9 @@ def test_a_kickstarter_scenario_collects_a_map_and_a_fish_to_a_win(qtbot) -> Non
         check_tokens_shown(d, expected)
         if isinstance(action, ResolveToken):
             resolved.append(action.kind)
-        if expected.phase == "tokens" and "map" in expected.held and "fish" not in resolved:
+        if expected.phase == "tokens" and "map" in expected.kickstarter.held and "fish" not in resolved:
             d.screenshot("kickstarter_resolve_choice")
-    assert {"map", "fish"} <= set(resolved) or "map" in expected.held
+    assert {"map", "fish"} <= set(resolved) or "map" in expected.kickstarter.held
     assert d.panel.banner.isVisible() and d.panel.banner.text().startswith("Won!")
     assert "Treasure maps collected: 1 of 1 needed" in d.panel.kickstarter.summary.text()
     assert not badge_colour_at(d, MAP, "map")
@@ -182,7 +182,7 @@ def test_tokens_under_a_card_go_back_where_the_player_clicks(qtbot) -> None:  # 
     d.do(place)
     engine.apply(place)
     state = d.panel.session.state
-    assert state is not None and state.phase == "tokens" and sorted(state.held) == ["map", "water"]
+    assert state is not None and state.phase == "tokens" and sorted(state.kickstarter.held) == ["map", "water"]
     assert set(d.board_return_squares()) == set(grid.squares(engine.island.card_mask(place.at)))
     assert "Put the water token back" in d.panel.prompt.text()
     d.screenshot("kickstarter_return_choice")
@@ -259,7 +259,7 @@ def test_the_player_picks_the_way_a_cat_takes_past_a_token(qtbot) -> None:  # ty
     d.do(move)
     engine.apply(move)
     assert d.panel.session.state.to_dict() == engine.to_dict()  # type: ignore[union-attr]
-    assert engine.phase == "tokens" and engine.held == ["fish"]
+    assert engine.phase == "tokens" and engine.kickstarter.held == ["fish"]
     d.do(ResolveToken("fish"))
     engine.apply(ResolveToken("fish"))
     assert engine.exhausted[blue] is False and d.panel.session.state.to_dict() == engine.to_dict()  # type: ignore[union-attr]

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from editor.playtest import PlaytestWindow
 from editor.playtest.cards import CardButton
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import MoveCat, PlacePathway
 
@@ -25,7 +25,7 @@ WIDTH, HEIGHT = 1280, 800
 
 
 def open_at_1280x800(qtbot, name: str, seed: int, players: int) -> Driver:  # type: ignore[no-untyped-def]
-    window = PlaytestWindow(load_scenario(campaigns_dir() / name), seed=seed, players=players)
+    window = PlaytestWindow(open_scenario(campaigns_dir() / name), seed=seed, players=players)
     qtbot.addWidget(window)
     window.resize(WIDTH, HEIGHT)
     window.show()
@@ -133,7 +133,7 @@ def test_every_button_is_in_sight_at_1280x800_in_every_prompt_state(qtbot, playe
 
 
 def test_a_lost_game_keeps_the_buttons_in_sight_and_the_island_in_place(qtbot) -> None:  # type: ignore[no-untyped-def]
-    scenario = load_scenario(campaigns_dir() / LOSS)
+    scenario = open_scenario(campaigns_dir() / LOSS)
     seed, actions, _final = find_game(scenario, "loss", range(0, 12), reason="cat-cut-off")
     d = open_at_1280x800(qtbot, LOSS, seed, 1)
     board = d.board

@@ -22,9 +22,9 @@ from editor.playtest.window import PlaytestPanel
 from editor.playtest.wording import for_people
 from engine import GameState, new_game
 from engine.bots.heuristic import HeuristicBot
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterCard, DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario
 from engine.play.actions import Action, BonusDraw, BonusMove, DisasterDiscard, DisasterMove, MoveCat, Refill
@@ -102,7 +102,7 @@ def check_shown(d: Driver, expected: GameState) -> None:
     for back in panel.hands.face_down:
         if back.isEnabled():  # a face-down card to take: in sight
             assert in_side_view(panel, back)
-    log = expected.disaster_log
+    log = expected.advanced.disaster_log
     assert panel.disaster.isVisible() == bool(log)
     if log:
         start = max(i for i, e in enumerate(log) if e.step == 0)
@@ -138,7 +138,7 @@ def test_scripted_advanced_game_won_with_an_arrival_order_objective(qtbot) -> No
     """Rulebook "Advanced rules" (5-square moves, disaster cards, the arrival bonus),
     "Additional rules" 3 (arrival order), "Solo" 2 (refill) and "Scoring"."""
     catalog = fixture_catalog()
-    plain = dataclasses.replace(load_scenario(campaigns_dir() / FIRST_STEPS), mode="advanced")
+    plain = dataclasses.replace(open_scenario(campaigns_dir() / FIRST_STEPS), mode="advanced")
     seed, actions, final = find_advanced_win(plain, catalog, range(0, 16))
     first = final.island.cat_colours[final.arrivals[0]]
     scenario = dataclasses.replace(plain, objectives=(Objective("arrival_order", colour=first, position=1),))
@@ -179,7 +179,7 @@ def test_scripted_advanced_game_won_with_an_arrival_order_objective(qtbot) -> No
 def test_scripted_game_lost_by_a_failed_objective_names_it(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Rulebook "Additional rules" 3 (OB-1): "Green arrives first" fails when another
     cat arrives first; the game is lost at once, the banner naming the objective."""
-    plain = load_scenario(campaigns_dir() / FIRST_STEPS)
+    plain = open_scenario(campaigns_dir() / FIRST_STEPS)
     seed, actions, final = find_game(plain, "win", range(0, 12))
     first = final.island.cat_colours[final.arrivals[0]]
     other = next(c for c in final.island.cat_colours if c != first)
@@ -212,7 +212,7 @@ def test_communication_tokens_are_shown_and_marked_used_without_an_action(qtbot)
     """Rulebook "Additional rules" 1: 2 players each hold 1 meow and 1 talk token; a
     player discards one to talk.  The playtest shows them as reminders: a click marks
     one used, which is no action (history and legal actions unchanged)."""
-    scenario = load_scenario(campaigns_dir() / "tutorial/03-crossed-paths.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial/03-crossed-paths.scenario.json")
     assert scenario.rules.communication_tokens
     window = PlaytestWindow(scenario, seed=3, players=2)
     qtbot.addWidget(window)
@@ -239,7 +239,7 @@ def test_communication_tokens_are_shown_and_marked_used_without_an_action(qtbot)
 def test_a_long_banner_reason_is_written_smaller_to_fit_the_banner(qtbot) -> None:  # type: ignore[no-untyped-def]
     """The banner keeps its height (the island must not move); a reason naming a bound
     objective's squares is long, so it is written in the smaller size."""
-    window = PlaytestWindow(load_scenario(campaigns_dir() / FIRST_STEPS), seed=1)
+    window = PlaytestWindow(open_scenario(campaigns_dir() / FIRST_STEPS), seed=1)
     qtbot.addWidget(window)
     banner = window.panel.banner
     short, long = "Lost: the decks ran out. Score: 0.", "Lost: an objective failed. " + "x" * 150

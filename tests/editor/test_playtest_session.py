@@ -11,15 +11,15 @@ import pytest
 from editor.playtest.replays import read_replay, replay_text, write_replay
 from editor.playtest.session import SEED_LIMIT, PlaytestSession, variants_for
 from engine import IllegalAction, Replay, new_game
-from engine.model.formats import FormatError, load_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
+from engine.model.formats import FormatError
 from engine.model.scenario import Scenario
 from engine.play.actions import DrawCard, EndRound, PlacePathway
 
 
 @pytest.fixture
 def scenario() -> Scenario:
-    return load_scenario(first_bundled_scenario_path())
+    return open_scenario(first_bundled_scenario_path())
 
 
 def draws(session: PlaytestSession, n: int) -> None:

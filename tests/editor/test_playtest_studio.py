@@ -11,13 +11,12 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolBar
 
 from editor.playtest import PlaytestWindow
-from engine.model.formats import load_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
 from engine.play.actions import PlacePathway
 
 
 def test_f5_plays_the_unsaved_scenario_and_leaves_the_document_alone(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     doc = studio.doc
     edited = doc.scenario.with_changes(name="First steps, wetter", rules=replace(doc.scenario.rules, water_tokens=2))
     doc.edit("Scenario rules", edited)  # an unsaved edit, on the undo stack
@@ -53,7 +52,7 @@ def test_f5_plays_the_unsaved_scenario_and_leaves_the_document_alone(qtbot, make
 
 
 def test_f5_again_replays_the_scenario_as_it_is_now(qtbot, make_window) -> None:  # type: ignore[no-untyped-def]
-    studio = make_window(load_scenario(first_bundled_scenario_path()))
+    studio = make_window(open_scenario(first_bundled_scenario_path()))
     studio.action("game.playtest").trigger()
     first = studio.playtest_window
     studio.doc.edit("Rename", studio.doc.scenario.with_changes(name="Renamed"))

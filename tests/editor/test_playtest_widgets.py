@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.playtest import PlaytestWindow
 from engine import new_game
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
 from engine.play.actions import MoveCat, PlacePathway, Refill, UseWater
@@ -24,7 +24,7 @@ WATER = "tutorial/03-crossed-paths.scenario.json"
 
 
 def window_on(qtbot, name: str, seed: int, players: int | None = None) -> Driver:  # type: ignore[no-untyped-def]
-    window = PlaytestWindow(load_scenario(campaigns_dir() / name), seed=seed, players=players)
+    window = PlaytestWindow(open_scenario(campaigns_dir() / name), seed=seed, players=players)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

@@ -18,7 +18,7 @@ from studio_helpers import Answers, WindowFactory
 from editor.files import recovery_dir, save_scenario_file
 from editor.mainwindow import MainWindow
 from editor.recovery import orphaned_recoveries, read_recovery_file
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,13 +94,13 @@ def test_a_crashed_studio_is_recovered_at_the_next_start(
     moved = window.doc.scenario
     assert moved.boards[0].at == (1, 0) and moved.tokens[1].at == (13, 12)  # everything one row down
     assert window.doc.path == original and window.doc.is_modified and window.isWindowModified()
-    assert load_scenario(original) == island  # the file itself was never touched
+    assert open_scenario(original) == island  # the file itself was never touched
     assert orphaned_recoveries() == []  # this studio holds it now
     assert window.autosaver.path.exists()
     window.action("edit.undo").trigger()  # recovered changes have no undo steps: still modified
     assert window.doc.is_modified
     window.action("file.save").trigger()
-    assert load_scenario(original) == moved and not window.autosaver.path.exists()
+    assert open_scenario(original) == moved and not window.autosaver.path.exists()
 
 
 def test_declining_recovery_throws_the_file_away(
@@ -203,7 +203,7 @@ def test_a_killed_studio_with_unsavable_edits_is_recovered(
     assert window.doc.scenario.name == "Cat \ud83d" and window.doc.scenario.boards[0].at == (1, 0)
     window.action("file.save").trigger()  # refused, saying why; the file on disk is untouched
     assert answers.errors and "lone UTF-16 surrogate" in answers.errors[-1][1]
-    assert load_scenario(original) == island and window.doc.is_modified
+    assert open_scenario(original) == island and window.doc.is_modified
 
 
 def test_a_recovery_file_the_schema_rejects_is_still_offered(

@@ -19,8 +19,8 @@ from studio_helpers import WindowFactory, drag, mouse, settle
 
 from editor.mainwindow import MainWindow
 from editor.painting import COLOURS, RAFT_WOOD, SQUARE, STRIP_DARK, TOKEN_COLOURS
+from engine.check.validate_files import first_bundled_scenario_path
 from engine.model.geometry import Square
-from engine.model.library import first_bundled_scenario_path
 from engine.model.scenario import Scenario
 
 HIGHLIGHT = QColor(255, 170, 0)

@@ -55,3 +55,23 @@ def test_the_studio_from_source_quits_after_its_first_paint(tmp_path: Path) -> N
     )
     assert result.returncode == 0, result.stderr
     assert smoke.SMOKE_LINE in result.stdout.splitlines()
+
+
+def test_a_screenshot_is_saved_at_its_size_before_quitting(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QImage
+
+    from editor.app import create_window
+
+    target = tmp_path / "studio.png"
+    monkeypatch.setenv(smoke.ENV_SCREENSHOT, str(target))
+    window = create_window()
+    qtbot.addWidget(window)
+    calls: list[str] = []
+    smoke.QuitAfterFirstPaint(window.canvas.viewport(), done=lambda: calls.append("quit"))
+    window.show()
+    qtbot.waitUntil(lambda: calls == ["quit"])
+    image = QImage(str(target))
+    assert (image.width(), image.height()) == smoke.SCREENSHOT_SIZE
+    assert len({image.pixel(x, y) for x in range(0, image.width(), 40) for y in range(0, image.height(), 40)}) > 5

@@ -99,26 +99,38 @@ def _white_in(image: QImage, left: float, top: float, width: float, height: floa
                if QColor(image.pixel(x, y)).lightness() > 235)  # fmt: skip
 
 
-def test_a_token_does_not_hide_the_rafts_letter_nor_a_card_the_boards_name(window: MainWindow) -> None:
+def _yellow_in(image: QImage, left: float, top: float, width: float, height: float) -> int:
+    """Pixels of the objective token's yellow (#f2c230)."""
+    return sum(1 for x in range(int(left), int(left + width)) for y in range(int(top), int(top + height))
+               if 35 <= QColor(image.pixel(x, y)).hue() <= 55 and QColor(image.pixel(x, y)).saturation() > 150)  # fmt: skip
+
+
+def test_a_token_is_not_hidden_by_the_rafts_letter_nor_a_card_the_boards_name(window: MainWindow) -> None:
+    """Issue 25, item 9: the letter's badge moves to the next corner clockwise when a
+    token is on its printed corner, so both the token and the letter show."""
     raft = CardPlacement("raft", (6, 15), "B")  # in board 2's bottom-right corner
     token = TokenPlacement("objective", (6, 15), "1")  # on the raft's top-left (lettered) square
     board = BoardSlot("large", "plain", (0, 9))
     scenario = Scenario(id="labels", name="Labels", boards=(board,), cards=(raft,), tokens=(token,))
     image = _picture(scenario)
-    # the letter's white badge shows at the raft's top-left corner, over the yellow token
-    badge = _white_in(image, 15 * SQUARE + 4, 6 * SQUARE + 4, SQUARE * 0.35, SQUARE * 0.35)
-    assert badge > 20, "the objective token hides raft B's letter"
+    corner = SQUARE * 0.35
+    assert _yellow_in(image, 15 * SQUARE + 4, 6 * SQUARE + 4, corner, corner) > corner * corner / 2, (
+        "the raft's letter hides the objective token"
+    )
+    badge = _white_in(image, 18 * SQUARE - 4 - corner, 6 * SQUARE + 4, corner, corner)
+    assert badge > 20, "raft B's letter is not in its next free corner (top-right)"
     assert painting.label_corner(board, {*raft.squares(), token.at}) == 3  # bottom-left: free
     label = _white_in(image, 9 * SQUARE + 4, 8 * SQUARE + SQUARE * 0.5, SQUARE * 2, SQUARE * 0.4)
     assert label > 100, "the board's name is not in its free bottom-left corner"
     window.doc.reset(scenario, None)
-    window.canvas.fitInView(painting.square_rect(6, 15, 1, 1))
+    window.canvas.fitInView(painting.square_rect(6, 15, 1, 3))
     shot = window.canvas.viewport().grab().toImage()
     top_left = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4, 6 * SQUARE + 4))
-    size = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4 + SQUARE * 0.35, 0)).x() - top_left.x()
-    assert _white_in(shot, top_left.x(), top_left.y(), size, size) > size * size / 4, (
-        "on the canvas the token hides the letter"
-    )
+    top_right = window.canvas.mapFromScene(QPointF(18 * SQUARE - 4 - corner, 6 * SQUARE + 4))
+    size = window.canvas.mapFromScene(QPointF(15 * SQUARE + 4 + corner, 0)).x() - top_left.x()
+    assert _yellow_in(shot, top_left.x(), top_left.y(), size, size) > size * size / 10, "on the canvas too"
+    assert _white_in(shot, top_left.x(), top_left.y(), size, size) < size * size / 10, "no badge over the token"
+    assert _white_in(shot, top_right.x(), top_right.y(), size, size) > size * size / 4, "on the canvas too"
 
 
 def test_save_as_for_a_new_scenario_opens_in_the_users_campaigns_folder(

@@ -9,20 +9,9 @@ from random import Random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference.flood import plain_flood
 
 from engine.play.bitboard import BitGrid, bit_grid, bit_list, nth_bit
-
-
-def reference_flood(grid: BitGrid, seed: int, passable: int, limit: int | None = None) -> int:
-    """The plain fill: one orthogonal step per round."""
-    s = grid.stride
-    region, steps = seed, 0
-    while limit is None or steps < limit:
-        grown = region | (((region << 1) | (region >> 1) | (region << s) | (region >> s)) & passable)
-        if grown == region:
-            break
-        region, steps = grown, steps + 1
-    return region
 
 
 @st.composite
@@ -40,25 +29,25 @@ def grids_and_masks(draw: st.DrawFn) -> tuple[BitGrid, int, int]:
 @given(grids_and_masks())
 def test_flood_matches_a_step_by_step_fill(case: tuple[BitGrid, int, int]) -> None:
     grid, seed, passable = case
-    assert grid.flood(seed, passable) == reference_flood(grid, seed, passable)
+    assert grid.flood(seed, passable) == plain_flood(grid, seed, passable)
     # guard-column and out-of-grid bits in the passable mask are walked the same way
     leaky = passable | ~grid.full & ((1 << (grid.rows * grid.stride + 3)) - 1)
-    assert grid.flood(seed, leaky) == reference_flood(grid, seed, leaky)
+    assert grid.flood(seed, leaky) == plain_flood(grid, seed, leaky)
     for limit in (0, 1, 3):
-        assert grid.flood(seed, passable, limit) == reference_flood(grid, seed, passable, limit)
+        assert grid.flood(seed, passable, limit) == plain_flood(grid, seed, passable, limit)
     # flood_to stops once it holds a goal square: part of the fill then (grown from the seed), else all of it
-    full = reference_flood(grid, seed, passable)
+    full = plain_flood(grid, seed, passable)
     for goal in (0, passable & -passable, full & ~seed & -(full & ~seed), grid.full & ~passable):
         part = grid.flood_to(seed, passable, goal)
         assert part & ~full == 0 and part & seed == seed
         assert part & goal or part == full
-        assert reference_flood(grid, seed, part) == part  # connected to the seed
+        assert plain_flood(grid, seed, part) == part  # connected to the seed
 
 
 def test_flood_with_a_negative_mask_takes_the_plain_path() -> None:
     grid = bit_grid(4, 4)
     assert grid.flood(1, ~0 & grid.full) == grid.full
-    assert grid.flood(1, -1, 2) == reference_flood(grid, 1, -1, 2)
+    assert grid.flood(1, -1, 2) == plain_flood(grid, 1, -1, 2)
 
 
 def test_flood_around_a_wall_and_down_a_row() -> None:
@@ -68,7 +57,7 @@ def test_flood_around_a_wall_and_down_a_row() -> None:
     passable = grid.mask((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ".")
     seed = grid.bit((3, 2))
     expected = passable & ~grid.mask([(0, 5), (1, 5), (2, 5), (3, 5)])
-    assert grid.flood(seed, passable) == expected == reference_flood(grid, seed, passable)
+    assert grid.flood(seed, passable) == expected == plain_flood(grid, seed, passable)
 
 
 @settings(max_examples=200, deadline=None)
@@ -95,7 +84,7 @@ def test_a_kept_component_is_the_fill_from_any_of_its_squares(case: tuple[BitGri
     seeds = [1 << i for i in bit_list(case[1] | passable)][:40]
     for _ in range(2):
         for seed in seeds:
-            assert grid.component(seed, passable) == reference_flood(grid, seed, passable)
+            assert grid.component(seed, passable) == plain_flood(grid, seed, passable)
 
 
 @settings(max_examples=100, deadline=None)
@@ -113,4 +102,4 @@ def test_a_component_found_again_after_small_changes_is_the_fill(case: tuple[Bit
         for _ in range(rnd.randint(1, 4)):  # a few squares flip, now and then a guard-column bit
             passable ^= 1 << rnd.randrange(squares)
         for seed in seeds:
-            assert grid.component(seed, passable) == reference_flood(grid, seed, passable)
+            assert grid.component(seed, passable) == plain_flood(grid, seed, passable)

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.bots.bots import get_bot
-from engine.model.formats import load_scenario, save_scenario, scenario_from_dict, scenario_to_dict
+from engine.check.validate_files import open_scenario
+from engine.model.formats import save_scenario, scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat
@@ -46,7 +47,7 @@ def test_spearman() -> None:
 
 
 def test_estimate_figures_add_up() -> None:
-    e = estimate(load_scenario(FIRST_STEPS), games=12, bot="heuristic", seed=5)
+    e = estimate(open_scenario(FIRST_STEPS), games=12, bot="heuristic", seed=5)
     assert e.games == 12 and 0 <= e.wins <= 12 and e.win_rate == e.wins / 12
     assert e.interval[0] <= e.win_rate <= e.interval[1]
     assert sum(e.losses.values()) + e.wins + e.unfinished == 12
@@ -61,7 +62,7 @@ def test_estimate_figures_add_up() -> None:
 
 
 def test_the_same_seed_gives_the_same_estimate_whatever_the_jobs() -> None:
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     one = estimate(scenario, games=20, bot="random", seed=7, jobs=1)
     two = estimate(scenario, games=20, bot="random", seed=7, jobs=2)
     assert one == two
@@ -69,7 +70,7 @@ def test_the_same_seed_gives_the_same_estimate_whatever_the_jobs() -> None:
 
 
 def test_a_local_dask_cluster_gives_the_identical_estimate() -> None:
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     pool = estimate(scenario, games=16, bot="random", seed=3, jobs=2)
     done: list[int] = []
     dask = estimate(scenario, games=16, bot="random", seed=3, runner=dask_runner("local", jobs=2), progress=done.append)
@@ -98,7 +99,7 @@ def test_cli_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 def test_an_estimate_stored_in_the_scenario_round_trips_and_validates() -> None:
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     e = estimate(scenario, games=4, bot="random", seed=2)
     with_estimate = replace(scenario, difficulty_estimate=stored(e), difficulty=e.suggested_paws)
     doc = scenario_to_dict(with_estimate)
@@ -112,24 +113,26 @@ def test_an_estimate_stored_in_the_scenario_round_trips_and_validates() -> None:
 
 def test_a_scenario_the_engine_cannot_play_is_reported_not_estimated(capsys: pytest.CaptureFixture[str],
                                                                        tmp_path: Path) -> None:  # fmt: skip
-    scenario = load_scenario(FIRST_STEPS)
+    scenario = open_scenario(FIRST_STEPS)
     # hybrid fire tiles asked for, and no catalog defines one (RULINGS C17): refused, naming the missing data
     fishy = replace(scenario, id="no-hybrid-tiles", rules=replace(scenario.rules, hybrid_fire_tiles=True))
     path = tmp_path / "fishy.scenario.json"
     save_scenario(fishy, path)
-    assert main(["difficulty", str(path), str(FIRST_STEPS), "--games", "2", "--bot", "random", "--json"]) == 0
+    assert (
+        main(["difficulty", str(path), str(FIRST_STEPS), "--games", "2", "--bot", "random", "--json"]) == 1
+    )  # a refusal: exit 1
     rows = json.loads(capsys.readouterr().out)
     refused = next(r for r in rows if r["id"] == fishy.id and r["games"] == 0)
     assert refused["reason"].startswith("not playable yet:") and "hybrid fire tiles" in refused["reason"]
     assert any(r["games"] == 2 for r in rows)
-    assert main(["difficulty", str(path), "--games", "2"]) == 0
+    assert main(["difficulty", str(path), "--games", "2"]) == 1
     assert "not playable yet" in capsys.readouterr().out
 
 
 def test_a_move_crosses_a_shortest_path_over_the_cats_terrain() -> None:
     """Rulebook "Move the cat": a line over its favoured terrain from start to end; the
     heat map counts the squares of the shortest such line (both ends included)."""
-    state = new_game(load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"), seed=2)
+    state = new_game(open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json"), seed=2)
     bot, rng = get_bot("heuristic"), random.Random(2)
     moves = 0
     while not state.is_terminal():
@@ -149,8 +152,8 @@ def test_a_move_crosses_a_shortest_path_over_the_cats_terrain() -> None:
 
 
 def test_game_replay_reaches_the_recorded_end() -> None:
-    e = estimate(load_scenario(FIRST_STEPS), games=8, bot="heuristic", seed=40)
-    record = game_replay(load_scenario(FIRST_STEPS), 40, bot="heuristic")
+    e = estimate(open_scenario(FIRST_STEPS), games=8, bot="heuristic", seed=40)
+    record = game_replay(open_scenario(FIRST_STEPS), 40, bot="heuristic")
     end = record.play()
     assert end.is_terminal() and end.outcome().won == (40 not in e.lost_seeds)  # type: ignore[union-attr]
     assert set(e.heat["crossed"]) and all("," in k for k in e.heat["crossed"])

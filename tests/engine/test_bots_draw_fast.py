@@ -12,7 +12,7 @@ import pytest
 from engine import GameState, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import deck_of
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import Action, DrawCard, Refill
 from engine.play.phases import DRAW, REFILL
@@ -35,7 +35,7 @@ def plain(bot: HeuristicBot, state: GameState) -> Action:
 def test_draw_and_refill_match_the_scored_choice(name: str) -> None:
     checked = 0
     for seed in (1, 2):
-        state = new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=seed)
+        state = new_game(open_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=seed)
         bot, rng = HeuristicBot(), random.Random(seed)
         steps = 0
         while not state.is_terminal() and steps < 400:

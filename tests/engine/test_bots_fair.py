@@ -7,19 +7,20 @@ from __future__ import annotations
 import random
 
 import pytest
+from reference.fair_view import plain_fair_view
 
 from engine import GameState, new_game
 from engine.bots.bots import BOTS, get_bot, playout
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import acting_player, deck_of, fair_view
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 
 SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-1/03-the-old-teruvian", "tutorial/02-ancient-trail"]
 
 
 def load(name: str) -> GameState:
-    return new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=3, variant="solo")
+    return new_game(open_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=3, variant="solo")
 
 
 def shuffle_hidden(state: GameState, rng: random.Random) -> GameState:
@@ -84,7 +85,7 @@ def test_fair_view_hides_order_and_keeps_what_is_seen() -> None:
 
 
 def test_heuristic_games_are_legal_and_repeatable() -> None:
-    scenario = load_scenario(campaigns_dir() / "campaign-1/03-the-old-teruvian.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/03-the-old-teruvian.scenario.json")
     results = []
     for _ in range(2):
         state = new_game(scenario, seed=1, variant="solo")
@@ -104,22 +105,6 @@ def test_bot_registry() -> None:
     assert playout(state, get_bot("random"), random.Random(1)).outcome is not None
 
 
-def plain_fair_view(state: GameState) -> GameState:
-    """:func:`fair_view` as first written: per deck, its unseen cards (deck and reserve
-    slots) sorted, the slots taking the first in order, the deck the rest."""
-    view = state.clone()
-    for deck in view.decks:
-        unseen = sorted(view.decks[deck] + [k for r in view.reserve for k in r if deck_of(k) == deck])
-        for reserve in view.reserve:
-            for i, key in enumerate(reserve):
-                if deck_of(key) == deck:
-                    reserve[i] = unseen.pop(0)
-        view.decks[deck] = unseen
-    view.bag.sort(key=state.island.tile_order.__getitem__)
-    view.disaster_deck.sort()
-    return view
-
-
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_fair_view_equals_its_plain_form(name: str) -> None:
     """The view sorts each deck in its own list and hands the reserve slots their cards
@@ -127,19 +112,19 @@ def test_fair_view_equals_its_plain_form(name: str) -> None:
     parts reshuffled and with several players' reserves."""
     rng = random.Random(5)
     states = positions(name, 30)
-    two = new_game(load_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=4, players=2, variant="standard")
+    two = new_game(open_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=4, players=2, variant="standard")
     for state in [*states, *(shuffle_hidden(s, rng) for s in states), two, shuffle_hidden(two, rng)]:
         before = ({d: list(c) for d, c in state.decks.items()}, [list(r) for r in state.reserve], list(state.bag))
         got, want = fair_view(state), plain_fair_view(state)
         assert (got.decks, got.reserve, got.bag) == (want.decks, want.reserve, want.bag)
-        assert got.disaster_deck == want.disaster_deck
+        assert got.advanced.disaster_deck == want.advanced.disaster_deck
         assert got.rng.getstate() == random.Random(0x5EED).getstate()
         assert (state.decks, state.reserve, state.bag) == before  # the game itself untouched
 
 
 def team_positions(name: str, players: int, count: int, seed: int) -> list[GameState]:
     """Positions of a team game (standard rules) played by the heuristic bot, one per action."""
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     return played(new_game(scenario, seed=seed, players=players, variant="standard"), count)
 
 

@@ -13,61 +13,28 @@ from dataclasses import replace
 
 import pytest
 from kickstarter_fixtures import hybrid_catalog
+from reference.fire import plain_choose_fire, plain_scores
 
 from engine import GameState, new_game
 from engine.bots import heuristic_fire
 from engine.bots import heuristic_fire as hf
 from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
-from engine.bots.heuristic import HeuristicBot, Ways
-from engine.bots.heuristic_fire import FRONTIER, INDEX_BITS, Spot, choose_fire, coverable_after
-from engine.bots.routes import FAR, CatRoute, Routes, targets, way_to_raft
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.heuristic_fire import INDEX_BITS, Spot, choose_fire, coverable_after
+from engine.bots.routes import CatRoute, Routes, way_to_raft
 from engine.bots.view import fair_view
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import PlaceFire
-from engine.play.bitboard import BitGrid, bit_grid, bit_list
-from engine.play.legal import fire_anchor_sets
+from engine.play.bitboard import BitGrid, bit_grid
 from engine.play.outcome import CAT_CUT_OFF
 from engine.play.phases import FIRE
-from engine.play.reach import coverable_squares, walkable
 
 SCENARIOS = [
     ("campaign-1/01-waiting-for-friends", 1, "solo"),
     ("practice/03-wet-paws", 2, "standard"),
     ("campaign-4/03-mixed-messages", 1, "solo"),
 ]
-
-
-Scored = tuple[int, int, Spot, int, int]  # (cost, index, (anchor, shape), mask, coverable after)
-
-
-def plain_scores(
-    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
-) -> list[Scored]:
-    """The scoring as first written: every weight mask popcounted, footprints at each anchor."""
-    grid = state.island.grid
-    s, full = grid.stride, grid.full
-    plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
-    scored: list[Scored] = []
-    for shape, anchors in fire_anchor_sets(state):
-        for a in bit_list(anchors):
-            mask = shape.mask << a
-            if plain:
-                row3 = mask | (mask >> 1) | (mask >> 2)
-                keep = anchors_now & ~(row3 | (row3 >> s) | (row3 >> (2 * s)))
-                row3 = keep | (keep << 1) | (keep << 2)
-                after = (row3 | (row3 << s) | (row3 << (2 * s))) & full
-            else:
-                after = coverable_squares(state, state.fire | mask)
-            lost = (coverable & ~after) | mask
-            cost = 0
-            for w, m in weights:
-                cost += w * (lost & m).bit_count()
-            near = (mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)
-            cost += FRONTIER * (near & calm & ~mask).bit_count()
-            scored.append((cost, len(scored), (a, shape), mask, after))
-    scored.sort(key=lambda x: (x[0], x[1]))
-    return scored
 
 
 @pytest.mark.parametrize(("name", "players", "variant"), SCENARIOS)
@@ -90,7 +57,7 @@ def test_fast_fire_scoring_equals_plain_scoring(
         return keys, spots
 
     monkeypatch.setattr(heuristic_fire, "score_placements", both)
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     bot = HeuristicBot()
     for seed in range(3):
         state = new_game(scenario, seed=seed, players=players, variant=variant)
@@ -175,7 +142,7 @@ def test_fast_checks_equal_plain_checks(name: str, players: int, variant: str, m
 
     monkeypatch.setattr(heuristic_fire, "way_after", way)
     monkeypatch.setattr(heuristic_fire, "kept_path", path)
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     bot = HeuristicBot()
     for seed in range(3):
         state = new_game(scenario, seed=seed, players=players, variant=variant)
@@ -197,77 +164,23 @@ def test_fast_fire_choice_equals_plain_choice() -> None:
         ("campaign-2/02-narrow-spaces", 1, "solo"),
         ("campaign-3/01-running-into-fire", 1, "solo"),
     ]:
-        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
         for seed in range(4):
             state = new_game(scenario, seed=seed, players=players, variant=variant)
             rng = random.Random(seed)
             while not state.is_terminal():
                 if state.phase == FIRE:
                     view = fair_view(state)
-                    assert choose_fire(view.clone(), Ways) == plain_choose_fire(view)
+                    assert choose_fire(view.clone()) == plain_choose_fire(view)
                     compared += 1
                 state.apply_unchecked(bot.choose(state, rng))
     assert compared > 100
 
 
-def plain_choose_fire(state: GameState) -> PlaceFire:
-    """The fire phase as first written (see :mod:`engine.bots.heuristic_fire`)."""
-    assert state.pending is not None
-    island = state.island
-    grid = island.grid
-    routes = Routes(state)
-    live = routes.live()
-    cats = [routes.route(c) for c in live]
-    fire = state.fire
-    coverable = routes.coverable
-    own = {c: walkable(state, island.cat_terrain[c]) & ~fire for c in live}
-    passable = {c: own[c] | coverable for c in live}
-    entry = {c: grid.neighbours(targets(state, island.cat_terrain[c])) for c in live}
-    path = {c: witness_path(grid, 1 << state.cat_sq[c], passable[c], entry[c]) for c in live}
-    hot = 0
-    for r in cats:
-        hot |= r.corridor
-    warm = grid.near(hot, 2)
-    calm = island.land & ~fire & ~island.raft & ~grid.neighbours(fire) & warm
-    weights = [(hf.CORRIDOR, r.corridor) for r in cats] + [(hf.EXIT, r.exits) for r in cats]
-    weights += [(hf.ENTRY, r.entry) for r in cats] + [(hf.WARM, warm)]
-    blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
-    scored = plain_scores(state, weights, calm, coverable, grid.card_anchors(island.land & ~blocked))
-    tile = state.pending.tile
-    checked: list[tuple[int, int, PlaceFire]] = []
-    for cost, index, (a, shape), mask, after in scored[: hf.FIRE_TRIALS]:
-        value = cost
-        for r in cats:
-            c = r.cat
-            own_after = own[c] & ~mask
-            step = own_after | after
-            lost = passable[c] & ~step
-            if not lost:
-                continue
-            if (lost & path[c] or not path[c]) and not grid.flood_to(1 << state.cat_sq[c], step, entry[c]) & entry[c]:
-                value += hf.CUT
-                continue
-            if lost & r.corridor:
-                way = way_to_raft(state, c, own_after, after, min(r.way + 6, FAR), entry=entry[c])
-                value += hf.WAY * (way - r.way)
-        assert value >= cost  # a check only adds to the cost: the fast checks stop on that bound
-        checked.append((value, index, PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation)))
-    checked.sort(key=lambda s: (s[0], s[1]))
-    rest = [PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, (a, shape), _, _ in scored]
-    for action in [a for _, _, a in checked[: hf.COPIES]] + rest[
-        hf.FIRE_TRIALS : hf.FIRE_TRIALS + hf.LINKED_TRIALS * 4
-    ]:
-        trial = state.clone()
-        trial.apply_unchecked(action)
-        if not trial.is_terminal():
-            return action
-    return checked[0][2]
-
-
 def test_fast_scoring_equals_plain_scoring_when_any_unburnt_square_is_passable() -> None:
     """The rule sets whose passable squares are every square off fire (``cutoff_mode``
     "permissive") take the engine's coverable squares per placement: the same costs."""
-    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     bot = HeuristicBot()
     compared = 0
     for seed in range(2):
@@ -298,14 +211,14 @@ def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
     engine's cut-off check exactly when playing the placement on a copy ends it so, and
     leaves the view as it was; with hybrid tiles (safe spots) too.  While
     :func:`engine.bots.heuristic_fire.only_cut_off_ends` holds, nothing else ends it."""
-    hybrid_rules = replace(load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
+    hybrid_rules = replace(open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json").rules,
                            hybrid_fire_tiles=True)  # fmt: skip
     cases = [(name, players, variant, None) for name, players, variant in SCENARIOS]
     cases.append(("campaign-1/01-waiting-for-friends", 1, "solo", hybrid_rules))
     bot = HeuristicBot()
     cut = kept = alone = 0
     for name, players, variant, changed in cases:
-        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
         catalog = None
         if changed is not None:
             scenario, catalog = replace(scenario, rules=changed), hybrid_catalog()

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from engine_pictures import deal, picture_state
 
-from engine.bots.heuristic import Ways
-from engine.bots.heuristic_cards import HEMMED, CardSearch
-from engine.bots.heuristic_notch import NOTCHED, notch, pocket
+from engine.bots.heuristic_cards import CardSearch
+from engine.bots.heuristic_notch import notch, pocket
 from engine.bots.routes import Routes
+from engine.bots.ways import Ways
+from engine.bots.weights import HEMMED, NOTCHED
 from engine.play.state import GameState
 
 # A purple cat at the top of a two-wide inlet of fire (rows 0-2, columns 4-5); the

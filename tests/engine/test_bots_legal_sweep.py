@@ -7,7 +7,9 @@ choice goes through ``GameState.apply``, which raises on an illegal action).
 The real disaster cards and hybrid tiles are RULINGS unknowns (C15, C17): the ones here
 are fixtures.  To stay bounded (156 heuristic games) each scenario meets each mode once,
 the variant (solo, standard for two players, the digital solo variant) turning with the
-scenario's place in the list, so every mode meets every variant on 13 scenarios."""
+scenario's place in the list, so every mode meets every variant on 13 scenarios.  One
+more game per mode and variant checks each heuristic choice against the listed
+``legal_actions()`` themselves."""
 
 from __future__ import annotations
 
@@ -22,9 +24,9 @@ from test_playouts_tokens import kickstarter
 from engine import new_game
 from engine.bots.bots import RandomBot, playout
 from engine.bots.heuristic import HeuristicBot
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
 from engine.play.actions import MoveCat
@@ -51,7 +53,7 @@ def game(name: str, mode: str, variant: str, players: int, seed: int) -> GameSta
         scenario = replace(scenario, mode="expert") if mode == "expert" else scenario
         catalog = hybrid_catalog()
     else:
-        scenario = replace(load_scenario(campaigns_dir() / f"{name}.scenario.json"), mode=mode)
+        scenario = replace(open_scenario(campaigns_dir() / f"{name}.scenario.json"), mode=mode)
         catalog = default_catalog()
     return new_game(scenario, seed=seed, players=players, variant=variant, catalog=catalog.merged(FIXTURES))
 
@@ -97,3 +99,18 @@ def test_the_checked_playout_refuses_an_illegal_bot_action() -> None:
     with pytest.raises(IllegalAction, match="wrong-tokens"):
         playout(state, Careless(), random.Random(0), checked=True)
     assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_every_heuristic_choice_is_one_of_the_listed_actions(mode: str, variant: str, players: int) -> None:
+    """Stricter than the checked path on one game per mode and variant: each choice is a
+    member of ``legal_actions()`` itself (the list a client shows), not only an action
+    ``apply`` accepts."""
+    i = (MODES.index(mode) * len(VARIANTS) + VARIANTS.index((variant, players))) * 3 % len(NAMES)
+    state = game(NAMES[i], mode, variant, players, seed=i)
+    bot, rng = HeuristicBot(), random.Random(i)
+    while not state.is_terminal():
+        action = bot.choose(state, rng)
+        assert action in state.legal_actions(), f"{NAMES[i]}, {mode}, {variant}: {action} is not listed"
+        state.apply(action)

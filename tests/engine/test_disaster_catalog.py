@@ -12,9 +12,9 @@ import pytest
 from advanced_fixtures import fixture_card, fixture_catalog
 
 from engine import new_game, validate
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import CatalogError, load_catalog_file
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import RuleOptions, Scenario
 from engine.play.support import UnsupportedScenario
@@ -35,7 +35,7 @@ def _write(tmp_path: Path, *cards: dict) -> Path:
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    return load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    return open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
 
 
 def test_a_catalog_describes_disaster_cards_with_the_effect_vocabulary(tmp_path: Path) -> None:
@@ -86,8 +86,8 @@ def test_with_disaster_cards_the_advanced_game_starts_with_the_deck_shuffled(sce
     cards = [fixture_card(str(i), DisasterEffect("fire")) for i in range(5)]
     catalog = fixture_catalog(*cards)
     state = new_game(scenario.with_changes(mode="advanced"), seed=1, catalog=catalog)
-    assert sorted(state.disaster_deck) == sorted(c.id for c in cards) and not state.is_terminal()
-    assert new_game(scenario, seed=1, catalog=catalog).disaster_deck == []  # the standard game has none
+    assert sorted(state.advanced.disaster_deck) == sorted(c.id for c in cards) and not state.is_terminal()
+    assert new_game(scenario, seed=1, catalog=catalog).advanced.disaster_deck == []  # the standard game has none
     assert validate(scenario.with_changes(mode="advanced"), catalog) == validate(scenario, catalog)
 
 

@@ -15,8 +15,9 @@ import pytest
 import engine.check.estimates as stale_check
 from engine.bots.version import fingerprint
 from engine.check.validate import validate
+from engine.check.validate_files import open_scenario
 from engine.model.fingerprint import layout_fingerprint
-from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
+from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import DifficultyEstimate
 from engine.model.schemas import schema_errors
@@ -36,11 +37,11 @@ def campaign(tmp_path: Path) -> Path:
 
 
 def stale_codes(path: Path) -> list[str]:
-    return [i.code for i in validate(load_scenario(path)) if i.code == "estimate-stale"]
+    return [i.code for i in validate(open_scenario(path)) if i.code == "estimate-stale"]
 
 
 def test_the_layout_fingerprint_follows_play_and_ignores_names_paws_and_notes() -> None:
-    s = load_scenario(FIRST_STEPS)
+    s = open_scenario(FIRST_STEPS)
     base = layout_fingerprint(s)
     assert base.startswith("sha256:") and len(base) == 7 + 64
     assert layout_fingerprint(replace(s, name="Another name", notes="mine", difficulty=4, author="me")) == base
@@ -54,7 +55,7 @@ def test_the_layout_fingerprint_follows_play_and_ignores_names_paws_and_notes() 
 
 
 def test_an_estimate_records_what_made_it_and_validate_says_when_it_goes_stale() -> None:
-    s = load_scenario(FIRST_STEPS)
+    s = open_scenario(FIRST_STEPS)
     e = estimate(s, games=4, bot="random", seed=1)
     assert e.fingerprint == fingerprint() and e.layout == layout_fingerprint(s)
     record = stored(e)
@@ -74,7 +75,7 @@ def test_an_estimate_records_what_made_it_and_validate_says_when_it_goes_stale()
 
 
 def test_another_bot_or_an_old_record_makes_the_estimate_stale(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = load_scenario(FIRST_STEPS)
+    s = open_scenario(FIRST_STEPS)
     fresh = replace(s, difficulty_estimate=stored(estimate(s, games=2, bot="random")))
     monkeypatch.setattr(stale_check, "fingerprint", lambda: "rules-1.bots-999")
     issue = next(i for i in validate(fresh) if i.code == "estimate-stale")
@@ -92,7 +93,7 @@ def test_json_carries_the_fingerprints(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["difficulty", str(FIRST_STEPS), "--games", "2", "--bot", "random", "--json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["fingerprint"] == fingerprint()
-    assert row["layout"] == layout_fingerprint(load_scenario(FIRST_STEPS))
+    assert row["layout"] == layout_fingerprint(open_scenario(FIRST_STEPS))
     assert row["engine_version"]
     assert main(["difficulty", str(FIRST_STEPS), "--games", "2", "--bot", "random"]) == 0
     assert f"rules and bot {fingerprint()}" in capsys.readouterr().out
@@ -114,7 +115,7 @@ def test_store_writes_a_campaign_at_once_and_keeps_the_designers_paws(
         doc = json.loads(path.read_text())
         e = doc["difficulty_estimate"]
         assert e["games"] == 3 and e["bot"] == "random" and e["fingerprint"] == fingerprint()
-        assert e["layout"] == layout_fingerprint(load_scenario(path)) and "expected_length" in e
+        assert e["layout"] == layout_fingerprint(open_scenario(path)) and "expected_length" in e
         assert stale_codes(path) == []
     kept = json.loads(files[0].read_text())
     assert kept["difficulty"] == 0 and kept["notes"] == "keep me"
@@ -146,3 +147,49 @@ def test_a_stale_estimate_stored_again_is_current(campaign: Path, capsys: pytest
     assert "estimate-stale" in capsys.readouterr().out
     assert main(["difficulty", str(path), "--games", "2", "--bot", "random", "--store"]) == 0
     assert stale_codes(path) == []
+
+
+def test_store_in_files_reads_every_file_before_writing_any(campaign: Path) -> None:
+    """A campaign at once: a file that cannot be read stops the run before any is written."""
+    from engine.model.formats import FormatError
+    from engine.sim.store import store_in_files
+
+    files = sorted(campaign.parent.glob("*.scenario.json"))
+    e = estimate(open_scenario(files[0]), games=2, bot="random")
+    before = files[0].read_bytes()
+    with pytest.raises(FormatError):
+        store_in_files([(files[0], e), (campaign, e)])  # the campaign file is not a scenario
+    assert files[0].read_bytes() == before
+
+
+def test_a_file_that_cannot_be_written_is_one_line_and_exit_2(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import engine.sim.store as store
+    from engine.model.files import WriteError
+
+    def refuse(path: object, text: str) -> None:
+        raise WriteError(str(path), "the folder is read-only", "store it in a folder you can write")
+
+    monkeypatch.setattr(store, "atomic_write_text", refuse)
+    path = sorted(campaign.parent.glob("*.scenario.json"))[0]
+    before = path.read_bytes()
+    assert main(["difficulty", str(path), "--games", "2", "--bot", "random", "--store"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "read-only" in err[0] and path.name in err[0]
+    assert path.read_bytes() == before
+
+
+def test_validating_the_campaign_names_its_scenarios_stale_estimates(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["difficulty", str(campaign), "--games", "2", "--bot", "random", "--store"]) == 0
+    assert main(["validate", str(campaign)]) == 0
+    assert "estimate-stale" not in capsys.readouterr().out
+    path = sorted(campaign.parent.glob("*.scenario.json"))[2]
+    doc = json.loads(path.read_text())
+    doc["cards"] = [c for c in doc["cards"] if c["kind"] != "fire"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["validate", str(campaign)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "estimate-stale" in line]
+    assert len(lines) == 1 and "warning" in lines[0] and path.name in lines[0] and "/scenarios/2" in lines[0]

@@ -11,8 +11,9 @@ from dataclasses import fields
 import pytest
 from fixture_boards_oshax import SHAPE_1_PLAIN, fixture_catalog
 
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
+from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.layout import BoardChoice, LayoutError, compose_island, draw_board_choices
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario
@@ -38,7 +39,7 @@ def assert_same(fast: Island, slow: Island) -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_draw_of_a_bundled_scenario_gives_the_composed_island(path, monkeypatch) -> None:
-    scenario = load_scenario(path)
+    scenario = open_scenario(path)
     catalog = default_catalog()
     rng = random.Random(path.name)
     slow: list[tuple[BoardChoice, ...]] = []
@@ -67,7 +68,7 @@ def test_a_special_board_and_a_fire_face_give_the_composed_island() -> None:
 
 def test_a_draw_compose_island_refuses_is_refused() -> None:
     """The cache never sets up what the slow path refuses (a board used twice)."""
-    scenario = load_scenario(SCENARIOS[0])
+    scenario = open_scenario(SCENARIOS[0])
     catalog = default_catalog()
     choices = draw_board_choices(scenario, catalog, random.Random(1))
     set_up_island(scenario, catalog, choices)  # the scenario's base is kept
@@ -82,7 +83,7 @@ def test_a_draw_compose_island_refuses_is_refused() -> None:
 def test_an_equal_copy_of_a_scenario_shares_the_base_but_names_itself(monkeypatch) -> None:
     """The difficulty estimate reads the scenario again for every task: an equal copy
     reuses the kept base (no square-by-square composing) and its islands name the copy."""
-    scenario = load_scenario(SCENARIOS[-1])
+    scenario = open_scenario(SCENARIOS[-1])
     catalog = default_catalog()
     rng = random.Random(3)
     set_up_island(scenario, catalog, draw_board_choices(scenario, catalog, rng))

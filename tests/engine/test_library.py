@@ -8,14 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.check.validate_files import first_bundled_scenario_path, open_campaign_with_scenarios
 from engine.model import library
 from engine.model.formats import FormatError
-from engine.model.library import (
-    BUNDLED_CAMPAIGN_IDS,
-    bundled_campaign_paths,
-    first_bundled_scenario_path,
-    load_campaign_with_scenarios,
-)
+from engine.model.library import BUNDLED_CAMPAIGN_IDS, bundled_campaign_paths
 from engine.model.resources import campaigns_dir
 
 
@@ -29,7 +25,7 @@ def test_bundled_campaigns_in_book_order() -> None:
         "campaign-3",
         "campaign-4",
     ]
-    loaded = [load_campaign_with_scenarios(p) for p in paths]
+    loaded = [open_campaign_with_scenarios(p) for p in paths]
     assert [c.name for c, _ in loaded] == [
         "Tutorial",
         "Practice",
@@ -47,7 +43,7 @@ def test_bundled_campaigns_in_book_order() -> None:
 def test_first_bundled_scenario_is_tutorial_one() -> None:
     path = first_bundled_scenario_path()
     assert path == campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"
-    _, scenarios = load_campaign_with_scenarios(bundled_campaign_paths()[0])
+    _, scenarios = open_campaign_with_scenarios(bundled_campaign_paths()[0])
     assert scenarios[0] == (path, scenarios[0][1]) and scenarios[0][1].name == "First steps"
 
 
@@ -61,7 +57,7 @@ def tutorial_copy(tmp_path: Path) -> Path:
 def test_a_missing_scenario_file_names_the_entry(tutorial_copy: Path) -> None:
     (tutorial_copy.parent / "03-crossed-paths.scenario.json").unlink()
     with pytest.raises(FormatError) as err:
-        load_campaign_with_scenarios(tutorial_copy)
+        open_campaign_with_scenarios(tutorial_copy)
     assert err.value.path == str(tutorial_copy)
     assert "/scenarios/2: scenario 3 names '03-crossed-paths.scenario.json', which is not in" in str(err.value)
     assert "restore the file or remove the entry" in str(err.value)
@@ -71,7 +67,7 @@ def test_a_broken_scenario_file_names_that_file(tutorial_copy: Path) -> None:
     broken = tutorial_copy.parent / "02-ancient-trail.scenario.json"
     broken.write_text('{"format": "raftwright.scenario", "format_version": 1}\n', encoding="utf-8")
     with pytest.raises(FormatError) as err:
-        load_campaign_with_scenarios(tutorial_copy)
+        open_campaign_with_scenarios(tutorial_copy)
     assert err.value.path == str(broken)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine import GameState, Replay, new_game, replay
 from engine.bots.bots import RandomBot, playout
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, RuleOptions, Scenario
 from engine.model.schemas import schema_errors
@@ -41,7 +41,7 @@ EASY = Scenario(
 
 
 def _scenario(name: str) -> Scenario:
-    return load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    return open_scenario(campaigns_dir() / f"{name}.scenario.json")
 
 
 class RaftSeeker:

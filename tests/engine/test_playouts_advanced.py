@@ -20,9 +20,9 @@ from advanced_fixtures import fixture_card
 from engine import GameState, Replay, new_game
 from engine.bots.bots import RandomBot, get_bot
 from engine.bots.view import fair_view
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardSlot, CardPlacement, Objective, RuleOptions, Scenario
 from engine.model.schemas import schema_errors
@@ -65,7 +65,7 @@ def catalog() -> Catalog:
 def advanced(name: str, objective: str, catalog: Catalog) -> Scenario:
     """A bundled scenario in advanced mode with one objective of the kind named, built
     from the colours of its cats."""
-    base = EASY if name == "easy" else load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    base = EASY if name == "easy" else open_scenario(campaigns_dir() / f"{name}.scenario.json")
     scenario = base.with_changes(mode="advanced")
     colours = new_game(scenario, seed=0, catalog=catalog).island.cat_colours
     first, last = colours[0], colours[-1]
@@ -110,21 +110,23 @@ def check_invariants(state: GameState, water: int) -> None:
     cards += [k for r in state.reserve for k in r] + state.disaster_pile + state.discard_pile + state.removed
     cards += [a.card for a in state.placed]
     assert sorted(cards) == sorted(island.cards), "a pathway card is missing or doubled"
-    current = [state.disaster.card] if state.disaster else []
-    assert sorted(state.disaster_deck + state.disaster_used + current) == CARD_IDS, "a disaster card is lost"
+    current = [state.advanced.disaster.card] if state.advanced.disaster else []
+    assert sorted(state.advanced.disaster_deck + state.advanced.disaster_used + current) == CARD_IDS, (
+        "a disaster card is lost"
+    )
     assert state.fire & state.cat_mask == 0 and len(set(state.cat_sq)) == len(state.cat_sq)
     for cat, sq in enumerate(state.cat_sq):
         if not state.arrived[cat]:
             assert (1 << sq) & state.terrain[island.cat_terrain[cat]], "a cat off its own terrain"
     assert state.water + state.water_used <= water
-    assert all(len(h) <= state.rules.hand_size + n for h, n in zip(state.hands, state.extra_cards))
+    assert all(len(h) <= state.rules.hand_size + n for h, n in zip(state.hands, state.advanced.extra_cards))
     if not state.is_terminal():
-        assert (state.phase == "bonus") == (state.bonus is not None)
-        assert (state.phase == "disaster") <= (state.disaster is not None)
+        assert (state.phase == "bonus") == (state.advanced.bonus is not None)
+        assert (state.phase == "disaster") <= (state.advanced.disaster is not None)
         assert (state.phase == "fire") == (state.pending is not None)
         assert len(state.legal_actions()) > 0
         if state.phase == "play":  # (a disaster's discards may leave 4 or more on the pile: DP-3, no second disaster)
-            assert state.disaster is None
+            assert state.advanced.disaster is None
         return
     outcome = state.outcome()
     assert outcome is not None
@@ -215,6 +217,6 @@ def test_the_fair_view_hides_the_disaster_deck_order(catalog: Catalog) -> None:
     scenario = advanced("campaign-1/01-waiting-for-friends", "none", catalog)
     state = new_game(scenario, seed=3, catalog=catalog)
     other = state.clone()
-    other.disaster_deck.reverse()
-    assert other.disaster_deck != state.disaster_deck
+    other.advanced.disaster_deck.reverse()
+    assert other.advanced.disaster_deck != state.advanced.disaster_deck
     assert fair_view(state).to_dict() == fair_view(other).to_dict()

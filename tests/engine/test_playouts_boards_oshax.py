@@ -7,16 +7,22 @@ action."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+from pathlib import Path
 from typing import Callable
 
-from fixture_boards_oshax import RESCUE_LOCATION, SHAPE_1_PLAIN, WHITE_LOCATION, WHITE_RAFT, fixture_catalog
+from fixture_boards_oshax import RESCUE_LOCATION, SHAPE_1_PLAIN, WHITE_LOCATION, WHITE_RAFT, fixture_catalog, full_doc
 from test_playouts import check_invariants
 
 from engine import GameState, Replay, new_game
 from engine.bots.bots import RandomBot
 from engine.bots.heuristic import HeuristicBot
 from engine.check.validate import validate
+from engine.model.catalog import bundled_catalog, catalog_from_dict
+from engine.model.files import atomic_write_text
+from engine.model.formats import canonical_json, scenario_from_dict, scenario_to_dict
 from engine.model.scenario import BoardSlot, CardPlacement, Objective, Scenario
 from engine.model.special_boards import outline_of
 from engine.play.actions import MoveCat
@@ -24,6 +30,7 @@ from engine.play.links import WHITE, exits_now
 from engine.play.objectives import FAILED, MET, objective_statuses
 
 CATALOG = fixture_catalog(full=True)
+ROOT = Path(__file__).resolve().parents[2]
 LARGE_FIRE = BoardSlot("large", "fire", (0, 0), "west")
 LARGE_PLAIN = BoardSlot("large", "plain", (0, 9))
 Check = Callable[[GameState, GameState | None], None]
@@ -188,3 +195,39 @@ def rescue_invariants(state: GameState, before: GameState | None) -> None:
 
 def test_rescue_playouts_keep_every_invariant() -> None:
     sweep(RESCUE, rescue_invariants)
+
+
+# --- the bench's copy (bench/bench_oshax.py reads data, never the tests) -------------------
+BENCH_FIXTURES = ROOT / "bench" / "fixtures" / "oshax.json"
+
+
+def bench_fixtures() -> dict:
+    """What bench/fixtures/oshax.json holds: the FIXTURE catalog and the three sweep scenarios."""
+    return {
+        "note": "FIXTURE components and scenarios of tests/engine/test_playouts_boards_oshax.py (the real "
+        "special boards, Oshax cards and rescue cards are unknown); written by that test with "
+        "RAFTWRIGHT_REGENERATE_GOLDEN=1",
+        "catalog": full_doc(),
+        "scenarios": {
+            "white cat": scenario_to_dict(WHITE_CAT),
+            "rescue strip": scenario_to_dict(RESCUE),
+            "special board": scenario_to_dict(SPECIAL),
+        },
+    }
+
+
+def test_the_bench_fixtures_are_the_tests_fixtures() -> None:
+    expected = canonical_json(bench_fixtures())
+    if os.environ.get("RAFTWRIGHT_REGENERATE_GOLDEN") == "1":
+        atomic_write_text(BENCH_FIXTURES, expected)
+    assert BENCH_FIXTURES.read_text(encoding="utf-8") == expected, (
+        "bench/fixtures/oshax.json differs from the test fixtures: rewrite it with "
+        "RAFTWRIGHT_REGENERATE_GOLDEN=1 python -m pytest tests/engine/test_playouts_boards_oshax.py"
+    )
+    # and it is what the bench plays: the same scenarios on the same catalog
+    data = json.loads(BENCH_FIXTURES.read_text(encoding="utf-8"))
+    catalog = bundled_catalog().merged(catalog_from_dict(data["catalog"]))
+    assert scenario_from_dict(data["scenarios"]["white cat"]) == WHITE_CAT
+    assert (
+        new_game(WHITE_CAT, seed=1, catalog=catalog).to_dict() == new_game(WHITE_CAT, seed=1, catalog=CATALOG).to_dict()
+    )

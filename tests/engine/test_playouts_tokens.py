@@ -19,9 +19,9 @@ from engine import GameState, Replay, new_game
 from engine.bots.bots import RandomBot, playout
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import fair_view
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import KICKSTARTER_TOKENS, Objective, Scenario, TokenPlacement
 from engine.model.schemas import schema_errors
@@ -39,7 +39,7 @@ def kickstarter(name: str, maps_needed: int = 1) -> Scenario:
     """A bundled scenario with tokens of every kind where the cats and cards will meet
     them: on squares a cat can reach now and in free 3x3 windows; a map objective;
     the fixture hybrid tiles in the bag."""
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     state = new_game(scenario, seed=0, catalog=hybrid_catalog())
     grid = state.island.grid
     picked: list[tuple[int, int]] = []
@@ -57,9 +57,11 @@ def kickstarter(name: str, maps_needed: int = 1) -> Scenario:
 
 def token_invariants(state: GameState, start: Counter[str]) -> None:
     island = state.island
-    on_island = Counter(state.tokens.values())
-    held = Counter(state.held)
-    assert on_island["map"] + held["map"] + state.maps == start["map"], "a treasure map appeared or vanished"
+    on_island = Counter(state.kickstarter.tokens.values())
+    held = Counter(state.kickstarter.held)
+    assert on_island["map"] + held["map"] + state.kickstarter.maps == start["map"], (
+        "a treasure map appeared or vanished"
+    )
     for kind in KINDS:
         assert on_island[kind] + held[kind] <= start[kind]
     assert state.token_squares & state.tile_fire == 0, "a fire tile on a token"
@@ -75,7 +77,11 @@ def token_invariants(state: GameState, start: Counter[str]) -> None:
         if not state.arrived[cat]:
             assert walkable(state, island.cat_terrain[cat]) & ~state.fire & (1 << sq), "a cat off its own terrain"
     if state.phase == TOKENS:
-        assert state.task is not None and state.held and state.task.step in ("return", "resolve")
+        assert (
+            state.kickstarter.task is not None
+            and state.kickstarter.held
+            and state.kickstarter.task.step in ("return", "resolve")
+        )
     outcome = state.outcome()
     if outcome is not None and outcome.won:
         assert all(s.status == "met" for s in objective_statuses(state) if s.objective.kind == "collect_maps")
@@ -94,7 +100,7 @@ def base_invariants(state: GameState, water: int) -> None:
 
 
 def play_checked(state: GameState, bot, rng: random.Random, seen: Counter[str]) -> None:
-    start = Counter(state.tokens.values())
+    start = Counter(state.kickstarter.tokens.values())
     water = state.water + state.water_used
     while not state.is_terminal():
         action = bot.choose(state, rng)
@@ -194,8 +200,12 @@ def test_tokens_are_public_in_the_fair_view() -> None:
     are what every player sees, so the view keeps them as they are."""
     state = new_game(kickstarter("tutorial/01-first-steps"), seed=3, catalog=hybrid_catalog())
     view = fair_view(state)
-    assert view.tokens == state.tokens and view.held == state.held and view.maps == state.maps
-    assert set(KICKSTARTER_TOKENS) >= set(state.tokens.values())
+    assert (
+        view.kickstarter.tokens == state.kickstarter.tokens
+        and view.kickstarter.held == state.kickstarter.held
+        and view.kickstarter.maps == state.kickstarter.maps
+    )
+    assert set(KICKSTARTER_TOKENS) >= set(state.kickstarter.tokens.values())
 
 
 def test_expert_playouts_with_tokens_keep_every_invariant() -> None:

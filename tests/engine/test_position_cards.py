@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import new_game
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.position import PositionError
 from engine.play.state import GameState
@@ -17,7 +17,7 @@ from engine.play.state import GameState
 
 @pytest.fixture(scope="module")
 def game() -> GameState:
-    scenario = load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
     return new_game(scenario, seed=3, variant="solo")
 
 

@@ -6,13 +6,13 @@ import random
 
 from engine import new_game
 from engine.bots.bots import RandomBot
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.position import Position
 
 
 def test_clone_copies_every_slot_and_shares_nothing_mutable() -> None:
-    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     state = new_game(scenario, seed=4, players=1, variant="solo")
     bot, rng = RandomBot(), random.Random(4)
     slots = {name for klass in type(state).__mro__ for name in getattr(klass, "__slots__", ())}
@@ -20,8 +20,12 @@ def test_clone_copies_every_slot_and_shares_nothing_mutable() -> None:
     checked = 0
     while not state.is_terminal():
         other = state.clone()
-        for name in slots - {"rng"}:
-            mine, theirs = getattr(state, name), getattr(other, name)
+        pairs = [(name, getattr(state, name), getattr(other, name)) for name in slots - {"rng"}]
+        for part in ("advanced", "kickstarter"):  # the expansions' parts: their slots are copies too
+            mine, theirs = getattr(state, part), getattr(other, part)
+            assert mine is not theirs, part
+            pairs += [(f"{part}.{name}", getattr(mine, name), getattr(theirs, name)) for name in type(mine).__slots__]
+        for name, mine, theirs in pairs:
             assert mine == theirs, name
             if isinstance(mine, (list, dict)):
                 assert mine is not theirs, name  # a copy of its own

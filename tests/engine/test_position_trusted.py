@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import new_game
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.phases import PLAY
 from engine.play.position import CatPosition, Position, PositionError
@@ -24,7 +24,7 @@ def _slots(state: Position) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def game() -> GameState:
-    scenario = load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
     return new_game(scenario, seed=5, variant="solo")
 
 

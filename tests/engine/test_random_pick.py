@@ -16,7 +16,7 @@ from test_playouts_tokens import kickstarter
 
 from engine import GameState, new_game
 from engine.bots.random_pick import random_action
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 
 SCENARIOS = ["tutorial/01-first-steps", "practice/01-early-morning", "campaign-1/01-waiting-for-friends",
@@ -47,7 +47,7 @@ def test_counted_pick_is_the_listed_pick(name: str) -> None:
     path = campaigns_dir() / f"{name}.scenario.json"
     if not path.exists():
         pytest.skip(f"{path.name} is not bundled")
-    scenario = load_scenario(path)
+    scenario = open_scenario(path)
     checked = 0
     for players, variant in [(1, "solo"), (1, "comp1110"), (2, "standard")]:
         if players not in scenario.rules.players:
@@ -59,7 +59,7 @@ def test_counted_pick_is_the_listed_pick(name: str) -> None:
 
 def test_counted_pick_in_the_advanced_game() -> None:
     """The advanced game: moves limited to 5 squares (MV-6), the raft bonus (AD-2)."""
-    scenario = load_scenario(campaigns_dir() / "campaign-1/07-river-rafts.scenario.json").with_changes(mode="advanced")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/07-river-rafts.scenario.json").with_changes(mode="advanced")
     checked = 0
     for seed in range(4):
         checked += check_game(new_game(scenario, seed=seed, variant="standard", catalog=fixture_catalog(*CARDS)), seed)
@@ -77,7 +77,7 @@ def test_counted_pick_with_kickstarter_tokens() -> None:
 
 
 def test_no_action_is_refused() -> None:
-    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     state = new_game(scenario, seed=1)
     rng = random.Random(1)
     while not state.is_terminal():

@@ -8,9 +8,10 @@ import random
 from dataclasses import replace
 
 import pytest
+from reference.reach import plain_move_targets
 
 from engine import new_game
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play import reach
 from engine.play.bitboard import bit_list
@@ -53,7 +54,7 @@ def full_analysis(state: Position) -> CutOff | None:
 
 @pytest.mark.parametrize("name", ["campaign-1/01-waiting-for-friends", "campaign-3/05-everyone-is-welcome"])
 def test_the_shortcut_never_changes_the_answer(name: str) -> None:
-    scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+    scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
     checked = 0
     for seed in range(8):
         state = new_game(scenario, seed=seed, variant="solo")
@@ -85,7 +86,7 @@ def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
     before, connected squares that took it to the raft) are hints: any of them, stale,
     foreign or too large, leaves the answer the full analysis gives, on every position
     of seeded random solo games with 1 and 3 water tokens."""
-    scenario = load_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
     checked = 0
     for seed in range(6):
         state = new_game(scenario, seed=seed, variant="solo")
@@ -113,15 +114,6 @@ def test_remembered_tile_sets_never_change_the_answer(monkeypatch) -> None:
     assert checked > 50
 
 
-def plain_move_targets(state: Position, cat: int) -> int:
-    """MV-1 .. MV-5 without a move limit, from scratch: the cat's terrain (fire aside)
-    filled from its square, plus the raft squares it may step onto, less occupied squares."""
-    island = state.island
-    ci = island.cat_terrain[cat]
-    region = island.grid.flood(1 << state.cat_sq[cat], walkable(state, ci) & ~state.fire)
-    return (region | raft_entries(state, ci, region)) & ~state.cat_mask & ~island.white_starts
-
-
 def test_move_targets_kept_from_other_positions_are_the_plain_answer() -> None:
     """``move_targets`` reuses the last answer for a square when the squares changed
     since lie away from the cat's region: over two games played side by side (each
@@ -129,7 +121,7 @@ def test_move_targets_kept_from_other_positions_are_the_plain_answer() -> None:
     the plain fill's."""
     games = []
     for seed, name in enumerate(["campaign-1/01-waiting-for-friends", "campaign-2/03-tricky-waters"]):
-        scenario = load_scenario(campaigns_dir() / f"{name}.scenario.json")
+        scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
         games.append((new_game(scenario, seed=seed, variant="solo"), random.Random(seed)))
     checked = 0
     while any(not state.is_terminal() for state, _ in games):

@@ -20,7 +20,7 @@ from engine import Replay, replay
 from engine.model.schemas import schema_errors
 from engine.play.actions import Refill, parse_action
 from engine.play.outcome import IllegalAction
-from engine.play.replay_versions import SAME_ACTIONS, ReplayVersionError
+from engine.play.replay_versions import HISTORY, SAME_ACTIONS, ReplayVersionError
 from engine.play.state import GameState
 from engine.play.version import RULES_VERSION
 
@@ -145,3 +145,14 @@ def test_new_replays_record_the_rules_version() -> None:
     assert made.rules_version == RULES_VERSION and made.to_dict()["rules_version"] == RULES_VERSION
     assert [str(a) for a in made.actions] == [str(a) for a in record.actions]
     assert parse_action("refill 0 0") == Refill(0, 0)
+
+
+def test_every_rules_version_says_what_it_changed() -> None:
+    """A bump of RULES_VERSION comes with its entry in HISTORY, and says whether the
+    version before it still reads the same (SAME_ACTIONS) or is refused."""
+    assert sorted(HISTORY) == list(range(1, RULES_VERSION + 1))
+    assert SAME_ACTIONS <= set(range(1, RULES_VERSION))
+    broken = _current().to_dict()
+    del broken["rules_version"]
+    with pytest.raises(ValueError, match="rules_version"):
+        Replay.from_dict(broken)

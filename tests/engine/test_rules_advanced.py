@@ -12,8 +12,8 @@ from advanced_fixtures import ADVANCED_ISLAND, advanced_state, fixture_card
 from engine_pictures import deal
 
 from engine import new_game
+from engine.check.validate_files import open_scenario
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective
 from engine.play.actions import (
@@ -66,12 +66,12 @@ def test_an_arrival_offers_the_free_action_before_the_disaster_pile() -> None:
     card = fixture_card("exhaust", DisasterEffect("exhaust", cat="all"))
     state = _game(card, pile=3)
     state.apply(MoveCat(0, BLUE, BLUE_RAFT, ("circle:a",)))
-    assert state.phase == "bonus" and len(state.disaster_pile) == 4 and state.disaster is None
+    assert state.phase == "bonus" and len(state.disaster_pile) == 4 and state.advanced.disaster is None
     kinds = {type(a) for a in state.legal_actions()}
     assert kinds == {BonusDraw, BonusMove, BonusPass}
     state.apply(BonusPass())
-    assert [e.step for e in state.disaster_log] == [0, 1] and state.phase == "play"
-    assert state.disaster_used == [card.id] and len(state.disaster_pile) == 0
+    assert [e.step for e in state.advanced.disaster_log] == [0, 1] and state.phase == "play"
+    assert state.advanced.disaster_used == [card.id] and len(state.disaster_pile) == 0
 
 
 def test_the_bonus_draw_gives_the_active_player_an_extra_card() -> None:
@@ -80,7 +80,7 @@ def test_the_bonus_draw_gives_the_active_player_an_extra_card() -> None:
     state.apply(MoveCat(0, BLUE, BLUE_RAFT, ("circle:a",)))
     top = state.decks["cross"][-1]
     state.apply(BonusDraw(0, "cross"))
-    assert state.hands[0] == [top] and state.extra_cards == [1] and state.phase == "play"
+    assert state.hands[0] == [top] and state.advanced.extra_cards == [1] and state.phase == "play"
     assert not state.is_legal(parse_action("end"))  # every card is played before resting
 
 
@@ -127,7 +127,7 @@ def test_the_last_arrival_wins_at_once_without_a_bonus() -> None:
     state.apply(BonusMove(0, GREEN, (3, 9)))
     state.apply(MoveCat(0, (3, 9), (2, 11), ("cross:a", "cross:b")))  # exhausted: 2 cards
     outcome = state.outcome()
-    assert outcome is not None and outcome.won and outcome.score == 5 and state.bonus is None
+    assert outcome is not None and outcome.won and outcome.score == 5 and state.advanced.bonus is None
 
 
 def test_a_disaster_card_resolves_top_to_bottom() -> None:
@@ -142,13 +142,13 @@ def test_a_disaster_card_resolves_top_to_bottom() -> None:
     state = _game(card, pile=3, water=2)
     state.apply(MoveCat(0, GREEN, (3, 9), ("circle:a",)))
     assert state.phase == "fire" and state.pending is not None and state.pending.cause == "disaster"
-    assert [e.step for e in state.disaster_log] == [0, 1, 2] and state.water == 2
+    assert [e.step for e in state.advanced.disaster_log] == [0, 1, 2] and state.water == 2
     fire = next(iter(state.legal_actions()))
     assert isinstance(fire, PlaceFire)
     state.apply(fire)
-    assert [e.step for e in state.disaster_log] == [0, 1, 2, 3] and state.water == 1 and state.water_used == 0
-    assert state.phase == "play" and state.disaster is None and state.disaster_used == [card.id]
-    assert state.disaster_deck == [] and len(state.discard_pile) == 4
+    assert [e.step for e in state.advanced.disaster_log] == [0, 1, 2, 3] and state.water == 1 and state.water_used == 0
+    assert state.phase == "play" and state.advanced.disaster is None and state.advanced.disaster_used == [card.id]
+    assert state.advanced.disaster_deck == [] and len(state.discard_pile) == 4
 
 
 def test_a_forced_discard_goes_to_the_disaster_pile() -> None:
@@ -162,7 +162,7 @@ def test_a_forced_discard_goes_to_the_disaster_pile() -> None:
     state.apply(DisasterDiscard(0, "cross:c"))
     state.apply(DisasterDiscard(0, "circle:b"))
     assert state.disaster_pile == ["cross:c", "circle:b"] and state.phase == "play"
-    assert "circle:b" not in state.hands[0] and state.disaster is None
+    assert "circle:b" not in state.hands[0] and state.advanced.disaster is None
 
 
 def test_a_forced_discard_is_skipped_when_nobody_holds_a_card() -> None:
@@ -170,7 +170,7 @@ def test_a_forced_discard_is_skipped_when_nobody_holds_a_card() -> None:
     card = fixture_card("skip", DisasterEffect("discard", who="each"), DisasterEffect("exhaust", cat="red"))
     state = _game(card, hand=["circle:a"], pile=3)
     state.apply(MoveCat(0, GREEN, (3, 9), ("circle:a",)))
-    texts = [e.text for e in state.disaster_log]
+    texts = [e.text for e in state.advanced.disaster_log]
     assert "skipped, nobody holds a card" in texts[1] and "red cat" in texts[2]
     assert state.exhausted[state.cat_at(RED)] and state.phase == "play"
 
@@ -188,7 +188,7 @@ def test_a_forced_move_exhausts_the_cat_and_respects_its_limits() -> None:
     state.apply(DisasterMove(0, GREEN, (4, 3)))
     green = state.cat_at((4, 3))
     assert green is not None and state.exhausted[green] and state.phase == "play"
-    assert "moved from (3, 4) to (4, 3)" in state.disaster_log[-1].text
+    assert "moved from (3, 4) to (4, 3)" in state.advanced.disaster_log[-1].text
 
 
 def test_a_forced_move_is_skipped_when_no_named_cat_can_move() -> None:
@@ -196,7 +196,7 @@ def test_a_forced_move_is_skipped_when_no_named_cat_can_move() -> None:
     card = fixture_card("purple", DisasterEffect("move", cat="purple"))
     state = _game(card, pile=3)
     state.apply(MoveCat(0, GREEN, (3, 9), ("circle:a",)))
-    assert "skipped" in state.disaster_log[-1].text and state.phase == "play"
+    assert "skipped" in state.advanced.disaster_log[-1].text and state.phase == "play"
 
 
 def test_advanced_solo_extra_cards_come_from_the_decks_and_are_played_this_round() -> None:
@@ -211,7 +211,7 @@ def test_advanced_solo_extra_cards_come_from_the_decks_and_are_played_this_round
     assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 2
     state.apply(MoveCat(0, GREEN, (3, 6), (state.hands[0][0],)))  # the refill keeps 4 in hand while it can
     state.apply(Refill(0, 1))
-    assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 1 and state.extra_cards == [1]
+    assert len(state.hands[0]) == 4 and len(state.reserve[0]) == 1 and state.advanced.extra_cards == [1]
     state.apply(MoveCat(0, RED, (1, 7), (state.hands[0][0],)))
     assert len(state.hands[0]) == 4 and state.reserve == [[]]  # 3 played + 4 to play: 6 cards + the extra one
 
@@ -245,7 +245,7 @@ def test_exhaust_nearest_fire_lays_down_the_cats_nearest_the_fire() -> None:
     card = fixture_card("nearest", DisasterEffect("exhaust", cat="nearest_fire"))
     state = _game(card, pile=3)
     state.apply(MoveCat(0, BLUE, (2, 3), ("circle:a",)))  # blue (2,3) and green (3,4) are 3 from fire
-    assert state.disaster_log[-1].text.count("cat on") == 2
+    assert state.advanced.disaster_log[-1].text.count("cat on") == 2
     assert state.exhausted == [False, True, True]  # red (1, 5) is 7 from the fire
 
 
@@ -262,7 +262,7 @@ def test_the_disaster_deck_option_alone_keeps_unlimited_moves_and_no_bonus() -> 
 
 def test_a_state_saved_before_the_advanced_game_still_loads() -> None:
     """Saved games from before the advanced slots existed resume (all at set-up value)."""
-    state = new_game(load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"), seed=2)
+    state = new_game(open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"), seed=2)
     doc = state.to_dict()
     for key in ("disaster_deck", "disaster_used", "disaster", "disaster_log", "bonus", "extra_cards"):
         del doc[key]
@@ -296,6 +296,6 @@ def test_a_pile_refilled_by_a_disaster_waits_for_the_next_move() -> None:
     state.apply(MoveCat(0, GREEN, (3, 9), ("circle:a",)))
     for choice in ("circle:b", "circle:c", "cross:a", "cross:b"):
         state.apply(next(a for a in state.legal_actions() if isinstance(a, DisasterDiscard) and a.card == choice))
-    assert state.phase == "play" and len(state.disaster_pile) == 4 and state.disaster_used == [first.id]
+    assert state.phase == "play" and len(state.disaster_pile) == 4 and state.advanced.disaster_used == [first.id]
     state.apply(MoveCat(1, RED, (1, 7), ("cross:c",)))
-    assert state.disaster_used == [first.id, second.id] and len(state.disaster_pile) == 1
+    assert state.advanced.disaster_used == [first.id, second.id] and len(state.disaster_pile) == 1

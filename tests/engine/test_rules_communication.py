@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from engine_pictures import picture_state
 
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import RuleOptions
 from engine.play.communication import MEOW, TALK, CommToken, deal
@@ -69,7 +69,7 @@ def test_the_constructor_checks_the_tokens() -> None:
 
 def test_a_saved_game_keeps_the_tokens_and_their_marks() -> None:
     """A bundled scenario that uses the tokens, 4 players: dealt, marked, saved, resumed."""
-    scenario = load_scenario(campaigns_dir() / "campaign-4/05-its-meow-or-never.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-4/05-its-meow-or-never.scenario.json")
     state = new_game(scenario, seed=1, players=4, variant="standard")
     assert [[t.kind for t in seat] for seat in state.comm_tokens] == [[TALK], [TALK], [MEOW], [MEOW]]
     state.mark_token(2, 0)

@@ -8,7 +8,7 @@ import pytest
 from engine_pictures import RED_CAT_ISLAND, deal, picture_state
 
 from engine import IllegalAction, new_game
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import (
     ActionParseError,
@@ -25,7 +25,7 @@ ISLAND = RED_CAT_ISLAND
 
 
 def _scenario():
-    return load_scenario(campaigns_dir() / "campaign-1" / "02-in-the-way.scenario.json")
+    return open_scenario(campaigns_dir() / "campaign-1" / "02-in-the-way.scenario.json")
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,9 @@ from kickstarter_fixtures import FIXTURE_HYBRID
 
 from engine import new_game, validate
 from engine.bots.bots import RandomBot
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.support import UnsupportedScenario
 from engine.play.variants.base import ADVANCED_MOVE_LIMIT
@@ -33,7 +33,7 @@ def _catalog(disasters: bool = True, hybrid: bool = True) -> Catalog:
 
 
 def _expert():
-    scenario = load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
     return replace(scenario, mode="expert")
 
 
@@ -45,7 +45,7 @@ def test_expert_mode_is_the_advanced_game_with_the_hybrid_tiles_in_the_bag() -> 
     assert {"fixture-hybrid-1", "fixture-hybrid-2"} <= set(state.bag)
     assert state.rules.advanced(state) and state.rules.move_limit(state) == ADVANCED_MOVE_LIMIT
     assert state.rules.arrival_bonus(state) and state.rules.disaster_deck(state.scenario)
-    assert state.disaster_deck == [CARD.id]
+    assert state.advanced.disaster_deck == [CARD.id]
 
 
 def test_expert_mode_plays_to_the_end() -> None:

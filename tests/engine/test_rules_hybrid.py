@@ -11,8 +11,8 @@ from engine_pictures import deal, put_fire_tile
 from kickstarter_fixtures import FIXTURE_BAR, FIXTURE_END, hybrid_catalog, token_state
 
 from engine import new_game, validate
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import catalog_document_problems
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import PlaceFire, PlacePathway, UseWater
 from engine.play.phases import FIRE, PendingFire
@@ -99,7 +99,7 @@ def test_hybrid_tiles_count_as_fire_tiles_for_placement_and_water() -> None:
 def test_hybrid_tiles_go_into_the_bag_only_when_the_scenario_says_so() -> None:
     """FB-2 (Kickstarter pack "Before you start"): hybrid tiles join the bag only by
     choice (rules.hybrid_fire_tiles)."""
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     catalog = hybrid_catalog()
     plain = new_game(scenario, seed=1, catalog=catalog)
     assert FIXTURE_BAR.id not in plain.bag and len(plain.bag) == 31
@@ -110,7 +110,7 @@ def test_hybrid_tiles_go_into_the_bag_only_when_the_scenario_says_so() -> None:
 def test_hybrid_tiles_asked_for_but_in_no_catalog_are_refused_naming_the_missing_data() -> None:
     """C17: the hybrid tiles' shapes and colours are unknown; a game that needs them
     with no catalog defining one is refused, saying what to add; validate warns."""
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     wants = replace(scenario, rules=replace(scenario.rules, hybrid_fire_tiles=True))
     with pytest.raises(UnsupportedScenario, match="hybrid fire tiles without hybrid tiles.*RULINGS C17.*safe_spots"):
         new_game(wants, seed=1)

@@ -10,8 +10,8 @@ import dataclasses
 import pytest
 from engine_pictures import deal, picture_state
 
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.play.actions import MoveCat
 from engine.play.game import new_game
@@ -67,6 +67,6 @@ def test_the_reading_is_checked_and_the_default_is_any_colour() -> None:
 def test_raft_a_is_boarded_from_any_side_whatever_the_reading() -> None:
     """Rulebook "Raft cards" (MV-3): raft A has no destinations; a cat next to it may
     move onto it.  Its squares are not "icon-less squares" of a coloured raft."""
-    scenario = load_scenario(campaigns_dir() / "tutorial/01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial/01-first-steps.scenario.json")
     game = new_game(scenario, seed=1, catalog=default_catalog())
     assert game.island.iconless == 0

@@ -194,8 +194,8 @@ def test_a_white_cat_collects_the_kickstarter_tokens_on_its_path_only() -> None:
     state = white_state(TO_RAFT)
     deal(state, ["circle:a", "circle:b"])
     grid = state.island.grid
-    state.tokens[grid.index((1, 6))] = "fish"
-    state.tokens[grid.index((0, 4))] = "map"
+    state.kickstarter.tokens[grid.index((1, 6))] = "fish"
+    state.kickstarter.tokens[grid.index((0, 4))] = "map"
     choices = move_choices(state, 0)
     assert all(not taken & grid.bit((0, 4)) for taken, _ in choices)
     past = [taken for taken, dests in choices if dests & grid.bit((1, 8))]
@@ -203,7 +203,7 @@ def test_a_white_cat_collects_the_kickstarter_tokens_on_its_path_only() -> None:
     with pytest.raises(IllegalAction, match="collects exactly"):
         state.apply(MoveCat(0, WHITE_AT, (1, 8), ("circle:a",)))
     state.apply(MoveCat(0, WHITE_AT, (1, 8), ("circle:a",), collect=((1, 6),)))
-    assert grid.index((1, 6)) not in state.tokens
+    assert grid.index((1, 6)) not in state.kickstarter.tokens
 
 
 def test_white_arrives_first_is_an_arrival_order_objective_of_the_white_cat() -> None:

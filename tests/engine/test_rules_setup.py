@@ -8,8 +8,8 @@ import random
 import pytest
 
 from engine import new_game
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import CatStart, LocationCard, default_catalog
-from engine.model.formats import load_scenario
 from engine.model.layout import BoardChoice, compose_island, draw_board_choices
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardPin
@@ -19,7 +19,7 @@ from engine.play.variants import VARIANTS, get_variant, register_variant
 
 @pytest.fixture(scope="module")
 def scenario():
-    return load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    return open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
 
 
 def test_cats_stand_on_their_icons_on_boards_drawn_from_the_seed(scenario) -> None:

@@ -14,7 +14,7 @@ from engine_pictures import deal, picture_state
 
 from engine.bots.bots import HeuristicBot, RandomBot, playout
 from engine.bots.view import fair_view
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat, Refill, parse_action
@@ -43,7 +43,7 @@ def _solo(variant: str = "solo") -> GameState:
 
 
 def _tutorial(seed: int) -> GameState:
-    return new_game(load_scenario(campaigns_dir() / "tutorial/01-first-steps.scenario.json"), seed=seed)
+    return new_game(open_scenario(campaigns_dir() / "tutorial/01-first-steps.scenario.json"), seed=seed)
 
 
 def test_refill_text_form_round_trips_and_fits_the_replay_schema() -> None:

@@ -15,8 +15,9 @@ from engine_pictures import picture_layout
 from test_rules_rounds import STUCK  # a green cat boxed in by fire: no window for a card, no move
 
 from engine import new_game
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import default_catalog
-from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
+from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import STUCK_HAND_READINGS, RuleOptions, Scenario
 from engine.model.schemas import schema_errors
@@ -82,7 +83,7 @@ def test_the_discarded_cards_leave_the_game_where_discards_do() -> None:
 
 
 def test_the_forbid_reading_is_refused_naming_the_rule() -> None:
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     forbid = scenario.with_changes(rules=replace(scenario.rules, stuck_hand="forbid"))
     with pytest.raises(UnsupportedScenario, match=r"stuck-hand reading 'forbid' \(RULINGS LC-7"):
         new_game(forbid, seed=0)
@@ -92,7 +93,7 @@ def test_the_forbid_reading_is_refused_naming_the_rule() -> None:
 
 
 def test_the_reading_travels_in_the_file_and_the_default_is_not_written() -> None:
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     assert "stuck_hand" not in scenario_to_dict(scenario)["rules"]  # bundled files stay byte-identical
     chosen = scenario.with_changes(rules=replace(scenario.rules, stuck_hand="discard"))
     doc = scenario_to_dict(chosen)

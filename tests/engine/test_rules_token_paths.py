@@ -81,7 +81,7 @@ def test_a_move_onto_the_raft_through_a_token_is_offered_and_accepted(mode: str,
         state.clone().apply(MoveCat(0, RED, RAFT, ("circle:a",)))  # every way there collects the fish
     assert str(refused.value).endswith("the ways there collect: (1, 8)")
     state.apply(MoveCat(0, RED, targets[-1], ("circle:a",), (FISH,)))
-    assert state.held == ["fish"] and state.token_at(FISH) is None and state.arrived == [True, False]
+    assert state.kickstarter.held == ["fish"] and state.token_at(FISH) is None and state.arrived == [True, False]
 
 
 def test_the_advanced_limit_still_holds_on_a_way_through_tokens() -> None:
@@ -109,7 +109,7 @@ def test_the_bonus_move_boards_the_raft_through_a_token() -> None:
     with pytest.raises(IllegalAction, match="wrong-tokens"):
         state.clone().apply(BonusMove(0, RED, RAFT))
     state.apply(BonusMove(0, RED, RAFT, (FISH,)))
-    assert all(state.arrived) and state.held == ["fish"]
+    assert all(state.arrived) and state.kickstarter.held == ["fish"]
 
 
 def _way_sets_cover_the_targets(state: GameState) -> int:

@@ -13,8 +13,8 @@ from engine_pictures import deal, put_fire_tile
 from kickstarter_fixtures import token_state
 
 from engine import GameState, new_game
+from engine.check.validate_files import open_scenario
 from engine.model.disaster_cards import DisasterEffect
-from engine.model.formats import load_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, TokenPlacement
 from engine.play.actions import DisasterMove, MoveCat, PlaceFire, PlacePathway, ResolveToken, ReturnToken, parse_action
@@ -55,7 +55,11 @@ def test_a_card_over_tokens_picks_them_up_and_the_player_puts_them_back_on_it() 
     squares, one per square, where the player chooses, before the fire tile."""
     state = _game({(3, 1): "water", (4, 1): "map", (5, 0): "fish"})
     _place_card(state, (3, 0))
-    assert state.phase == TOKENS and sorted(state.held) == ["fish", "map", "water"] and not state.tokens
+    assert (
+        state.phase == TOKENS
+        and sorted(state.kickstarter.held) == ["fish", "map", "water"]
+        and not state.kickstarter.tokens
+    )
     choices = list(state.legal_actions())
     assert choices == [ReturnToken("water", (r, c)) for r in range(3, 6) for c in range(3)]  # water first, 9 squares
     state.apply(ReturnToken("water", (5, 2)))
@@ -82,7 +86,7 @@ def test_fire_tokens_under_a_card_bring_one_more_fire_tile_each_after_the_normal
         causes.append(state.pending.cause)
         state.apply(_far_from_the_cat(state))
     assert causes == ["pathway", "fire-token", "fire-token"] and state.phase == PLAY
-    assert not state.held and not state.tokens and len(state.tiles_placed) == 3
+    assert not state.kickstarter.held and not state.kickstarter.tokens and len(state.tiles_placed) == 3
     assert state.hands[0] == ["circle:b", "circle:c"]
 
 
@@ -119,7 +123,7 @@ def test_a_moving_cat_collects_the_tokens_on_the_way_it_takes() -> None:
     with pytest.raises(IllegalAction, match="wrong-tokens"):
         state.apply(MoveCat(0, RED, (2, 8), ("circle:a",)))  # no way there collects nothing
     state.apply(MoveCat(0, RED, (2, 8), ("circle:a",), ((2, 7),)))
-    assert state.held == ["fish"] and state.token_at((1, 8)) == "map" and state.token_at((2, 7)) is None
+    assert state.kickstarter.held == ["fish"] and state.token_at((1, 8)) == "map" and state.token_at((2, 7)) is None
 
 
 def test_collected_tokens_resolve_after_the_move_in_the_order_chosen() -> None:
@@ -130,9 +134,9 @@ def test_collected_tokens_resolve_after_the_move_in_the_order_chosen() -> None:
     assert state.phase == TOKENS and state.exhausted == [True]
     assert list(state.legal_actions()) == [ResolveToken("fish"), ResolveToken("map")]
     state.apply(ResolveToken("map"))
-    assert state.maps == 1 and state.exhausted == [True]
+    assert state.kickstarter.maps == 1 and state.exhausted == [True]
     state.apply(ResolveToken("fish"))
-    assert state.exhausted == [False] and state.phase == PLAY and state.task is None
+    assert state.exhausted == [False] and state.phase == PLAY and state.kickstarter.task is None
     assert state.hands[0] == ["circle:b", "circle:c"]
 
 
@@ -200,7 +204,7 @@ def test_token_phases_survive_to_dict_replay_and_clone() -> None:
     _place_card(state, (3, 0))
     copy = state.clone()
     copy.apply(ReturnToken("water", (3, 2)))
-    assert state.held == ["water"] and state.token_at((3, 2)) is None
+    assert state.kickstarter.held == ["water"] and state.token_at((3, 2)) is None
     for action in state.history:
         assert parse_action(str(action)) == action
     data = state.to_dict()  # from_dict needs a scenario with boards: tests/engine/test_playouts_tokens.py
@@ -214,7 +218,7 @@ def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disas
     like those of the move action itself (same reading as the bonus move, AD-4)."""
     card = fixture_card("push", DisasterEffect("move", cat="nearest_fire", squares=2, towards="fire"))
     state = deal(advanced_state(ADVANCED_ISLAND, [card]), ["circle:a", "circle:b", "circle:c"])
-    state.tokens[state.island.grid.index((4, 4))] = "fish"
+    state.kickstarter.tokens[state.island.grid.index((4, 4))] = "fish"
     for key in state.decks["square"][:3]:
         state.decks["square"].remove(key)
         state.disaster_pile.append(key)
@@ -224,7 +228,7 @@ def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disas
     assert ways == {(), ((4, 4),)}  # round by (3, 3), or over the fish
     assert all(isinstance(a, DisasterMove) and a.to != (4, 4) or a.collect == ((4, 4),) for a in state.legal_actions())
     state.apply(DisasterMove(0, (3, 4), (4, 3), ((4, 4),)))
-    assert state.phase == TOKENS and state.held == ["fish"] and state.disaster is None
+    assert state.phase == TOKENS and state.kickstarter.held == ["fish"] and state.advanced.disaster is None
     state.apply(ResolveToken("fish"))
     assert state.phase == PLAY and not any(state.exhausted)
 
@@ -232,7 +236,7 @@ def test_a_disaster_move_collects_the_tokens_on_its_way_resolved_after_the_disas
 def test_fewer_maps_than_the_objective_asks_lose_at_set_up() -> None:
     """SC-2: "Collect 2 treasure maps" with one map on the island can never be met: the
     game is lost at set-up, naming the objective (validate also reports it)."""
-    scenario = load_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
+    scenario = open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json")
     short = replace(scenario, tokens=(TokenPlacement("map", (8, 5)),), objectives=(Objective("collect_maps", count=2),))
     outcome = new_game(short, seed=1).outcome()
     assert outcome is not None and outcome.reason == "objective-failed" and "Collect 2 treasure maps" in outcome.message

@@ -12,7 +12,7 @@ from distributed import LocalCluster
 
 import engine.sim.cluster as cluster
 from engine.bots.version import fingerprint
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.sim.cluster_address import ClusterError, check_address
 from engine.sim.difficulty import estimate
@@ -84,7 +84,7 @@ def test_a_task_on_a_worker_with_another_fingerprint_refuses_to_play() -> None:
     doc_path = FIRST_STEPS
     from engine.model.formats import scenario_to_dict
 
-    doc = scenario_to_dict(load_scenario(doc_path))
+    doc = scenario_to_dict(open_scenario(doc_path))
     with pytest.raises(ClusterError, match="rules-0.bots-0"):
         cluster.checked_play_games("rules-0.bots-0", doc, [1], "solo", 1, "random")
     assert len(cluster.checked_play_games(fingerprint(), doc, [1, 2], "solo", 1, "random")) == 2
@@ -106,5 +106,42 @@ def test_cluster_local_starts_one_cluster_per_run(monkeypatch: pytest.MonkeyPatc
     assert len(started) == 1  # four scenarios, one cluster
     out = capsys.readouterr().out
     assert out.count('"fingerprint"') == 4
-    pool = estimate(load_scenario(FIRST_STEPS), games=8, bot="random", jobs=2)
+    pool = estimate(open_scenario(FIRST_STEPS), games=8, bot="random", jobs=2)
     assert f'"wins": {pool.wins}' in out
+
+
+def test_a_dashboard_already_on_8787_costs_no_warning(capsys: pytest.CaptureFixture[str],
+                                                      recwarn: pytest.WarningsRecorder) -> None:  # fmt: skip
+    """Dask's scheduler serves HTTP on 8787 by default and warns on stderr when another
+    cluster holds it; a local run asks for a free port instead, so stderr stays empty."""
+    import socket
+
+    holder = socket.socket()
+    try:
+        holder.bind(("0.0.0.0", 8787))
+        holder.listen()
+    except OSError:
+        pass  # someone else holds it: the same situation
+    try:
+        args = ["difficulty", str(FIRST_STEPS), "--games", "8", "--bot", "random", "--cluster", "local", "--jobs", "1"]
+        assert main(args) == 0
+    finally:
+        holder.close()
+    assert capsys.readouterr().err == ""
+    assert [str(w.message) for w in recwarn if "8787" in str(w.message)] == []
+
+
+def test_a_worker_that_cannot_say_its_fingerprint_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An older Raftwright on a worker has no fingerprint to give (the probe fails there):
+    refused in one line, never pooled."""
+
+    def older() -> str:
+        raise AttributeError("module 'engine.sim.cluster' has no attribute 'worker_fingerprint'")
+
+    monkeypatch.setattr(cluster, "worker_fingerprint", older)
+    args = ["difficulty", str(FIRST_STEPS), "--games", "2", "--bot", "random", "--cluster", "local", "--jobs", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot say which rules and bot they play" in err[0] and fingerprint() in err[0]

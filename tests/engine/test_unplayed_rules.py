@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine import GameState, Replay, new_game, validate
-from engine.model.formats import load_scenario
-from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
+from engine.model.library import bundled_campaign_paths
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, RuleOptions, Scenario, TokenPlacement
 from engine.play.support import UnsupportedScenario, unplayed_rules
@@ -16,7 +16,7 @@ from engine.play.support import UnsupportedScenario, unplayed_rules
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    return load_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
+    return open_scenario(campaigns_dir() / "campaign-1" / "01-waiting-for-friends.scenario.json")
 
 
 def _raft_destination(scenario: Scenario) -> tuple[int, int]:
@@ -78,7 +78,7 @@ def test_free_text_objectives_and_question_tokens_are_played(scenario: Scenario)
 
 def test_every_bundled_scenario_is_playable() -> None:
     refused = [
-        s.id for p in bundled_campaign_paths() for _, s in load_campaign_with_scenarios(p)[1] if unplayed_rules(s)
+        s.id for p in bundled_campaign_paths() for _, s in open_campaign_with_scenarios(p)[1] if unplayed_rules(s)
     ]
     assert refused == []
 

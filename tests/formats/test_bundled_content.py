@@ -13,11 +13,12 @@ from types import ModuleType
 
 import pytest
 
+from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
 from engine.interop.comp1110 import scenario_to_challenge
 from engine.model.catalog import Catalog
-from engine.model.formats import canonical_json, load_scenario, scenario_to_dict
+from engine.model.formats import canonical_json, scenario_to_dict
 from engine.model.layout import compose_island, fixed_board_choices
-from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +28,7 @@ def bundled() -> list[tuple[str, int, Path, Scenario]]:
     """(campaign id, number in campaign, path, scenario) in book order."""
     out = []
     for path in bundled_campaign_paths():
-        campaign, scenarios = load_campaign_with_scenarios(path)
+        campaign, scenarios = open_campaign_with_scenarios(path)
         out += [(campaign.id, n, p, s) for n, (p, s) in enumerate(scenarios, 1)]
     return out
 
@@ -61,7 +62,7 @@ def test_ids_files_and_metadata() -> None:
 
 
 def test_campaign_files() -> None:
-    campaigns = [load_campaign_with_scenarios(p)[0] for p in bundled_campaign_paths()]
+    campaigns = [open_campaign_with_scenarios(p)[0] for p in bundled_campaign_paths()]
     for c in campaigns:
         assert (c.points_per_win, c.water_token_penalty) == (5, 1)
         assert c.author.startswith("The City of Games")
@@ -116,7 +117,7 @@ def test_every_scenario_and_campaign_validates_without_errors(catalog: Catalog) 
 
 def test_files_are_canonical() -> None:
     for _, _, path, _ in bundled():
-        assert path.read_text(encoding="utf-8") == canonical_json(scenario_to_dict(load_scenario(path)))
+        assert path.read_text(encoding="utf-8") == canonical_json(scenario_to_dict(open_scenario(path)))
 
 
 def _builder() -> ModuleType:

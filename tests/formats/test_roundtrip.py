@@ -8,14 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.check.validate import validate
-from engine.model.formats import (
-    canonical_json,
-    load_campaign,
-    load_scenario,
-    save_campaign,
-    save_scenario,
-    scenario_to_dict,
-)
+from engine.check.validate_files import open_campaign, open_scenario
+from engine.model.formats import canonical_json, save_campaign, save_scenario, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import BoardPin, BoardSlot, CardPlacement, Objective, RuleOptions, Scenario, TokenPlacement
 
@@ -61,7 +55,7 @@ def test_a_scenario_with_every_field_round_trips_byte_for_byte(first_steps: Scen
     assert not [i for i in validate(scenario) if i.is_error]
     first, second = tmp_path / "a.scenario.json", tmp_path / "b.scenario.json"
     save_scenario(scenario, first)
-    loaded = load_scenario(first)
+    loaded = open_scenario(first)
     assert loaded == scenario
     save_scenario(loaded, second)
     assert first.read_bytes() == second.read_bytes()
@@ -71,18 +65,18 @@ def test_a_scenario_with_every_field_round_trips_byte_for_byte(first_steps: Scen
 def test_a_vertical_small_board_round_trips(tmp_path: Path) -> None:
     scenario = Scenario("v", "Vertical", boards=(BoardSlot("small", "fire", (0, 0), "north", "vertical"),))
     save_scenario(scenario, tmp_path / "v.scenario.json")
-    assert load_scenario(tmp_path / "v.scenario.json") == scenario
+    assert open_scenario(tmp_path / "v.scenario.json") == scenario
 
 
 @pytest.mark.parametrize("path", sorted(campaigns_dir().rglob("*.scenario.json")), ids=lambda p: p.name)
 def test_every_bundled_scenario_round_trips(path: Path, tmp_path: Path) -> None:
     out = tmp_path / path.name
-    save_scenario(load_scenario(path), out)
+    save_scenario(open_scenario(path), out)
     assert out.read_bytes() == path.read_bytes()
 
 
 @pytest.mark.parametrize("path", sorted(campaigns_dir().rglob("campaign.json")), ids=lambda p: p.parent.name)
 def test_every_bundled_campaign_round_trips(path: Path, tmp_path: Path) -> None:
     out = tmp_path / "campaign.json"
-    save_campaign(load_campaign(path), out)
+    save_campaign(open_campaign(path), out)
     assert out.read_bytes() == path.read_bytes()

@@ -28,3 +28,15 @@ def build_with_replay(tmp_path: Path) -> Callable[[dict[str, Any]], bytes]:
         return build_pack(INFO, sources)[0]
 
     return build
+
+
+@pytest.fixture(scope="session")
+def gallery_packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The gallery's packs with their sheets (gallery_helpers.build_packs), built once."""
+    from gallery_helpers import build_packs
+
+    root = tmp_path_factory.mktemp("gallery-packs")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SOURCE_DATE_EPOCH", "1700000000")
+        env.setenv("RAFTWRIGHT_USER_DIR", str(root / "user"))
+        return build_packs(root)

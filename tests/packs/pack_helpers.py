@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.packs.build import PackInfo
 from engine.play.game import Replay, new_game
@@ -40,7 +40,7 @@ def tutorial_campaign() -> Path:
 
 def recorded_game(seed: int = 3) -> dict[str, Any]:
     """A finished solo game of Tutorial 1 (random legal moves), as a replay document."""
-    state = new_game(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"), seed=seed)
+    state = new_game(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"), seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))

@@ -11,9 +11,10 @@ import pytest
 from pack_helpers import FIXTURE_CATALOG, INFO, manifest_of, tutorial_campaign
 
 from engine.bots.version import fingerprint
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import bundled_catalog, catalog_from_dict
 from engine.model.fingerprint import layout_fingerprint
-from engine.model.formats import load_scenario, scenario_from_dict, scenario_to_dict
+from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.schemas import schema_errors
 from engine.packs.build import ExtraFile, build_pack, collect
 from engine.packs.components import used_custom_components
@@ -50,6 +51,7 @@ def test_a_campaign_pack_holds_the_campaign_its_scenarios_and_a_valid_manifest(t
         "name": "First steps",
         "mode": "standard",
         "players": [1, 2, 3, 4],
+        "needs": {"box": ["base"], "features": [], "components": []},
     }
     assert doc["requires"]["formats"] == {"campaign": 1, "scenario": 1}
     pack = open_pack(data)
@@ -82,7 +84,7 @@ def test_paws_and_the_estimate_go_into_the_manifest(tmp_path: Path) -> None:
 
 def test_only_the_custom_components_the_scenarios_use_are_pulled_in() -> None:
     catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_CATALOG))
-    scenario = load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json")
+    scenario = open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json")
     doc = scenario_to_dict(scenario)
     location = next(c for c in doc["cards"] if c["kind"] == "location")
     location["card"] = "13"
@@ -94,7 +96,7 @@ def test_only_the_custom_components_the_scenarios_use_are_pulled_in() -> None:
 
 def test_a_pack_with_custom_components_plays_with_them(tmp_path: Path) -> None:
     catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_CATALOG))
-    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    doc = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     next(c for c in doc["cards"] if c["kind"] == "location")["card"] = "13"
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -143,7 +145,7 @@ def test_a_pack_of_an_advanced_scenario_carries_the_designers_disaster_cards(tmp
     disaster deck plays every disaster card of its catalog, so a pack built from the
     designer's catalog carries theirs and a stranger's game plays exactly those."""
     catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_DISASTERS))
-    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    doc = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     assert used_custom_components([scenario_from_dict(doc)], catalog, "my-pack") is None  # standard: no deck
     doc["mode"] = "advanced"
     used = used_custom_components([scenario_from_dict(doc)], catalog, "my-pack")

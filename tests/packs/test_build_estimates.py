@@ -13,8 +13,8 @@ import pytest
 from pack_helpers import INFO, manifest_of, tutorial_campaign
 
 from engine.bots.version import fingerprint
+from engine.check.validate_files import open_scenario
 from engine.model.fingerprint import layout_fingerprint
-from engine.model.formats import load_scenario
 from engine.packs.build import build_pack, collect
 from engine.packs.errors import REFUSAL_CODES, PackError
 from raftwright.cli import main
@@ -49,7 +49,7 @@ def test_a_stale_estimate_is_refused_naming_the_file_and_the_ways_out(campaign: 
 def test_current_estimates_fill_the_manifest_difficulty_and_expected_length(campaign: Path) -> None:
     data, manifest = build_pack(INFO, collect([campaign]), stale="drop")
     entries = {e.id: e for e in manifest.scenarios}
-    first = load_scenario(sorted(campaign.parent.glob("*.scenario.json"))[0])
+    first = open_scenario(sorted(campaign.parent.glob("*.scenario.json"))[0])
     e = first.difficulty_estimate
     assert e is not None and e.expected_length is not None
     assert entries[first.id].difficulty == e.win_rate and entries[first.id].expected_length == e.expected_length
@@ -67,7 +67,7 @@ def test_estimate_n_plays_the_stale_one_again_for_the_pack_and_leaves_the_file(c
     packed = json.loads(_entry(data, entry.path))
     e = packed["difficulty_estimate"]
     assert e["games"] == 6 and e["bot"] == "random" and e["fingerprint"] == fingerprint()
-    assert e["layout"] == layout_fingerprint(load_scenario(second))
+    assert e["layout"] == layout_fingerprint(open_scenario(second))
     assert entry.difficulty == e["win_rate"] and entry.expected_length == e["expected_length"]
     assert packed["difficulty"] == 2  # the designer's paws
     assert second.read_bytes() == before

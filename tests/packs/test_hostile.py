@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pack_helpers import craft, split, zip_bytes
 
 from engine.packs.errors import REFUSAL_CODES, PackError
@@ -71,7 +73,7 @@ def test_a_json_integer_over_4300_digits(parts, tmp_path, capsys) -> None:
 def test_a_huge_integer_in_the_manifest(parts, tmp_path, capsys) -> None:
     manifest, files = parts
     data = zip_bytes(
-        [("manifest.json", json.dumps(manifest).replace('"format_version": 2', '"format_version": ' + "1" * 5000).encode()),
+        [("manifest.json", json.dumps(manifest).replace('"format_version": 3', '"format_version": ' + "1" * 5000).encode()),
          *files.items()]
     )  # fmt: skip
     refused_by_cli(capsys, tmp_path, data, "json-invalid")
@@ -242,3 +244,39 @@ def test_a_pack_scenario_breaking_a_pattern_is_named_without_the_pattern(parts, 
     lines = refused_by_cli(capsys, tmp_path, craft(manifest, {**files, path: json.dumps(doc).encode()}), "file-invalid")
     text = "\n".join(lines)
     assert "^" not in text and "$" not in text and "does not match" not in text, text
+
+
+def test_inspect_json_prints_pack_text_as_ascii(parts, tmp_path, capsys) -> None:
+    manifest, files = parts
+    path = tmp_path / "c1.raftpack"
+    path.write_bytes(craft(dict(manifest, title="T\x9b2J\u202e\x7f"), files))
+    rc, out, _ = cli(capsys, "pack", "inspect", str(path), "--json")
+    assert rc == 0 and out.isascii() and json.loads(out)["title"] == "T\x9b2J\u202e\x7f"
+
+
+RAW_SCHEMA_WORDS = ("does not match", "is not valid under", "is a required property", "is not of type",
+                    "Additional properties", "is too long", "is not one of", "was expected", "is less than")  # fmt: skip
+ODD_VALUES = [None, 1, -1, 10**50, 1.5, True, "", "1.0", "\x1b", [], [1], ["a"], {}, {"a": 1}, "A" * 300,
+              {"raftwright": 5}, {"raftwright": "99.0.0"}]  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(changes=st.lists(st.tuples(st.integers(0, 30), st.integers(0, len(ODD_VALUES))), min_size=1, max_size=3))
+def test_any_manifest_damage_is_refused_in_words(parts, changes: list[tuple[int, int]]) -> None:
+    """Top-level fields set to odd values or removed: refused with codes and sentences,
+    never an exception other than PackError, never the schema's own text."""
+    manifest, files = parts
+    doc = dict(manifest)
+    keys = [*manifest, "extra"]
+    for key_index, value_index in changes:
+        key = keys[key_index % len(keys)]
+        if value_index == len(ODD_VALUES):
+            doc.pop(key, None)
+        else:
+            doc[key] = ODD_VALUES[value_index]
+    try:
+        open_pack(craft(doc, files))
+    except PackError as exc:
+        for line in (p.line() for p in exc.problems):
+            assert not any(words in line for words in RAW_SCHEMA_WORDS), line
+            assert "\x1b" not in line

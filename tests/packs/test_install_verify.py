@@ -37,6 +37,24 @@ def test_a_version_1_manifest_is_migrated(tutorial_pack) -> None:
     assert pack.manifest == tutorial_pack[1]
 
 
+def test_a_version_2_manifest_opens_and_an_installed_one_is_still_listed(tutorial_pack, tmp_path: Path) -> None:
+    """Format 3 only added optional fields (``needs``, ``credits``): a format 2 pack, made
+    or installed by the Raftwright before, still opens and still lists."""
+    manifest, files = split(tutorial_pack[0])
+    assert manifest["format_version"] == 3 and 2 in MIGRATIONS
+    old = {k: v for k, v in manifest.items() if k != "credits"}
+    old["format_version"] = 2
+    old["scenarios"] = [{k: v for k, v in s.items() if k != "needs"} for s in manifest.get("scenarios", [])]
+    pack = open_pack(craft(old, files, relist=False))
+    assert pack.migrated_from == 2 and pack.manifest.id == tutorial_pack[1].id
+    root = tmp_path / "packs"
+    installed = install_pack(open_pack(tutorial_pack[0]), root=root)
+    written = json.loads((installed.folder / "manifest.json").read_text(encoding="utf-8"))
+    written["format_version"] = 2
+    (installed.folder / "manifest.json").write_text(json.dumps(written), encoding="utf-8")
+    assert [p.manifest.label for p in installed_packs(root)] == ["tutorial-pack@1.2.0"]
+
+
 def test_install_list_force_and_remove(tutorial_pack, tmp_path: Path) -> None:
     root = tmp_path / "packs"
     pack = open_pack(tutorial_pack[0])

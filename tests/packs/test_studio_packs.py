@@ -18,8 +18,9 @@ from pytestqt.qtbot import QtBot
 from editor.app import create_window
 from editor.mainwindow import MainWindow
 from editor.packs.export_dialog import ExportPackDialog
+from engine.check.validate_files import open_scenario
 from engine.model.catalog import bundled_catalog, catalog_from_dict
-from engine.model.formats import load_scenario, scenario_to_dict
+from engine.model.formats import scenario_to_dict
 from engine.packs.build import PackInfo, build_pack, collect
 from engine.packs.install import install_pack, installed_packs
 from engine.packs.reader import open_pack
@@ -147,7 +148,7 @@ def test_a_pack_with_its_own_components_opens_in_a_window_with_them(
     studio: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     catalog = bundled_catalog().merged(catalog_from_dict(FIXTURE_CATALOG))
-    doc = scenario_to_dict(load_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
+    doc = scenario_to_dict(open_scenario(tutorial_campaign().parent / "01-first-steps.scenario.json"))
     next(c for c in doc["cards"] if c["kind"] == "location")["card"] = "13"
     path = tmp_path / "custom.scenario.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -251,3 +252,43 @@ def test_a_preview_over_the_pixel_cap_is_never_decoded(qtbot: QtBot) -> None:
     PreviewTask("big.png", data, sink, max_pixels=400 * 300 - 1).run()
     assert [(name, img.isNull()) for name, img in got] == [("small.png", False), ("big.png", True)]
     assert got[0][1].width() == 220
+
+
+def test_importing_a_newer_version_replaces_the_older_in_the_library(
+    studio: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from pack_helpers import INFO
+
+    paths = []
+    for version in ("1.0.0", "1.1.0", "0.9.0"):
+        path = tmp_path / f"tutorial-{version}.raftpack"
+        path.write_bytes(build_pack(replace(INFO, version=version), collect([tutorial_campaign()]))[0])
+        paths.append(path)
+    studio.import_pack_file(paths[0]).install_button.click()
+    newer = studio.import_pack_file(paths[1])
+    newer.ask_replace = lambda question: pytest.fail(f"an upgrade needs no question: {question}")  # type: ignore[method-assign]
+    newer.install_button.click()
+    assert [item.text(0) for item in studio.library.pack_items()] == ["Tutorial pack 1.1.0"]
+    older = studio.import_pack_file(paths[2])
+    asked: list[str] = []
+    older.ask_replace = lambda question: asked.append(question) or False  # type: ignore[method-assign]
+    older.install_button.click()
+    assert len(asked) == 1 and "tutorial-pack@1.1.0" in asked[0] and "tutorial-pack@0.9.0" in asked[0]
+    assert [p.manifest.label for p in installed_packs()] == ["tutorial-pack@1.1.0"]
+
+
+def test_a_sheet_that_cannot_be_drawn_is_a_message(studio: MainWindow, qtbot: QtBot, monkeypatch) -> None:
+    import editor.packs.export_dialog as export_module
+
+    def broken(*args: object) -> list[object]:
+        raise RuntimeError("no painter")
+
+    monkeypatch.setattr(export_module, "sheet_files", broken)
+    dialog = export_module.ExportPackDialog([tutorial_campaign()], studio.doc.catalog, studio)
+    qtbot.addWidget(dialog)
+    dialog.licence.setCurrentText("CC0-1.0")
+    dialog.build()
+    assert "the sheets could not be drawn (no painter)" in dialog.status.text()
+    assert dialog.build_button.isEnabled() and dialog.manifest is None

@@ -210,3 +210,21 @@ def test_a_damaged_installed_manifest_is_reported_not_fatal(tmp_path: Path, monk
     capsys.readouterr()
     assert main(["pack", "remove", "broken"]) == 0
     assert main(["pack", "list"]) == 0
+
+
+REMOVE_KILL = """
+import os, sys, shutil
+from pathlib import Path
+import engine.packs.install as install
+install.shutil.rmtree = lambda *a, **k: os._exit(9)  # killed while deleting the moved-aside copy
+install.remove_pack("tutorial-pack", Path(sys.argv[1]))
+"""
+
+
+def test_a_killed_remove_finishes_at_the_next_start(tmp_path: Path) -> None:
+    root = tmp_path / "packs"
+    install_pack(pack("1.0.0"), root=root)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, "-c", REMOVE_KILL, str(root)], env=env, capture_output=True)
+    assert run.returncode == 9, run.stderr.decode()
+    assert scan_installed(root) == ([], []) and leftovers(root) == []

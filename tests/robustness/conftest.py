@@ -1,2 +1,2 @@
 """The robustness tests import their shared mutators (``fuzzing.py``, also used by
-``bench/fuzz_loaders.py``) from this folder; the Hypothesis profile is in fuzzing.py."""
+``tests/robustness/fuzz_at_scale.py``) from this folder; the Hypothesis profile is in fuzzing.py."""

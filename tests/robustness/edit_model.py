@@ -1,6 +1,6 @@
 """Random edit, undo, redo, save and reopen sequences on a studio document, checked
 against a model of the undo history.  Shared by the stateful Hypothesis test
-(``test_fuzz_document.py``, few sequences) and ``bench/fuzz_loaders.py`` (10^4).
+(``test_fuzz_document.py``, few sequences) and ``tests/robustness/fuzz_at_scale.py`` (10^4).
 
 Invariants after every step: the document shows the model's current scenario; it is
 modified exactly when the current step is not the saved one; a save either writes a

@@ -1,6 +1,6 @@
 """Mutated files and the loaders they go through, shared by the Hypothesis tests
 (``tests/robustness/test_fuzz_*.py``, few examples) and the scale run
-(``bench/fuzz_loaders.py``, at least 10^5 cases).
+(``tests/robustness/fuzz_at_scale.py``, at least 10^5 cases).
 
 Mutators take a :class:`random.Random`, so Hypothesis drives them through
 ``st.randoms()`` and the scale run through a seeded ``random.Random``.  A *case* is
@@ -24,9 +24,9 @@ from typing import Any, Callable
 from hypothesis import HealthCheck, settings
 
 from editor.playtest.replays import read_replay
-from engine.check.validate_files import open_scenario, validate_path
+from engine.check.validate_files import open_campaign, open_scenario, validate_path
 from engine.model.catalog import CatalogError, load_catalog_file, load_catalogs
-from engine.model.formats import FormatError, load_campaign, load_scenario
+from engine.model.formats import FormatError
 from raftwright.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,9 +213,8 @@ def _cli(args: list[str]) -> None:
 
 
 ENTRY_POINTS: dict[str, Callable[[Path], object]] = {
-    "load_scenario": load_scenario,
-    "load_campaign": load_campaign,
     "open_scenario": open_scenario,
+    "open_campaign": open_campaign,
     "validate_path": validate_path,
     "load_catalog_file": load_catalog_file,
     "load_catalogs": lambda path: load_catalogs([path.parent]),
@@ -224,10 +223,10 @@ ENTRY_POINTS: dict[str, Callable[[Path], object]] = {
     "cli show": lambda path: _cli(["show", str(path)]),
 }
 FOR_KIND: dict[str, list[str]] = {
-    "scenario": ["load_scenario", "open_scenario", "validate_path", "cli validate", "cli show"],
-    "campaign": ["load_campaign", "validate_path", "cli validate"],
+    "scenario": ["open_scenario", "validate_path", "cli validate", "cli show"],
+    "campaign": ["open_campaign", "validate_path", "cli validate"],
     "catalog": ["load_catalog_file", "load_catalogs", "validate_path", "cli validate"],
-    "replay": ["read_replay", "validate_path", "load_scenario"],
+    "replay": ["read_replay", "validate_path", "open_scenario"],
 }
 
 

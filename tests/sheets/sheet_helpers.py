@@ -22,7 +22,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 
-from engine.model.formats import load_scenario
+from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Objective, Scenario, TokenPlacement
 
@@ -39,7 +39,7 @@ SHORT_EDGE_STRIP = "campaign-1/02-in-the-way.scenario.json"  # a small fire-face
 
 
 def bundled(relative: str) -> Scenario:
-    return load_scenario(campaigns_dir() / relative)
+    return open_scenario(campaigns_dir() / relative)
 
 
 def fixture_tokens_scenario() -> Scenario:

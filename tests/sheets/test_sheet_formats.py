@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from sheet_helpers import TUTORIAL_1, bundled, fixture_tokens_scenario
 
 from editor.sheets import SheetError, render_booklet, render_scenario
+from engine.check.validate_files import open_campaign_with_scenarios
 from engine.model.catalog import Catalog
-from engine.model.library import load_campaign_with_scenarios
 from engine.model.resources import campaigns_dir
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -47,7 +47,7 @@ def test_pdf_sheet_is_one_page_of_the_paper_with_the_name_as_text(catalog: Catal
 
 
 def test_campaign_1_booklet_has_cover_scenarios_and_scoring_table(catalog: Catalog) -> None:
-    campaign, entries = load_campaign_with_scenarios(campaigns_dir() / "campaign-1" / "campaign.json")
+    campaign, entries = open_campaign_with_scenarios(campaigns_dir() / "campaign-1" / "campaign.json")
     scenarios = [s for _, s in entries]
     calls: list[tuple[int, int]] = []
     data = render_booklet(campaign, scenarios, catalog, progress=lambda done, total: calls.append((done, total)))
@@ -68,7 +68,7 @@ def test_campaign_1_booklet_has_cover_scenarios_and_scoring_table(catalog: Catal
 
 
 def test_letter_booklet(catalog: Catalog) -> None:
-    campaign, entries = load_campaign_with_scenarios(campaigns_dir() / "tutorial" / "campaign.json")
+    campaign, entries = open_campaign_with_scenarios(campaigns_dir() / "tutorial" / "campaign.json")
     reader = PdfReader(io.BytesIO(render_booklet(campaign, [s for _, s in entries], catalog, paper="letter")))
     assert (round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height))) == (612, 792)
 

@@ -82,11 +82,28 @@ Data hooks
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.model.scenario import Scenario
-    from engine.play.position import Position
+from engine.model.scenario import Scenario
+from engine.play.expansions import TokenState
+from engine.play.island import Island
+
+
+class RulesState(Protocol):
+    """What the rule hooks read of a position (a :class:`~engine.play.position.Position`
+    has all of it; a protocol, so the rule sets do not import the position that holds
+    one)."""
+
+    @property
+    def island(self) -> Island: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def water(self) -> int: ...
+    @property
+    def kickstarter(self) -> TokenState: ...
+    def cards_in_decks(self) -> int: ...
+
 
 DISASTER = "disaster"
 OUT = "out"
@@ -95,7 +112,6 @@ CLOSE_TO_MEASURES = ("manhattan", "king")
 LAST_STEP = "last-step"
 CROSSABLE = "crossable"
 RAFT_ENTRIES = (LAST_STEP, CROSSABLE)
-ADVANCED_MODES = ("advanced", "expert")  # scenario modes that play the advanced rules (expert: plus hybrid tiles)
 ADVANCED_MOVE_LIMIT = 5  # rulebook "Advanced rules": "a maximum of 5 spaces" (MV-6)
 ANY_COLOUR = "any-colour"
 UNUSABLE = "unusable"
@@ -146,45 +162,46 @@ class RuleSet:
             allowed = ", ".join(str(p) for p in self.players)
             raise ValueError(f"the {self.name} variant is for {allowed} player(s), not {players}; pick another variant")
 
-    def decks_short(self, state: "Position") -> bool:
+    def decks_short(self, state: RulesState) -> bool:
         """LC-1 (d) / LC-6: the decks cannot give every player a full draw."""
         return state.cards_in_decks() < state.players * self.cards_per_draw
 
     # --- moving ---------------------------------------------------------------------
-    def advanced(self, state: "Position") -> bool:
+    def advanced(self, state: RulesState) -> bool:
         """Whether the advanced rules apply (rulebook "Advanced rules", AD-1): the
         scenario's ``mode`` says so (expert mode is the advanced rules with the hybrid
         fire tiles in the bag, Kickstarter pack "Expert scenarios", KS-6); every
         variant plays them the same way."""
-        return state.island.scenario.mode in ADVANCED_MODES
+        return state.island.scenario.plays_advanced
 
-    def move_limit(self, state: "Position") -> int | None:
+    def move_limit(self, state: RulesState) -> int | None:
         """Most squares a move may cover (advanced: 5, MV-6); None = unlimited."""
         return ADVANCED_MOVE_LIMIT if self.advanced(state) else None
 
-    def arrival_bonus(self, state: "Position") -> bool:
+    def arrival_bonus(self, state: RulesState) -> bool:
         """Whether an arrival earns the free action (advanced, AD-2)."""
         return self.advanced(state)
 
-    def disaster_deck(self, scenario: "Scenario") -> bool:
+    def disaster_deck(self, scenario: Scenario) -> bool:
         """Whether a disaster draws a disaster card instead of a fire tile (AD-1, DP-3):
         in the advanced game, or when the scenario's rule option ``disaster_deck`` asks."""
-        return scenario.mode in ADVANCED_MODES or scenario.rules.disaster_deck
+        return scenario.uses_disaster_deck
 
     def move_cost(self, exhausted: bool) -> int:
         """Cards discarded to move a cat (MV-2)."""
         return 2 if exhausted else 1
 
-    def on_arrival(self, state: "Position", cat: int, player: int) -> None:
+    def on_arrival(self, state: RulesState, cat: int, player: int) -> None:
         """Called when a cat arrives on the raft, before the disaster pile is resolved
         (DP-4).  The advanced raft-arrival bonus (AD-2) hooks in here."""
 
     # --- fire and water ---------------------------------------------------------------
-    def water_tokens(self, scenario: "Scenario") -> int:
+    def water_tokens(self, scenario: Scenario) -> int:
         return scenario.rules.water_tokens if self.uses_water else 0
 
-    def removable_fire_budget(self, state: "Position") -> int:
+    def removable_fire_budget(self, state: RulesState) -> int:
         """How many fire tiles the team can still remove: water tokens left (WT-1) and
         Kickstarter water tokens on the island or collected (WT-3)."""
-        kickstarter = sum(1 for k in state.tokens.values() if k == "water") + state.held.count("water")
+        tokens = state.kickstarter
+        kickstarter = sum(1 for k in tokens.tokens.values() if k == "water") + tokens.held.count("water")
         return state.water + kickstarter

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""`make fuzz`: the robustness checks of tests/robustness at scale (issue 16).
+"""`make fuzz`: the robustness checks of this folder at scale (issue 16).  Run as a
+script (``python tests/robustness/fuzz_at_scale.py``): its folder is on ``sys.path``
+then, and the package is the installed one.
 
 * loader cases: mutated scenario, campaign, catalog and replay files (structural and
   byte-level mutations of bundled files and fixtures), each through one entry point
-  (load_scenario, load_campaign, open_scenario, validate_path, load_catalog_file,
+  (open_scenario, open_campaign, open_scenario, validate_path, load_catalog_file,
   load_catalogs, read_replay, ``raftwright validate`` / ``show`` in-process).  A crash
   is any exception other than FormatError / CatalogError, or a CLI exit other than
   0/1/2 or with a traceback.
@@ -25,10 +27,7 @@ import tempfile
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "robustness")]
 CHUNK = 500
 
 
