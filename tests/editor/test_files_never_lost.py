@@ -19,7 +19,8 @@ from editor.files import recovery_dir, user_campaigns_dir
 from editor.mainwindow import MainWindow
 from editor.recovery import scan_recoveries
 from editor.savenames import NameRefused, checked_save_path, with_suffix
-from engine.model.formats import load_campaign, load_scenario
+from engine.check.validate_files import open_campaign as load_campaign
+from engine.check.validate_files import open_scenario as load_scenario
 from engine.model.scenario import Scenario
 
 _real_unlink = Path.unlink

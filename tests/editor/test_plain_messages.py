@@ -9,7 +9,8 @@ from pytestqt.qtbot import QtBot
 from studio_helpers import WindowFactory, settle
 
 from editor.messages import WrappingStatusBar, plain_text, rule_references, rule_tooltip
-from engine.model.library import bundled_campaign_paths, load_campaign_with_scenarios
+from engine.check.validate_files import open_campaign_with_scenarios as load_campaign_with_scenarios
+from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import Scenario
 
 

@@ -17,7 +17,7 @@ from studio_helpers import WindowFactory, settle
 from editor.files import save_scenario_file
 from editor.mainwindow import MainWindow, screen_fitted_size
 from editor.single_instance import StudioServer, server_name
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path
 from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,8 +19,8 @@ from editor.mainwindow import MainWindow
 from editor.painting import TOKEN_COLOURS
 from editor.playtest import PlaytestWindow
 from editor.playtest.wording import card_name, for_people
-from engine.model.formats import load_scenario
-from engine.model.library import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path
+from engine.check.validate_files import open_scenario as load_scenario
 from engine.model.scenario import Objective, Scenario
 from engine.play.actions import PlaceFire, PlacePathway
 from engine.play.state import FIRE
