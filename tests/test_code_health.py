@@ -155,8 +155,23 @@ def _contract(kind: str, source: str) -> str:
         ("engine/model/geometry.py", "import engine.play.state", "forbidden", "engine.model"),
         ("engine/play/island.py", "from engine.check import issues", "layers", "engine.check"),
         ("editor/edits.py", "import raftwright.cli", "layers", "raftwright"),
+        ("engine/play/island.py", "import engine.bots.heuristic", "forbidden", "engine.play"),
+        ("engine/play/reach.py", "import engine.sim.montecarlo", "forbidden", "engine.play"),
+        ("engine/bots/routes.py", "import engine.sim.difficulty", "forbidden", "engine.bots"),
+        ("engine/sim/difficulty.py", "import engine.sim.oracle", "forbidden", "engine.sim.difficulty"),
     ],
-    ids=["qt-in-engine", "editor-in-engine", "cli-in-engine", "play-in-model", "check-in-play", "cli-in-editor"],
+    ids=[
+        "qt-in-engine",
+        "editor-in-engine",
+        "cli-in-engine",
+        "play-in-model",
+        "check-in-play",
+        "cli-in-editor",
+        "bot-in-rules",
+        "sim-in-rules",
+        "sim-in-bots",
+        "oracle-in-estimate",
+    ],
 )
 def test_a_forbidden_import_breaks_its_contract(tmp_path: Path, module: str, line: str, kind: str, source: str) -> None:
     """The same contracts over a copy of the checkout with one import added at the end
