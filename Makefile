@@ -40,7 +40,7 @@ bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run_all.py
 
 # the manual as a web site in site/ (the tests build it too, strict, into a temporary folder)
-docs: $(STAMP)
+docs: $(TEST_STAMP)
 	$(VENV)/bin/mkdocs build --strict
 
 # robustness at scale: 10^5 mutated files through the loaders, 10^4 edit sequences (minutes)
