@@ -216,13 +216,7 @@ def paint_card(p: QPainter, card: CardPlacement, catalog: Catalog, badge: bool =
 
 def paint_card_features(p: QPainter, card: CardPlacement, catalog: Catalog) -> None:
     """A location or raft card's Oshax paths, rescue strips and circles (catalog data)."""
-    printed = (
-        card.location_card(catalog)
-        if card.kind == "location"
-        else card.raft_card(catalog)
-        if card.kind == "raft"
-        else None
-    )
+    printed = card.printed_card(catalog)
     if printed is None:
         return
     for sq, exits in printed.oshax:

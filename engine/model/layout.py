@@ -279,13 +279,7 @@ def _lay_paths(paths: dict[Square, str], rescues: list[PlacedRescue], card: Card
     for sq in covered:
         paths.pop(sq, None)
     rescues[:] = [r for r in rescues if not any(sq in covered for sq, _ in r.edges)]
-    printed = (
-        card.location_card(catalog)
-        if card.kind == "location"
-        else card.raft_card(catalog)
-        if card.kind == "raft"
-        else None
-    )
+    printed = card.printed_card(catalog)
     if printed is None:
         return
     for sq, exits in printed.oshax:

@@ -191,6 +191,15 @@ class CardPlacement:
     def raft_card(self, catalog: Catalog) -> RaftCard | None:
         return catalog.raft_cards.get(self.ident or "")
 
+    def printed_card(self, catalog: Catalog) -> LocationCard | RaftCard | None:
+        """The catalog's location or raft card this placement shows (None for fire
+        cards, or an id the catalog does not have)."""
+        if self.kind == "location":
+            return self.location_card(catalog)
+        if self.kind == "raft":
+            return self.raft_card(catalog)
+        return None
+
     def to_grid_square(self, local: Square) -> Square:
         """Map a square of the card's north form to the grid, honouring rotation."""
         r, c = local
