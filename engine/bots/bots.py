@@ -15,6 +15,7 @@ from typing import Callable, Protocol
 
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_pick import random_action
+from engine.bots.search import SearchBot
 from engine.play.actions import Action
 from engine.play.outcome import Outcome
 from engine.play.state import GameState
@@ -38,7 +39,7 @@ class RandomBot:
         return random_action(state, rng)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
 
 
 def bot_names() -> list[str]:

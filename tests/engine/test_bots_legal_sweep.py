@@ -1,8 +1,8 @@
 """Bots return only legal actions (issue 27, item 3): every bundled scenario in every
 mode (the standard game, the advanced game with FIXTURE disaster cards, Kickstarter
 tokens, expert: advanced rules with tokens and FIXTURE hybrid tiles) is played by the
-heuristic and the random bot through the checked path (``playout(checked=True)``: each
-choice goes through ``GameState.apply``, which raises on an illegal action).
+heuristic and the random bot (and, on every 8th scenario, the search bot) through the
+checked path (``playout(checked=True)``: each choice goes through ``GameState.apply``, which raises on an illegal action).
 
 The real disaster cards and hybrid tiles are RULINGS unknowns (C15, C17): the ones here
 are fixtures.  To stay bounded (156 heuristic games) each scenario meets each mode once,
@@ -24,6 +24,7 @@ from test_playouts_tokens import kickstarter
 from engine import new_game
 from engine.bots.bots import RandomBot, playout
 from engine.bots.heuristic import HeuristicBot
+from engine.bots.search import SearchBot
 from engine.check.validate_files import open_scenario
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.disaster_cards import DisasterEffect
@@ -45,6 +46,7 @@ NAMES = sorted(
 )
 MODES = ("standard", "advanced", "tokens", "expert")
 VARIANTS = (("solo", 1), ("standard", 2), ("comp1110", 1))
+SEARCH_EVERY = 8  # the search bot plays every 8th scenario of each mode (turning with the mode)
 
 
 def game(name: str, mode: str, variant: str, players: int, seed: int) -> GameState:
@@ -70,7 +72,8 @@ def test_bots_play_only_legal_actions(mode: str) -> None:
     games = 0
     for i, name in enumerate(NAMES):
         variant, players = VARIANTS[(i + j) % len(VARIANTS)]
-        for bot in (HeuristicBot(), RandomBot()):
+        searching = [SearchBot(samples=1)] if i % SEARCH_EVERY == j % SEARCH_EVERY else []  # it costs ~10 games
+        for bot in (HeuristicBot(), RandomBot(), *searching):
             state = game(name, mode, variant, players, seed=i)
             try:
                 result = playout(state, bot, random.Random(i), checked=True)
@@ -78,7 +81,7 @@ def test_bots_play_only_legal_actions(mode: str) -> None:
                 raise AssertionError(f"{bot.name} bot, {name}, {mode}, {variant}: {error}") from None
             assert result.outcome is not None, f"{bot.name} bot, {name}, {mode}: the game did not end"
             games += 1
-    assert games == 2 * len(NAMES)
+    assert games == 2 * len(NAMES) + len(range(j % SEARCH_EVERY, len(NAMES), SEARCH_EVERY))
 
 
 def test_the_checked_playout_refuses_an_illegal_bot_action() -> None:
