@@ -42,11 +42,13 @@ from engine.play.phases import DRAW, FIRE
 from engine.play.state import GameState
 
 #: determinisations each plan is played out on
-SAMPLES = 3
+SAMPLES = 2
 #: other decks played out besides the heuristic's (its best-scored rivals)
 WIDTH = 1
 #: what a rival must gain per sample over the heuristic's deck to be drawn instead (one square of way counts 1)
 MARGIN = 4.0
+#: the rounds whose draws are searched (1 ..): later rounds draw as the heuristic bot does
+ROUNDS = 3
 #: rounds a rollout plays: the plan's round, then the heuristic's (the next round's draws begin the stop)
 HORIZON = 2
 #: a rollout's value: a win, a loss, and per cat on the raft (the ways' total is subtracted)
@@ -107,8 +109,10 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, samples: int = SAMPLES, horizon: int = HORIZON, width: int = WIDTH) -> None:
-        self.samples, self.horizon, self.width = samples, horizon, width
+    def __init__(
+        self, samples: int = SAMPLES, horizon: int = HORIZON, width: int = WIDTH, rounds: int = ROUNDS
+    ) -> None:
+        self.samples, self.horizon, self.width, self.rounds = samples, horizon, width, rounds
         self.policy = HeuristicBot()
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
@@ -121,7 +125,7 @@ class SearchBot:
                 return DrawCard(0, last.deck)
             return self.policy.choose(state, rng)
         first = self.policy.choose(state, rng)
-        if len(open_decks) < 2 or not isinstance(first, DrawCard):
+        if len(open_decks) < 2 or not isinstance(first, DrawCard) or state.round > self.rounds:
             return first
         view = fair_view(state)
         scores = self.policy._deck_scores(view, 0)
