@@ -7,7 +7,9 @@ friends" in solo, through :func:`engine.sim.difficulty.estimate` (the CLI's path
 * heuristic games on one and on two processes, and the time 1,000 heuristic games
   take on two (target < 20 s): from a short timed run, or played for real with
   ``--full``;
-* the scaling of two processes over one (target >= 1.8x).
+* the scaling of two processes over one (target >= 1.8x);
+* search-bot games (``engine.bots.search``) on one process: games/s, games per CPU
+  second and its CPU time a game over the heuristic's (the cost of its look-ahead).
 
 CPU-second figures (this process, and the worker processes of the two-process run)
 are printed too: on a machine others are loading, wall-clock rates fall while CPU
@@ -17,7 +19,8 @@ Options: ``--random N`` random games (default 400), ``--heuristic N`` heuristic 
 per timed run (default 192: 24 tasks of 8 seeds, so that the two processes finish their
 last tasks close together; with 48, six tasks, one long last task swung the two-process
 figure from 1.73x to 1.95x between runs on an idle machine, 1.96x with 192), ``--repeats
-R`` timed runs of each (default 5), ``--full`` to
+R`` timed runs of each (default 5), ``--search N`` search-bot games per timed run
+(default 24), ``--full`` to
 time 1,000 heuristic games on two processes.
 
 This is a shared virtual machine: the same run of 400 random games, same seeds, takes
@@ -127,10 +130,13 @@ def main(argv: list[str]) -> int:
     print(f"random playouts, 1 process:      {spread(wall)} games/s wall, {spread(cpu)} per CPU second  "
           f"(target >= 500 per core: {judged(median(cpu) >= 500, watch)})")  # fmt: skip
     h1, c1 = repeated("heuristic", heuristic_games, 1, repeats)
+    print(f"heuristic games, 1 process:      {spread(h1, 2)} games/s, {spread(c1, 2)} per CPU second")
+    s1, sc1 = repeated("search", _option(argv, "--search", 24), 1, repeats)
+    print(f"search games, 1 process:         {spread(s1, 2)} games/s, {spread(sc1, 2)} per CPU second  "
+          f"({median(c1) / median(sc1):.1f}x the heuristic's CPU time a game)")  # fmt: skip
     watch.mark()
     h2, c2 = repeated("heuristic", heuristic_games, 2, repeats)
     r1, r2 = median(h1), median(h2)
-    print(f"heuristic games, 1 process:      {spread(h1, 2)} games/s, {spread(c1, 2)} per CPU second")
     print(f"heuristic games, 2 processes:    {spread(h2, 2)} games/s  -> 1,000 games in {1000 / r2:5.1f} s "
           f"(target < 20 s on 2 cores: {judged(1000 / r2 < 20, watch)})")  # fmt: skip
     print(f"  per CPU second of the workers: {spread(c2, 2)}  -> 1,000 games on two idle cores in "
