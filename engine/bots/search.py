@@ -3,8 +3,8 @@
 The heuristic bot draws every card from the deck whose unseen cards carry, on average,
 most squares of the colours the cats need; one deck often gives a whole round's six
 cards.  This bot chooses the round's deck by **determinised rollouts** (perfect-
-information Monte Carlo over what the player cannot see), once per round, at its first
-draw:
+information Monte Carlo over what the player cannot see) at the first draw of each of
+the first ``ROUNDS`` rounds:
 
 * a **determinisation** is a game as the player may believe it to be: the player's fair
   view (:func:`engine.bots.view.fair_view`), with each deck's unseen cards shuffled among
@@ -21,7 +21,9 @@ draw:
   ``MARGIN`` per sample (the samples are few: a small lead is noise).
 
 The round's later draws keep to the chosen deck, read from the game's own record of the
-first draw (``state.history``: the player's own actions), while it holds cards.  Every
+first draw (``state.history``: the player's own actions), while it holds cards; in later
+rounds too, where the first draw is the heuristic's choice (so a whole round comes from
+the deck the heuristic picks first).  Every
 other decision (refills, cards, moves, water, fire, the advanced and token phases) is
 the heuristic bot's.  Team games are left to the heuristic bot (each seat sees its own
 hand only; this bot searches games of one player).  Deterministic given its RNG.  Cost
@@ -47,7 +49,7 @@ SAMPLES = 2
 WIDTH = 1
 #: what a rival must gain per sample over the heuristic's deck to be drawn instead (one square of way counts 1)
 MARGIN = 4.0
-#: the rounds whose draws are searched (1 ..): later rounds draw as the heuristic bot does
+#: the rounds whose first draw is searched (1 ..); a later round's first draw is the heuristic's
 ROUNDS = 3
 #: rounds a rollout plays: the plan's round, then the heuristic's (the next round's draws begin the stop)
 HORIZON = 2
