@@ -21,6 +21,7 @@ again on the worker that runs it (a worker may join later).  Failures raise
 from __future__ import annotations
 
 import logging
+import os
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -32,6 +33,32 @@ from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_addr
 from engine.sim.difficulty import GameRecord, Progress, Runner, play_games
 
 QUIET = ("distributed", "tornado", "asyncio")
+
+#: Dask settings for ``--cluster local`` (docs/lab/cluster-overhead.md has the measurements).
+#: Left at Dask's defaults, an idle two-worker cluster burns about 0.13 CPU s a second in
+#: periodic checks nobody reads here, and spawned workers take about 3 s to start; the
+#: games themselves cost the same CPU on a worker as in the process pool.
+LOCAL_CONFIG: dict[str, Any] = {
+    # the worker's statistical profiler samples the game's deep Python stacks 100 times a
+    # second; nobody reads it here (about 3 CPU s in 200 heuristic games)
+    "distributed.worker.profile.enabled": False,
+    # every server (scheduler, nannies, workers) wakes 50 times a second to check that its
+    # event loop is not blocked: the largest share of the idle CPU; once a second still
+    # warns of a loop blocked for the 3 s limit
+    "distributed.admin.tick.interval": "1s",
+    # memory checks (spill, pause, kill at 95 %) ten times a second, and host CPU, memory,
+    # disk and network twice a second for a dashboard nobody opens
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    # one task at a time on each single-threaded worker, as the pool: with Dask's 1.1 each
+    # holds two, so at the end of each scenario one worker may wait while the other plays two
+    "distributed.scheduler.worker-saturation": 1.0,
+    # fork the workers from this process, as the process pool does: they start with the
+    # engine imported and the catalog loaded (0.4 s) instead of a fresh interpreter
+    # importing Dask and Raftwright (about 3 s, twice the CPU); spawn stays for a
+    # process that cannot fork
+    "distributed.worker.multiprocessing-method": "fork" if hasattr(os, "fork") else "spawn",
+}
 
 
 def worker_fingerprint() -> str:
@@ -91,9 +118,7 @@ def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOU
     with _quiet(), ExitStack() as stack:
         try:
             if address == "local":
-                # the worker's statistical profiler samples the game's deep Python stacks 100
-                # times a second; nobody reads it here (about 3 CPU s in 200 heuristic games)
-                stack.enter_context(dask.config.set({"distributed.worker.profile.enabled": False}))
+                stack.enter_context(dask.config.set(LOCAL_CONFIG))
                 cluster = stack.enter_context(
                     LocalCluster(
                         n_workers=max(jobs, 1),

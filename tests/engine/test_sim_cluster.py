@@ -5,8 +5,10 @@ starts one cluster for the whole run."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
+import dask
 import pytest
 from distributed import LocalCluster
 
@@ -145,3 +147,28 @@ def test_a_worker_that_cannot_say_its_fingerprint_is_refused(
     assert main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot say which rules and bot they play" in err[0] and fingerprint() in err[0]
+
+
+def test_a_local_cluster_forks_quiet_workers_that_play_the_pools_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--cluster local`` is within 10 % of the process pool because its workers are forked
+    from this process (they start with the engine loaded, as the pool's do), its periodic
+    checks are slowed down and each worker holds one task at a time (docs/lab/cluster-overhead.md);
+    the games are still the pool's, seed for seed, and the settings end with the session."""
+    from distributed import default_client
+
+    from engine.model.formats import scenario_to_dict
+    from engine.sim.difficulty import play_games
+
+    before = dask.config.get("distributed.admin.tick.interval")
+    monkeypatch.setattr(cluster, "PARENT_MARK", "set in the parent before the cluster started", raising=False)
+    doc = scenario_to_dict(open_scenario(FIRST_STEPS))
+    with cluster.cluster_session("local", jobs=2, timeout=60) as run:
+        client = default_client()
+        marks = client.run(lambda: getattr(importlib.import_module("engine.sim.cluster"), "PARENT_MARK", None))
+        assert set(marks.values()) == {"set in the parent before the cluster started"}  # forked, not spawned
+        ticks = client.run(lambda: dask.config.get("distributed.admin.tick.interval"))
+        assert set(ticks.values()) == {cluster.LOCAL_CONFIG["distributed.admin.tick.interval"]}
+        assert client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.WORKER_SATURATION) == 1.0
+        records = run(doc, [[5, 6, 7], [8], [9, 10]], "solo", 1, "heuristic", None)
+    assert sorted(records, key=lambda r: r.seed) == play_games(doc, [5, 6, 7, 8, 9, 10], "solo", 1, "heuristic")
+    assert dask.config.get("distributed.admin.tick.interval") == before
