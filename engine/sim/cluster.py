@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -91,6 +93,25 @@ def _quiet() -> Iterator[None]:
             log.setLevel(level)
 
 
+@contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """While the local workers are forked: Ctrl-C is held back and raised once they are up,
+    and the workers inherit a handler that only notes it (so they do not each print a
+    traceback; closing the cluster stops them), as the process pool's workers do.  Only
+    the main thread can set a handler; elsewhere (the studio's pool thread) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt
+
+
 def check_workers(client: Client, address: str) -> None:
     """Refuse workers that play other rules or another bot (or cannot say which)."""
     expected = fingerprint()
@@ -119,16 +140,17 @@ def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOU
         try:
             if address == "local":
                 stack.enter_context(dask.config.set(LOCAL_CONFIG))
-                cluster = stack.enter_context(
-                    LocalCluster(
-                        n_workers=max(jobs, 1),
-                        threads_per_worker=1,
-                        processes=True,  # type: ignore[no-untyped-call]
-                        # the scheduler serves HTTP whatever we say; on a free local port, so a
-                        # dashboard already on 8787 costs no warning on stderr
-                        dashboard_address="127.0.0.1:0",
-                    )  # fmt: skip
-                )
+                with _interrupt_held():
+                    cluster = stack.enter_context(
+                        LocalCluster(
+                            n_workers=max(jobs, 1),
+                            threads_per_worker=1,
+                            processes=True,  # type: ignore[no-untyped-call]
+                            # the scheduler serves HTTP whatever we say; on a free local port, so a
+                            # dashboard already on 8787 costs no warning on stderr
+                            dashboard_address="127.0.0.1:0",
+                        )  # fmt: skip
+                    )
                 client = stack.enter_context(Client(cluster, timeout=timeout))  # type: ignore[no-untyped-call]
             else:
                 client = stack.enter_context(Client(address, timeout=timeout))  # type: ignore[no-untyped-call]

@@ -172,3 +172,43 @@ def test_a_local_cluster_forks_quiet_workers_that_play_the_pools_games(monkeypat
         records = run(doc, [[5, 6, 7], [8], [9, 10]], "solo", 1, "heuristic", None)
     assert sorted(records, key=lambda r: r.seed) == play_games(doc, [5, 6, 7, 8, 9, 10], "solo", 1, "heuristic")
     assert dask.config.get("distributed.admin.tick.interval") == before
+
+
+def test_ctrl_c_stops_a_local_cluster_run_with_one_line_and_no_worker_left() -> None:
+    """A real SIGINT to the whole process group (as a terminal sends it) once the workers
+    are forked: the forked workers only note it, the run stops them, and stderr has the
+    command line's one line instead of a traceback from each worker."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "raftwright", "difficulty", str(campaigns_dir() / "campaign-1"), "--games", "400",
+         "--cluster", "local", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[psutil.Process] = []
+        while len(workers) < 2 and process.poll() is None and time.monotonic() < deadline:  # the condition
+            workers = [
+                p for p in psutil.Process(process.pid).children() if "resource_tracker" not in " ".join(p.cmdline())
+            ]
+            time.sleep(0.05)
+        assert len(workers) == 2, "the two local workers never started"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130
+        assert err == "raftwright: interrupted\n"
+        gone, alive = psutil.wait_procs(workers, timeout=10)
+        assert alive == []
+    finally:
+        if process.poll() is None:
+            process.kill()  # never left running when the test fails
+        process.communicate()
