@@ -1,37 +1,21 @@
 """Plain, whole messages.
 
-* :func:`plain_text` takes the rule references ("RULINGS PL-2", "RULINGS §2.3") out of
-  a message for people; the full text, references included, goes in a tooltip (and
-  ``raftwright validate --json`` keeps it as the engine wrote it).
+* :func:`plain_text` (:mod:`engine.model.wording`, shared with the command line) takes
+  the rule references ("RULINGS PL-2", "RULINGS §2.3") out of a message for people; the
+  full text, references included, goes in a tooltip (and ``raftwright validate --json``
+  keeps it as the engine wrote it).
 * :class:`WrappingStatusBar` shows its message whole: the text wraps and the bar grows
   as tall as it needs, instead of cutting a reason off before its fix.
 """
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
-_CODE = r"(?:§\s*\d+(?:\.\d+)*(?:\s+item\s+\d+)?|[A-Z]{1,3}-?\d+)"
-RULE_REFERENCE = re.compile(rf"(?:[;,:]\s*)?\bRULINGS\s+{_CODE}(?:\s*(?:,|and|\.\.)\s*{_CODE})*")
+from engine.model.wording import plain_text, rule_references
 
-
-def rule_references(text: str) -> list[str]:
-    """The rule references in ``text`` ("RULINGS PL-2", ...)."""
-    return [m.group(0).lstrip(";, ") for m in RULE_REFERENCE.finditer(text)]
-
-
-def plain_text(text: str) -> str:
-    """``text`` without its rule references, tidied: "fire (RULINGS PL-2): fix" ->
-    "fire: fix"."""
-    out = RULE_REFERENCE.sub("", text)
-    out = re.sub(r"\(\s*\)", "", out)
-    out = re.sub(r"\(\s*[;,]\s*", "(", out)
-    out = re.sub(r"[ \t]+([).,;:])", r"\1", out)
-    out = re.sub(r"[ \t]{2,}", " ", out)
-    return out.strip()
+__all__ = ["WrappingStatusBar", "plain_text", "rule_references", "rule_tooltip"]
 
 
 def rule_tooltip(text: str) -> str:

@@ -127,7 +127,8 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
         kinds = [k for k in kinds if k]
         if kinds and isinstance(inst, dict):
             return f"kind {json.dumps(inst.get('kind'))} is not known; use one of {', '.join(kinds)}"
-    return str(err.message)
+    # never jsonschema's own text (it shows schema fragments): what is wrong and where to look
+    return f"{subject} is not in the form this file needs; compare it with a bundled file of this kind"
 
 
 def _element_squares(collection: str, element: Any) -> tuple[Square, ...]:

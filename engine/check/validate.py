@@ -202,7 +202,13 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
     else:
         doc = target
     if not isinstance(doc, Mapping):
-        return [Issue("schema", ERROR, f"not a scenario: expected a JSON object, got {type(doc).__name__}")]
+        return [
+            Issue(
+                "schema",
+                ERROR,
+                f"not a scenario: expected a JSON object, got {type(doc).__name__}; open a .scenario.json file",
+            )
+        ]
     problem = document_problem(doc)
     if problem is not None:  # too deep to check (or a lone surrogate): say where, never raise
         return [Issue("text-unsavable", ERROR, problem[1], Where(problem[0]))]

@@ -141,7 +141,7 @@ class FileChecker:
                     issue(
                         "campaign-scenario-invalid",
                         f"{name} has {count_text(len(errors), 'error')}, the "
-                        f"first: {first.code} {first.message}; run 'raftwright validate {target}'",
+                        f"first: {first.message}; run 'raftwright validate {target}'",
                         where,
                     )
                 )

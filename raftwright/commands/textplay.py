@@ -45,6 +45,7 @@ def _listing(state: GameState, limit: int | None) -> list[str]:
 def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) -> int:
     """Play ``state`` with the lines of ``lines``; returns how many lines were refused."""
     from engine.model.island_text import island_text
+    from engine.model.wording import plain_text
     from engine.play.actions import ActionParseError, parse_action
     from engine.play.outcome import IllegalAction
 
@@ -76,7 +77,7 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
             state.apply(action)
         except (ActionParseError, IllegalAction) as exc:
             refused += 1
-            print(f"refused: {line}: {exc}", file=out)
+            print(f"refused: {line}: {plain_text(str(exc))}", file=out)
             continue
         print(f"> {action}", file=out)
         if state.is_terminal():
@@ -86,7 +87,8 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
     if outcome is not None:
         verdict = f"won, score {outcome.score}" if outcome.won else f"lost ({outcome.reason})"
         print(
-            f"game over in round {state.round}: {verdict}{': ' + outcome.message if outcome.message else ''}", file=out
+            f"game over in round {state.round}: {verdict}{': ' + plain_text(outcome.message) if outcome.message else ''}",
+            file=out,
         )
     else:
         print(f"stopped after {len(state.history)} action(s), the game not finished", file=out)

@@ -76,7 +76,10 @@ def test_campaign_file_problems(campaign_dir: Path, first_steps: Scenario) -> No
         ("campaign-scenario-duplicate", "/scenarios/9"),
         ("campaign-scenario-mismatch", "/scenarios/5"),
     ]
-    assert "scenario entry 5 (05-broken.scenario.json) has 1 error, the first: no-raft" in issues[0].message
+    assert (
+        "scenario entry 5 (05-broken.scenario.json) has 1 error, the first: the scenario has no raft card"
+        in issues[0].message
+    )
     assert "not valid JSON" in issues[2].message
     assert "scenario entry 9 (09-missing.scenario.json): the file does not exist" in issues[3].message
     assert "set its campaign to 'tutorial'" in issues[5].message

@@ -76,7 +76,7 @@ def test_official_layouts_warn_and_keep_the_publishers_credit(capsys, tmp_path) 
     out = tmp_path / "mine.raftpack"
     code, _, err = build(capsys, out, "--licence", "CC-BY-4.0", "--author", "Someone Else", "--title", "Mine")
     assert code == 0
-    warnings = [line for line in err.splitlines() if "warning official-layout:" in line]
+    warnings = [line for line in err.splitlines() if "warning: " in line and "official scenario" in line]
     assert len(warnings) == 4 and "official scenario 'First steps' by The City of Games" in warnings[0]
     manifest = open_pack(out).manifest
     assert manifest.authors == ("Someone Else",)

@@ -151,5 +151,5 @@ def test_the_pack_command(
     changed = tmp_path / "changed.raftpack"
     changed.write_bytes(build_with_replay(game))
     assert main(["pack", "verify", str(changed)]) == 1
-    line = next(x for x in capsys.readouterr().out.splitlines() if "replay-outcome-changed" in x)
-    assert line.startswith(f"{changed}:replays/golden.replay.json: error replay-outcome-changed ")
+    line = next(x for x in capsys.readouterr().out.splitlines() if "the recorded game ended" in x)
+    assert line.startswith(f"{changed}:replays/golden.replay.json: error: the recorded game ended ")
