@@ -6,16 +6,19 @@
   keeps it as the engine wrote it).
 * :class:`WrappingStatusBar` shows its message whole: the text wraps and the bar grows
   as tall as it needs, instead of cutting a reason off before its fix.
+* :class:`GrowingLabel` (the playtest's prompt and hint) keeps room for a few lines
+  whether it says something or not, and grows when its text needs more.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 from engine.model.wording import plain_text, rule_references
 
-__all__ = ["WrappingStatusBar", "plain_text", "rule_references", "rule_tooltip"]
+__all__ = ["GrowingLabel", "WrappingStatusBar", "plain_text", "rule_references", "rule_tooltip"]
 
 
 def rule_tooltip(text: str) -> str:
@@ -84,3 +87,36 @@ class WrappingStatusBar(QStatusBar):
     def resizeEvent(self, event: object) -> None:  # type: ignore[override]
         super().resizeEvent(event)  # type: ignore[arg-type]
         self._fit()
+
+
+class GrowingLabel(QLabel):
+    """A wrapped label that keeps ``lines`` lines' room (so what is around it stays put
+    between short messages) and grows to show a longer text whole, never cutting it."""
+
+    def __init__(self, lines: int = 2, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lines = lines
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._fit()
+
+    def reserved(self) -> int:
+        """The height kept even for no text: ``lines`` lines and the margins."""
+        return self.fontMetrics().lineSpacing() * self.lines + 6
+
+    def setText(self, text: str) -> None:  # type: ignore[override]
+        super().setText(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        self.ensurePolished()  # a style sheet's font decides the lines
+        needed = self.heightForWidth(self.width()) if self.text() and self.width() > 0 else 0
+        height = max(self.reserved(), needed)
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():  # narrower: more lines
+            self._fit()
