@@ -36,6 +36,7 @@ from .docks.library import LibraryDock
 from .docks.palette import PaletteDock
 from .docks.problems import ProblemsDock, summary
 from .docks.properties import PropertiesDock
+from .docks.tabs import WholeTabLabels
 from .document import ScenarioDocument
 from .fileflows import FileFlows
 from .files import RecentFiles, settings
@@ -166,6 +167,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.properties.raise_()
         self.addDockWidget(bottom, self.problems)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
+        self.whole_tab_labels = WholeTabLabels(self)  # "Palette", never "Pale…"
         self.resizeDocks(
             [self.palette_dock, self.properties], [PALETTE_WIDTH, PROPERTIES_WIDTH], Qt.Orientation.Horizontal
         )

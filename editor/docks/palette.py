@@ -25,6 +25,7 @@ from engine.model.special_boards import SPECIAL, outline_of
 from .. import clipboard
 from ..edits import Element
 from ..painting import element_pixmap
+from .wrapped import wrap_rows
 
 ORIGIN = (0, 0)
 ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get more
@@ -96,6 +97,7 @@ class PaletteDock(QDockWidget):
         self.tree.setHeaderHidden(True)
         self.tree.setIconSize(QSize(36, 24))
         self.tree.setIndentation(10)  # a narrow dock: the labels keep the room
+        wrap_rows(self.tree, icon_room=self.tree.iconSize().width() + 6)  # "Large board, fire face" whole
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -118,7 +120,7 @@ class PaletteDock(QDockWidget):
         )
         self.search = QLineEdit()
         self.search.setObjectName("paletteSearch")
-        self.search.setPlaceholderText("Search the palette (e.g. raft, 5, water)")
+        self.search.setPlaceholderText("Search: raft, 5, water…")  # whole in a narrow dock
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search the palette")
         self.search.textChanged.connect(self.filter)
