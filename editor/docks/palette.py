@@ -93,6 +93,7 @@ class PaletteDock(QDockWidget):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__("Palette", parent)
         self.setObjectName("paletteDock")
+        self.catalog = catalog
         self.tree = PaletteTree()
         self.tree.setHeaderHidden(True)
         self.tree.setIconSize(QSize(36, 24))
@@ -132,6 +133,14 @@ class PaletteDock(QDockWidget):
         layout.addWidget(self.tree)
         self.setWidget(body)
         self.setAccessibleName("Palette")
+
+    def repaint_icons(self) -> None:
+        """Draw the entries' icons again with the shared painting colours as they are
+        now: under View > Simulate colour blindness the palette is seen as the canvas is."""
+        for item in self.items.values():
+            element = item.data(0, Qt.ItemDataRole.UserRole)
+            if element is not None:
+                item.setIcon(0, self._icon(element, self.catalog))
 
     def filter(self, text: str) -> None:
         """Show only the entries whose label holds every word typed (any case), and
