@@ -68,3 +68,16 @@ def test_every_palette_entry_shows_its_whole_label(
         needed = tree.fontMetrics().boundingRect(room, int(Qt.TextFlag.TextWordWrap), label)
         assert rect.height() >= needed.height(), (label, rect, needed)  # every wrapped line in its row
         assert needed.width() <= room.width(), label  # no word wider than the column
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_scenario_tab_needs_no_sideways_scroll_bar(
+    qtbot: QtBot, make_window: WindowFactory, width: int, height: int
+) -> None:
+    window = shown_at(qtbot, make_window, width, height)
+    page = window.properties.scenario_page
+    window.properties.tabs.setCurrentWidget(page)
+    qtbot.waitUntil(page.isVisible, timeout=3000)
+    QApplication.processEvents()
+    assert page.horizontalScrollBar().maximum() == 0  # the stuck-hand choice no longer widens the form
+    assert page.widget().minimumSizeHint().width() <= page.viewport().width()
