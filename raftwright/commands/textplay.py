@@ -6,7 +6,9 @@ actions.  A line is an action in the replay notation (``draw 0 circle``), the nu
 a legal action as ``list`` shows them, ``list`` (the legal actions), ``show`` (the
 island) or ``quit``.  Input can be scripted (``< moves.txt``); an illegal action is
 refused with the engine's reason and the game goes on.  ``--save-replay FILE`` writes
-the game as a replay the playtest window can step through.
+the game as a replay the playtest window can step through.  ``FILE`` may be a replay
+(``*.replay.json``, a winning line from ``difficulty --lines`` for one): its recorded
+actions are played first, checked, and the game goes on from where it stopped.
 
 Exit status: 0 the game ended (won or lost) or input ended; 1 some line was refused;
 2 the file cannot be read or the scenario cannot be played with these options.
@@ -96,22 +98,29 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
 
 
 def run_text(args: argparse.Namespace, path: Path) -> int:
-    from engine.check.validate_files import open_scenario
+    from engine.check.validate_files import open_replay, open_scenario
     from engine.model.files import WriteError, atomic_write
-    from engine.model.formats import FormatError, canonical_json
-    from engine.play.game import Replay, new_game
+    from engine.model.formats import FormatError, canonical_json, read_json
+    from engine.play.game import REPLAY_FORMAT, Replay, new_game, replay
 
     try:
-        scenario = open_scenario(path)
+        data = read_json(path)
         catalog = catalog_for(path)
-        players = args.players or min(scenario.rules.players)
-        variant = args.variant or ("solo" if players == 1 else "standard")
-        state = new_game(scenario, seed=args.seed if args.seed is not None else 0, players=players,
-                         variant=variant, catalog=catalog)  # fmt: skip
+        if isinstance(data, dict) and data.get("format") == REPLAY_FORMAT:  # its game so far, then stdin
+            record = open_replay(path, data)
+            scenario, players, variant = record.scenario, record.players, record.variant
+            state = replay(record, catalog=catalog)
+            say(f"{display(path)}: replayed {len(record.actions)} recorded action(s); play on from here")
+        else:
+            scenario = open_scenario(path, data)
+            players = args.players or min(scenario.rules.players)
+            variant = args.variant or ("solo" if players == 1 else "standard")
+            state = new_game(scenario, seed=args.seed if args.seed is not None else 0, players=players,
+                             variant=variant, catalog=catalog)  # fmt: skip
     except FormatError as exc:
         say(str(exc))
         return EXIT_UNREADABLE
-    except ValueError as exc:  # the engine refuses, naming the rule
+    except ValueError as exc:  # the engine refuses, naming the rule (an illegal recorded action included)
         say(f"{display(path)}: cannot be played: {exc}")
         return EXIT_UNREADABLE
     print(f"{scenario.name}: {variant}, {players} player(s), seed {state.seed}", file=sys.stdout)
