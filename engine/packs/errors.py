@@ -78,10 +78,12 @@ class Problem:
     message: str
 
     def line(self) -> str:
-        """One line: ``PACK: error CODE MESSAGE (ENTRY)``, the message without the rule
-        references it may cite; text that came from a pack has its control characters
-        escaped."""
-        return shown(f"{self.pack}: error {self.code} {plain_text(self.message)} ({self.entry or '/'})")
+        """One line, as ``validate`` prints issues: ``PACK: error: MESSAGE (ENTRY)``, in
+        plain words: what is wrong and the fix, without the code (for programs:
+        :data:`REFUSAL_CODES`, ``PackError.codes``) or the rules it cites.  Text that
+        came from a pack has its control characters escaped."""
+        where = f" ({self.entry})" if self.entry else ""
+        return shown(f"{self.pack}: error: {plain_text(self.message)}{where}")
 
 
 class PackError(Exception):
