@@ -192,3 +192,19 @@ def test_validate_prints_plain_words_and_keeps_the_codes_for_json(
         assert row["code"] not in line and "RULINGS" not in line
         assert not row["where"]["path"] or row["where"]["path"] not in line.removeprefix(row["file"])
         assert not INTERNAL.search(line.split(": ", 1)[1]) and has_fix(line), line
+
+
+def test_difficulty_and_play_refuse_an_unplayable_scenario_in_plain_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, first_steps: Scenario
+) -> None:
+    advanced = first_steps.with_changes(rules=replace(first_steps.rules, disaster_deck=True))  # no disaster cards
+    path = tmp_path / "advanced.scenario.json"
+    path.write_text(json.dumps(scenario_to_dict(advanced)), encoding="utf-8")
+    main(["difficulty", str(path), "--games", "2", "--no-progress"])
+    table = capsys.readouterr().out
+    assert "not playable yet: " in table and "disaster cards" in table and "RULINGS" not in table
+    main(["difficulty", str(path), "--games", "2", "--no-progress", "--json"])
+    assert "RULINGS C15" in json.loads(capsys.readouterr().out)[0]["reason"]  # the record keeps the rule
+    assert main(["play", str(path), "--text", "--seed", "1"]) == 2
+    said = capsys.readouterr().err
+    assert "cannot be played" in said and "Add a catalog with disaster cards" in said and "RULINGS" not in said
