@@ -140,8 +140,8 @@ def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
                 e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, players=args.players,
                              variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
                              progress=progress, catalog=_own(catalogs[path]))  # fmt: skip
-            except ValueError as exc:
-                results.append((path, scenario, str(exc)))
+            except ValueError as exc:  # UnsupportedScenario's why: the table names the scenario already
+                results.append((path, scenario, getattr(exc, "why", str(exc))))
                 bar.update(base + args.games - bar.n)
                 continue
             results.append(e)

@@ -121,7 +121,7 @@ def run_text(args: argparse.Namespace, path: Path) -> int:
         say(str(exc))
         return EXIT_UNREADABLE
     except ValueError as exc:  # the engine refuses, naming the rule (an illegal recorded action included)
-        say(f"{display(path)}: cannot be played: {exc}")
+        say(f"{display(path)}: cannot be played: {getattr(exc, 'why', exc)}")
         return EXIT_UNREADABLE
     print(f"{scenario.name}: {variant}, {players} player(s), seed {state.seed}", file=sys.stdout)
     refused = play_text(state, catalog, sys.stdin, sys.stdout)

@@ -203,8 +203,10 @@ def test_difficulty_and_play_refuse_an_unplayable_scenario_in_plain_words(
     main(["difficulty", str(path), "--games", "2", "--no-progress"])
     table = capsys.readouterr().out
     assert "not playable yet: " in table and "disaster cards" in table and "RULINGS" not in table
+    assert "cannot be played yet" not in table  # said once: the row names the scenario already
     main(["difficulty", str(path), "--games", "2", "--no-progress", "--json"])
     assert "RULINGS C15" in json.loads(capsys.readouterr().out)[0]["reason"]  # the record keeps the rule
     assert main(["play", str(path), "--text", "--seed", "1"]) == 2
     said = capsys.readouterr().err
     assert "cannot be played" in said and "Add a catalog with disaster cards" in said and "RULINGS" not in said
+    assert said.count("cannot be played") == 1
