@@ -41,6 +41,8 @@ from engine.model.formats import (
 from engine.model.jsonio import MAX_CATALOG_BYTES
 from engine.model.library import bundled_campaign_paths
 from engine.model.scenario import Campaign, Scenario
+from engine.play.actions import ActionParseError
+from engine.play.game import REPLAY_FORMAT, Replay
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +103,8 @@ class FileChecker:
 
     def campaign(self, path: Path, data: Any) -> list[Issue]:
         out = schema_issues("campaign", data)
+        if out and out[0].code == "format-newer":  # its entries may mean something else there
+            return out
         entries = data.get("scenarios") if isinstance(data.get("scenarios"), list) else []
         files: dict[str, int] = {}
         ids: dict[str, int] = {}
@@ -141,7 +145,7 @@ class FileChecker:
                     issue(
                         "campaign-scenario-invalid",
                         f"{name} has {count_text(len(errors), 'error')}, the "
-                        f"first: {first.code} {first.message}; run 'raftwright validate {target}'",
+                        f"first: {first.message}; run 'raftwright validate {target}'",
                         where,
                     )
                 )
@@ -204,9 +208,12 @@ def _first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) ->
     """Raise :class:`FormatError` when ``data`` is not a valid ``kind`` document: the
     message is the first schema issue (element, what is wrong, the fix) and how many more,
     the located message ``validate`` gives."""
-    if document_kind(data) != kind:
+    found = document_kind(data) if kind != "replay" else "replay" if _format_of(data) == REPLAY_FORMAT else None
+    if found != kind:
         raise FormatError(path, f'not a Raftwright {kind} file: {describe_format(data)}; expected "raftwright.{kind}"')
     issues = sort_issues(schema_issues(kind, data))
+    if issues and issues[0].code == "format-newer":
+        raise FormatError(path, issues[0].message)
     if issues:
         first = issues[0]
         more = (
@@ -229,6 +236,23 @@ def open_scenario(path: str | os.PathLike[str], data: Any = None) -> Scenario:
         return scenario_from_dict(data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # the schema should have said: still refuse cleanly
         raise FormatError(path, f"cannot read the scenario ({exc!r}); run 'raftwright validate {path}'") from None
+
+
+def _format_of(data: Any) -> Any:
+    return data.get("format") if isinstance(data, dict) else None
+
+
+def open_replay(path: str | os.PathLike[str], data: Any = None) -> Replay:
+    """Read a replay file (``*.replay.json``) for the playtest window, ``play --text`` and
+    the winning lines, with the located message ``validate`` gives, as :func:`open_scenario`
+    does; a replay from a newer Raftwright asks for an update."""
+    if data is None:
+        data = read_json(path)
+    _first_schema_problem("replay", path, data)
+    try:
+        return Replay.from_dict(data)
+    except (ActionParseError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise FormatError(path, f"cannot read the replay: {exc}; save the replay again") from None
 
 
 def open_campaign(path: str | os.PathLike[str], data: Any = None) -> Campaign:
