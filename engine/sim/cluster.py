@@ -21,8 +21,8 @@ again on the worker that runs it (a worker may join later).  Failures raise
 from __future__ import annotations
 
 import logging
-import os
 import signal
+import sys
 import threading
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
@@ -55,11 +55,11 @@ LOCAL_CONFIG: dict[str, Any] = {
     # one task at a time on each single-threaded worker, as the pool: with Dask's 1.1 each
     # holds two, so at the end of each scenario one worker may wait while the other plays two
     "distributed.scheduler.worker-saturation": 1.0,
-    # fork the workers from this process, as the process pool does: they start with the
-    # engine imported and the catalog loaded (0.4 s) instead of a fresh interpreter
-    # importing Dask and Raftwright (about 3 s, twice the CPU); spawn stays for a
-    # process that cannot fork
-    "distributed.worker.multiprocessing-method": "fork" if hasattr(os, "fork") else "spawn",
+    # fork the workers from this process, as the process pool does on Linux: they start
+    # with the engine imported and the catalog loaded (0.4 s) instead of a fresh
+    # interpreter importing Dask and Raftwright (about 3 s, twice the CPU); elsewhere spawn,
+    # as Python itself chooses (on macOS a forked child of a GUI process may crash)
+    "distributed.worker.multiprocessing-method": "fork" if sys.platform.startswith("linux") else "spawn",
 }
 
 
