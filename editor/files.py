@@ -20,9 +20,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from engine.check.issues import ERROR, Issue, Where
+from engine.check.issues import ERROR, Issue, Where, sort_issues
 from engine.check.schema_issues import schema_issues
-from engine.check.validate import sort_issues
 from engine.model.files import WriteError, atomic_write_text
 from engine.model.formats import campaign_to_dict, canonical_json, scenario_to_dict
 from engine.model.jsonio import document_problem

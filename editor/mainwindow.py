@@ -5,6 +5,7 @@ count, the hovered square and the zoom."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QGuiApplication
@@ -31,7 +32,6 @@ from engine.model.geometry import square_text
 
 from . import actions, campaigns, clipboard, colourvision, commands, edits, gui_gc
 from .canvas import IslandView
-from .docks.difficulty import DifficultyDock
 from .docks.library import LibraryDock
 from .docks.palette import PaletteDock
 from .docks.problems import ProblemsDock, summary
@@ -42,12 +42,16 @@ from .files import RecentFiles, settings
 from .messages import WrappingStatusBar
 from .packs.flows import PackFlows
 from .recovery import Autosaver
-from .sheets.studio import SheetDialogs
 from .tools import ToolManager
+
+if TYPE_CHECKING:
+    from .docks.difficulty import DifficultyDock
+    from .sheets.studio import SheetDialogs
 
 APP_TITLE = "Raftwright studio"
 PALETTE_WIDTH, PROPERTIES_WIDTH = 190, 256  # compact docks: the canvas gets over half the window at 1280x800
 DEFAULT_SIZE = QSize(1400, 900)
+CHECKING = "Checking…"  # the status bar until the first check of the open scenario is in
 LAYOUT_VERSION = "2"  # saved dock layouts of older versions are not restored
 
 
@@ -62,12 +66,16 @@ def screen_fitted_size(window: QWidget, wanted: QSize = DEFAULT_SIZE) -> QSize:
 
 
 class MainWindow(PackFlows, FileFlows, QMainWindow):
-    def __init__(self, catalog: Catalog | None = None, autosave_seconds: float | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog | None = None, autosave_seconds: float | None = None, hold_validation: bool = False
+    ) -> None:
+        """``hold_validation``: check nothing until :meth:`ScenarioDocument.release_validation`
+        (the studio's start checks the opened file once the island has painted)."""
         super().__init__()
         gui_gc.install()  # worker threads must never free Qt objects (editor.gui_gc)
         self.setObjectName("mainWindow")
         self.setStatusBar(WrappingStatusBar(self))  # whole messages: the bar grows rather than cut a fix off
-        self.doc = ScenarioDocument(catalog=catalog, parent=self)
+        self.doc = ScenarioDocument(catalog=catalog, parent=self, hold_validation=hold_validation)
         self.recent = RecentFiles()
         self.canvas = IslandView(self.doc)
         self.canvas.setAccessibleName("Island canvas")
@@ -76,7 +84,6 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
             "R turns it, Delete removes it; the Problems dock lists what is wrong"
         )
         self.tools = ToolManager(self.doc, self.canvas)
-        self.sheets = SheetDialogs(self)
         self.setCentralWidget(self.canvas)
         self._build_docks()
         self.action_map = actions.build_actions(self, self.canvas)
@@ -247,7 +254,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.setWindowModified(self.doc.is_modified)
 
     def _update_problem_count(self) -> None:
-        self.problem_label.setText(summary(self.doc.issues))
+        self.problem_label.setText(summary(self.doc.issues) if self.doc.checked else CHECKING)
         self.problem_label.setStyleSheet(
             "color: #b3261e; font-weight: bold" if any(i.is_error for i in self.doc.issues) else ""
         )
@@ -412,10 +419,23 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.sheets.show_difficulty = self.action("file.sheet_difficulty").isChecked()
 
     @property
+    def sheets(self) -> SheetDialogs:
+        """Export image, Print and the booklet's dialogs, made on first use: the sheet
+        painter and the rules it prints load after the studio's first paint."""
+        dialogs: SheetDialogs | None = getattr(self, "_sheets", None)
+        if dialogs is None:
+            from .sheets.studio import SheetDialogs
+
+            dialogs = self._sheets = SheetDialogs(self)
+        return dialogs
+
+    @property
     def difficulty(self) -> DifficultyDock:
         """The Difficulty dock, made on first use so the default layout stays as it was."""
         dock: DifficultyDock | None = getattr(self, "_difficulty", None)
         if dock is None:
+            from .docks.difficulty import DifficultyDock  # the estimate's engine loads on first use
+
             dock = self._difficulty = DifficultyDock(self.doc, self)
             self.canvas.island.addItem(dock.heat_item)  # the estimate's heat map, drawn over the island
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
