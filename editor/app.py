@@ -24,7 +24,7 @@ from .first_paint import AfterFirstPaint
 from .mainwindow import MainWindow
 from .single_instance import StudioServer, hand_over
 
-RELEASE_ANYWAY_MS = 2000  # the opened file is checked by then even if the canvas has not painted
+FINISH_ANYWAY_MS = 2000  # the opened file is checked by then even if the canvas has not painted
 
 
 def application(argv: list[str] | None = None) -> QApplication:
@@ -58,16 +58,16 @@ def create_window(
     path: str | Path | None = None,
     autosave_seconds: float | None = None,
     catalog: Catalog | None = None,
-    hold_validation: bool = False,
+    defer_start: bool = False,
 ) -> MainWindow:
     """The main window with a scenario open: recovered changes if the designer wants
     them, else ``path``, else the first bundled scenario, else a new one.  ``catalog``:
     the components ``path`` is checked and played with (an installed pack's own, from
     :func:`engine.packs.resolve.catalog_for`); default, the user's catalog.
-    ``hold_validation``: the rules are checked only when ``window.doc.release_validation()``
-    is called (:func:`main` calls it after the first paint)."""
+    ``defer_start``: the rules are checked and the library filled only when
+    ``window.finish_start()`` is called (:func:`main` calls it after the first paint)."""
     application()
-    window = MainWindow(catalog=catalog, autosave_seconds=autosave_seconds, hold_validation=hold_validation)
+    window = MainWindow(catalog=catalog, autosave_seconds=autosave_seconds, defer_start=defer_start)
     if window.offer_recovery():
         return window
     target = Path(path) if path else last_file(window) or first_scenario()
@@ -111,11 +111,11 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
     if hand_over(path):
         return 0  # the running studio has the file and comes to the front
     server = StudioServer(parent=app)
-    window = create_window(path, catalog=catalog, hold_validation=True)
+    window = create_window(path, catalog=catalog, defer_start=True)
     server.fileRequested.connect(window.open_handed_file)
     # the rule checker loads and runs once the island is on screen, not before (issue 28 item 7)
-    AfterFirstPaint(window.canvas.viewport(), window.doc.release_validation)
-    QTimer.singleShot(RELEASE_ANYWAY_MS, window.doc.release_validation)  # a window that never paints (minimised)
+    AfterFirstPaint(window.canvas.viewport(), window.finish_start)
+    QTimer.singleShot(FINISH_ANYWAY_MS, window.finish_start)  # a window that never paints (minimised)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()
     warning = catalog_warning()

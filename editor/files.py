@@ -150,7 +150,10 @@ class RecentFiles:
 
     def add(self, path: str | Path) -> None:
         path = Path(path).resolve()
-        self._store([path] + [p for p in self.paths() if p != path])
+        before = self.paths()
+        after = [path] + [p for p in before if p != path]
+        if after[:MAX_RECENT] != before:  # reopening the last file writes nothing (the studio's start)
+            self._store(after)
 
     def remove(self, path: str | Path) -> None:
         path = Path(path).resolve()

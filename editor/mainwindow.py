@@ -67,15 +67,17 @@ def screen_fitted_size(window: QWidget, wanted: QSize = DEFAULT_SIZE) -> QSize:
 
 class MainWindow(PackFlows, FileFlows, QMainWindow):
     def __init__(
-        self, catalog: Catalog | None = None, autosave_seconds: float | None = None, hold_validation: bool = False
+        self, catalog: Catalog | None = None, autosave_seconds: float | None = None, defer_start: bool = False
     ) -> None:
-        """``hold_validation``: check nothing until :meth:`ScenarioDocument.release_validation`
-        (the studio's start checks the opened file once the island has painted)."""
+        """``defer_start``: check the scenario and fill the campaign library (unless it is
+        shown first) only when :meth:`finish_start` is called; the studio's start calls it
+        once the island has painted (issue 28 item 7)."""
+        self._defer_start = defer_start
         super().__init__()
         gui_gc.install()  # worker threads must never free Qt objects (editor.gui_gc)
         self.setObjectName("mainWindow")
         self.setStatusBar(WrappingStatusBar(self))  # whole messages: the bar grows rather than cut a fix off
-        self.doc = ScenarioDocument(catalog=catalog, parent=self, hold_validation=hold_validation)
+        self.doc = ScenarioDocument(catalog=catalog, parent=self, hold_validation=defer_start)
         self.recent = RecentFiles()
         self.canvas = IslandView(self.doc)
         self.canvas.setAccessibleName("Island canvas")
@@ -148,7 +150,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def _build_docks(self) -> None:
         self.palette_dock = PaletteDock(self.doc.catalog, self)
-        self.library = LibraryDock(self)
+        self.library = LibraryDock(self, fill_now=not self._defer_start)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
         self.history = QDockWidget("Undo history", self)
@@ -237,6 +239,13 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         state = store.value("window_state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+
+    def finish_start(self) -> None:
+        """What a deferred start left for after the first paint: check the open
+        scenario (the Problems dock and the status bar say "checking" until then) and
+        fill the campaign library.  Calling it again does nothing."""
+        self.doc.release_validation()
+        self.library.fill()
 
     def save_layout(self) -> None:
         store = settings()

@@ -137,9 +137,13 @@ class LibraryDock(QDockWidget):
     templateRequested = Signal(object)  # Path of an installed pack's scenario, to open as a template
     bookletRequested = Signal(object)  # Path of the campaign to export as a printable booklet
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, fill_now: bool = True) -> None:
+        """``fill_now`` False: the tree is filled when the dock is first shown or
+        :meth:`fill` is called (the studio's start fills it after the first paint: it
+        reads every campaign's scenarios, and the dock starts behind the palette)."""
         super().__init__("Campaign library", parent)
         self.setObjectName("libraryDock")
+        self.filled = False
         self.setAccessibleName("Campaign library")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -188,10 +192,19 @@ class LibraryDock(QDockWidget):
         layout.addWidget(bar)
         layout.addWidget(self.tree)
         self.setWidget(body)
-        self.refresh()
+        if fill_now:
+            self.refresh()
+        else:
+            self.visibilityChanged.connect(lambda visible: self.fill() if visible else None)
 
     # --- the tree ---------------------------------------------------------------------
+    def fill(self) -> None:
+        """Fill the tree if it has not been filled yet."""
+        if not self.filled:
+            self.refresh()
+
     def refresh(self, select: tuple[Path, int] | None = None) -> None:
+        self.filled = True
         self.tree.clear()
         for title, paths in (
             ("Bundled campaigns", campaigns.bundled_campaigns()),
