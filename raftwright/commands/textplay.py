@@ -94,7 +94,7 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
 
 
 def run_text(args: argparse.Namespace, path: Path) -> int:
-    from engine.check.validate_files import open_scenario
+    from engine.check.open_files import open_scenario
     from engine.model.files import WriteError, atomic_write
     from engine.model.formats import FormatError, canonical_json
     from engine.play.game import Replay, new_game
