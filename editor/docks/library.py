@@ -36,8 +36,6 @@ from engine.model.formats import FormatError
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
 from engine.model.userdirs import user_packs_dir
-from engine.packs.errors import PackError
-from engine.packs.fields import licence_label, shown
 
 from .. import campaigns
 from ..flow import ActionFlow
@@ -224,6 +222,7 @@ class LibraryDock(QDockWidget):
         if no_packs_folder_entries():
             group.setExpanded(True)
             return  # nothing installed, nothing left over: the pack reader need not load (issue 28 item 7)
+        from engine.packs.fields import licence_label, shown
         from engine.packs.install import scan_installed
 
         good, damaged = scan_installed()
@@ -266,6 +265,7 @@ class LibraryDock(QDockWidget):
         label = self.selected_pack()
         if label is None or not self.confirm_remove_pack(label):
             return
+        from engine.packs.errors import PackError
         from engine.packs.install import remove_pack
 
         try:
