@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QWidget
 
 from .first_paint import AfterFirstPaint
@@ -60,8 +60,25 @@ def record_modules(target: str) -> None:
         Path(target).write_text("".join(f"{name}\n" for name in sorted(sys.modules)), encoding="utf-8")
 
 
+def wait_for_first_check(window: QWidget, limit_ms: int = 10000) -> None:
+    """Finish the studio's deferred start and wait (at most ``limit_ms``) until the open
+    scenario has been checked, so a published picture shows its problems, not
+    "Checking…"."""
+    finish = getattr(window, "finish_start", None)
+    if callable(finish):
+        finish()
+    doc = getattr(window, "doc", None)
+    if doc is None or getattr(doc, "checked", True):
+        return
+    loop = QEventLoop()
+    doc.issuesChanged.connect(loop.quit)
+    QTimer.singleShot(limit_ms, loop.quit)
+    loop.exec()
+
+
 def save_screenshot(window: QWidget, target: str) -> None:
-    """``window`` laid out at :data:`SCREENSHOT_SIZE` and saved as a PNG."""
+    """``window`` laid out at :data:`SCREENSHOT_SIZE`, its scenario checked, saved as a PNG."""
+    wait_for_first_check(window)
     window.resize(*SCREENSHOT_SIZE)
     fit = getattr(getattr(window, "canvas", None), "fit_island", None)
     for _ in range(3):  # the resize, then the layouts it sets off

@@ -187,3 +187,13 @@ def test_the_library_fills_when_first_shown(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: dock.filled)
     names = [dock.tree.topLevelItem(n).text(0) for n in range(dock.tree.topLevelItemCount())]  # type: ignore[union-attr]
     assert names == ["Bundled campaigns", "My campaigns", "Installed packs"]
+
+
+def test_the_build_screenshot_shows_the_checked_scenario_not_checking(qtbot: QtBot, tmp_path: Path) -> None:
+    window = create_window(defer_start=True)
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.doc.checked
+    smoke.save_screenshot(window, str(tmp_path / "studio.png"))
+    assert window.doc.checked and window.problem_label.text() != CHECKING
+    assert (tmp_path / "studio.png").stat().st_size > 0
