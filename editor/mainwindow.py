@@ -36,6 +36,7 @@ from .docks.library import LibraryDock
 from .docks.palette import PaletteDock
 from .docks.problems import ProblemsDock, summary
 from .docks.properties import PropertiesDock
+from .docks.tabs import WholeTabLabels
 from .document import ScenarioDocument
 from .fileflows import FileFlows
 from .files import RecentFiles, settings
@@ -136,12 +137,14 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.vision_label.hide()
 
     def simulate_vision(self, kind: str | None) -> None:
-        """Repaint the canvas (and an open playtest) as seen with ``kind``; None for true colours."""
+        """Repaint the canvas, the palette's icons (and an open playtest) as seen with ``kind``;
+        None for true colours."""
         colourvision.set_simulation(kind)
         self.vision_actions[kind].setChecked(True)
         self.vision_label.setText(f"Simulating {colourvision.LABELS[kind]}" if kind else "")
         self.vision_label.setVisible(kind is not None)
         self.canvas.refresh_all()
+        self.palette_dock.repaint_icons()  # the palette's pictures are seen the same way
         playtest = getattr(self, "playtest_window", None)
         if playtest is not None:
             playtest.update()
@@ -175,6 +178,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.properties.raise_()
         self.addDockWidget(bottom, self.problems)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
+        self.whole_tab_labels = WholeTabLabels(self)  # "Palette", never "Pale…"
         self.resizeDocks(
             [self.palette_dock, self.properties], [PALETTE_WIDTH, PROPERTIES_WIDTH], Qt.Orientation.Horizontal
         )

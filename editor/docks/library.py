@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QSpinBox,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -39,6 +37,7 @@ from engine.model.userdirs import user_packs_dir
 
 from .. import campaigns
 from ..flow import ActionFlow
+from .wrapped import wrap_rows
 
 T = TypeVar("T")
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -108,27 +107,6 @@ class CampaignDialog(QDialog):
         }
 
 
-class _WrappedRows(QStyledItemDelegate):
-    """Rows as tall as their wrapped text (QTreeView sizes rows as one line): a broken
-    campaign's "Why:" line is read whole in a narrow dock."""
-
-    def __init__(self, tree: QTreeWidget) -> None:
-        super().__init__(tree)
-        self.tree = tree
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        hint = super().sizeHint(option, index)
-        depth, parent = 1, index.parent()
-        while parent.isValid():
-            depth, parent = depth + 1, parent.parent()
-        width = self.tree.header().sectionSize(0) - self.tree.indentation() * depth - 8
-        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        if width <= 40 or not text:
-            return hint
-        bound = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(hint.width(), max(hint.height(), bound.height() + 4))
-
-
 class LibraryDock(QDockWidget):
     openRequested = Signal(object)  # Path of a scenario file
     addCurrentRequested = Signal(object)  # Path of the campaign to add the open scenario to
@@ -139,19 +117,13 @@ class LibraryDock(QDockWidget):
         """``fill_now`` False: the tree is filled when the dock is first shown or
         :meth:`fill` is called (the studio's start fills it after the first paint: it
         reads every campaign's scenarios, and the dock starts behind the palette)."""
-        super().__init__("Campaign library", parent)
+        super().__init__("Library", parent)  # its tab beside the Palette's: a short name shown whole
         self.setObjectName("libraryDock")
         self.filled = False
         self.setAccessibleName("Campaign library")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
-        self.tree.setWordWrap(True)  # a broken campaign's reason is shown whole
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.tree.header().setStretchLastSection(True)
-        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tree.setVerticalScrollMode(QTreeWidget.ScrollMode.ScrollPerPixel)
-        self.tree.setItemDelegate(_WrappedRows(self.tree))
-        self.tree.header().sectionResized.connect(lambda *_: self.tree.doItemsLayout())
+        wrap_rows(self.tree)  # a broken campaign's reason is shown whole
         self.tree.setAccessibleName("Campaign library")
         self.tree.setAccessibleDescription(
             "Bundled campaigns, your campaigns and installed packs; press Enter on a scenario to open it"

@@ -87,6 +87,9 @@ class ScenarioPage(QScrollArea):
         self.disaster = QCheckBox("disaster deck")
         self.stuck = QComboBox()  # RULINGS LC-7: cards left, nothing legal
         self.stuck.addItems(list(STUCK_LABELS))
+        # as narrow as the dock: the longest reading is read in the open list, not a sideways scroll bar
+        self.stuck.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.stuck.setMinimumContentsLength(12)
         self.stuck.setToolTip(
             "Cards remain to be played but no card fits, no cat can move and no water can be spent "
             "(RULINGS LC-7, an unknown): what happens"

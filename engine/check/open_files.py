@@ -46,11 +46,17 @@ def _content(data: Any) -> bytes:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def _first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) -> None:
+def _format_of(data: Any) -> Any:
+    return data.get("format") if isinstance(data, dict) else None
+
+
+def first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) -> None:
     """Raise :class:`FormatError` when ``data`` is not a valid ``kind`` document: the
     message is the first schema issue (element, what is wrong, the fix) and how many more,
-    the located message ``validate`` gives."""
-    if document_kind(data) != kind:
+    the located message ``validate`` gives; a file from a newer Raftwright asks for an
+    update.  A bundled file whose content passed before is not checked again."""
+    found = document_kind(data) if kind != "replay" else "replay" if _format_of(data) == f"raftwright.{kind}" else None
+    if found != kind:
         raise FormatError(path, f'not a Raftwright {kind} file: {describe_format(data)}; expected "raftwright.{kind}"')
     content = _content(data) if is_bundled(path) else None
     if content is not None and schema_cache.checked(kind, content):
@@ -58,6 +64,8 @@ def _first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) ->
     issues = sort_issues(schema_issues(kind, data))
     if content is not None and not issues:
         schema_cache.remember(kind, content)
+    if issues and issues[0].code == "format-newer":
+        raise FormatError(path, issues[0].message)
     if issues:
         first = issues[0]
         more = (
@@ -75,7 +83,7 @@ def open_scenario(path: str | os.PathLike[str], data: Any = None) -> Scenario:
     ``data`` is the already-read document, if any."""
     if data is None:
         data = read_json(path)
-    _first_schema_problem("scenario", path, data)
+    first_schema_problem("scenario", path, data)
     try:
         return scenario_from_dict(data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # the schema should have said: still refuse cleanly
@@ -87,7 +95,7 @@ def open_campaign(path: str | os.PathLike[str], data: Any = None) -> Campaign:
     the located message ``validate`` gives, as :func:`open_scenario` does."""
     if data is None:
         data = read_json(path)
-    _first_schema_problem("campaign", path, data)
+    first_schema_problem("campaign", path, data)
     try:
         return campaign_from_dict(data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:

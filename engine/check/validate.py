@@ -30,6 +30,7 @@ __all__ = ["ISSUE_CODES", "rule_issues", "sort_issues", "validate"]
 
 ISSUE_CODES: dict[str, str] = {
     "schema": "the file breaks its JSON Schema (a missing, unknown or out-of-range field)",
+    "format-newer": "the file is in a later format, written by a newer Raftwright: update Raftwright",
     "no-boards": "the scenario has no island boards",
     "board-overlap": "two island boards overlap",
     "island-disconnected": "a board shares no edge with the rest of the island",
@@ -193,7 +194,13 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
     else:
         doc = target
     if not isinstance(doc, Mapping):
-        return [Issue("schema", ERROR, f"not a scenario: expected a JSON object, got {type(doc).__name__}")]
+        return [
+            Issue(
+                "schema",
+                ERROR,
+                f"not a scenario: expected a JSON object, got {type(doc).__name__}; open a .scenario.json file",
+            )
+        ]
     problem = document_problem(doc)
     if problem is not None:  # too deep to check (or a lone surrogate): say where, never raise
         return [Issue("text-unsavable", ERROR, problem[1], Where(problem[0]))]
@@ -201,7 +208,7 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
     if not issues:
         scenario = target if isinstance(target, Scenario) else scenario_from_dict(doc)
         return sort_issues(rule_issues(scenario, catalog) + estimate_issues(scenario))
-    converted = _convertible(doc, issues)
+    converted = None if issues[0].code == "format-newer" else _convertible(doc, issues)
     if converted is not None:
         scenario, kept = converted
         incomplete = {k for k in ELEMENT_LISTS if any(i.where.path.startswith(f"/{k}/") for i in issues)}
