@@ -137,7 +137,7 @@ def scenario_files(given: Sequence[str | Path], command: str) -> list[Path]:
     """The scenario files the arguments name, for commands that work on several: files
     as given, names resolved, campaigns by their scenario list, folders by every
     scenario below them.  Raises ``FormatError``."""
-    from engine.check.validate_files import open_campaign
+    from engine.check.open_files import open_campaign
 
     out: list[Path] = []
     for item in given:

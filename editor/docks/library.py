@@ -29,13 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.check.validate_files import open_campaign
+from engine.check.open_files import open_campaign
 from engine.model.formats import FormatError
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
-from engine.packs.errors import PackError
-from engine.packs.fields import licence_label, shown
-from engine.packs.install import remove_pack, scan_installed
+from engine.model.userdirs import user_packs_dir
 
 from .. import campaigns
 from ..flow import ActionFlow
@@ -47,6 +45,17 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole + 1  # entry index within its campaign; -1
 PACK_ROLE = Qt.ItemDataRole.UserRole + 2  # "id@version" of an installed pack (on the pack and its scenarios)
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 3  # a pack scenario's file, opened as a template
 BROKEN_ROLE = Qt.ItemDataRole.UserRole + 4  # why a campaign cannot be read (on it and its reason row)
+
+
+def no_packs_folder_entries() -> bool:
+    """True when the installed packs' folder is missing or holds nothing at all (not
+    even an interrupted install), so that there is nothing to list or to tidy."""
+    try:
+        return not any(user_packs_dir().iterdir())
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # the real scan says what is wrong
 
 
 def unlockable_rules() -> list[str]:
@@ -104,9 +113,13 @@ class LibraryDock(QDockWidget):
     templateRequested = Signal(object)  # Path of an installed pack's scenario, to open as a template
     bookletRequested = Signal(object)  # Path of the campaign to export as a printable booklet
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, fill_now: bool = True) -> None:
+        """``fill_now`` False: the tree is filled when the dock is first shown or
+        :meth:`fill` is called (the studio's start fills it after the first paint: it
+        reads every campaign's scenarios, and the dock starts behind the palette)."""
         super().__init__("Library", parent)  # its tab beside the Palette's: a short name shown whole
         self.setObjectName("libraryDock")
+        self.filled = False
         self.setAccessibleName("Campaign library")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -149,10 +162,19 @@ class LibraryDock(QDockWidget):
         layout.addWidget(bar)
         layout.addWidget(self.tree)
         self.setWidget(body)
-        self.refresh()
+        if fill_now:
+            self.refresh()
+        else:
+            self.visibilityChanged.connect(lambda visible: self.fill() if visible else None)
 
     # --- the tree ---------------------------------------------------------------------
+    def fill(self) -> None:
+        """Fill the tree if it has not been filled yet."""
+        if not self.filled:
+            self.refresh()
+
     def refresh(self, select: tuple[Path, int] | None = None) -> None:
+        self.filled = True
         self.tree.clear()
         for title, paths in (
             ("Bundled campaigns", campaigns.bundled_campaigns()),
@@ -169,6 +191,12 @@ class LibraryDock(QDockWidget):
     def _add_packs(self) -> None:
         group = QTreeWidgetItem(self.tree, ["Installed packs"])
         group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        if no_packs_folder_entries():
+            group.setExpanded(True)
+            return  # nothing installed, nothing left over: the pack reader need not load (issue 28 item 7)
+        from engine.packs.fields import licence_label, shown
+        from engine.packs.install import scan_installed
+
         good, damaged = scan_installed()
         for broken in damaged:  # listed so it can be removed; never opened
             item = QTreeWidgetItem(group, [shown(f"{broken.id} {broken.version} (damaged)")])
@@ -209,6 +237,9 @@ class LibraryDock(QDockWidget):
         label = self.selected_pack()
         if label is None or not self.confirm_remove_pack(label):
             return
+        from engine.packs.errors import PackError
+        from engine.packs.install import remove_pack
+
         try:
             remove_pack(label)
         except (PackError, OSError) as exc:

@@ -132,7 +132,8 @@ class ProblemsDock(QDockWidget):
             )
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.tree.addTopLevelItem(item)
-        self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems: none")
+        empty = "Problems: none" if self.doc.checked else "Problems: checking…"
+        self.setWindowTitle(f"Problems ({len(issues)})" if issues else empty)
         self._fit_to_content(bool(issues))
 
     def _fit_to_content(self, any_issue: bool) -> None:

@@ -72,6 +72,7 @@ class ScenarioPage(QScrollArea):
 
         rules = QGroupBox("Rule options")
         rform = QFormLayout(rules)
+        self.forms = (form, rform)  # the Properties dock sets how their long rows wrap
         players = QWidget()
         row = QHBoxLayout(players)
         row.setContentsMargins(0, 0, 0, 0)

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from typing import Any, Iterator
-
-from jsonschema import ValidationError
+from typing import TYPE_CHECKING, Any, Iterator
 
 from engine.check.issues import ERROR, Issue, Where
 from engine.check.rulecheck import describe_element, is_square
 from engine.model.catalog import BOARD_SHAPES
 from engine.model.geometry import Square, rect_squares
 from engine.model.schemas import EQUAL_ROWS, validator
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 # per document kind: the arrays whose items are elements a designer recognises
 ELEMENT_LISTS: dict[str, tuple[str, ...]] = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.check.estimates import estimate_issues
-from engine.check.issues import ERROR, WARNING, Issue, Where
+from engine.check.issues import ERROR, WARNING, Issue, Where, sort_issues
 from engine.check.rulecheck import build_layout, check_boards, check_cards, check_fire
 from engine.check.rulecheck_cats import check_cats, check_objectives, check_tokens
 from engine.check.schema_issues import schema_issues
@@ -101,15 +101,6 @@ NEEDS_COMPLETE: dict[str, frozenset[str]] = {
     "objectives": frozenset({"objective-token-mismatch"}),
 }
 NEUTRAL_OBJECTIVE = {"kind": "text", "text": "(left out: it has schema errors)"}
-
-
-def _path_key(path: str) -> tuple[tuple[int, int, str], ...]:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in path.split("/") if p)
-
-
-def sort_issues(issues: list[Issue]) -> list[Issue]:
-    """Errors first, then by path (indices in numeric order), then code."""
-    return sorted(issues, key=lambda i: (not i.is_error, _path_key(i.where.path), i.code, i.message))
 
 
 def rule_issues(scenario: Scenario, catalog: Catalog) -> list[Issue]:

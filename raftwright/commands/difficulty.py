@@ -30,7 +30,7 @@ from tqdm import tqdm
 
 from engine.bots.bots import bot_names
 from engine.bots.version import fingerprint
-from engine.check.validate_files import open_scenario
+from engine.check.open_files import open_scenario
 from engine.model.catalog import Catalog, CatalogError, default_catalog
 from engine.model.files import WriteError
 from engine.model.formats import FormatError

@@ -98,7 +98,8 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
 
 
 def run_text(args: argparse.Namespace, path: Path) -> int:
-    from engine.check.validate_files import open_replay, open_scenario
+    from engine.check.open_files import open_scenario
+    from engine.check.validate_files import open_replay
     from engine.model.files import WriteError, atomic_write
     from engine.model.formats import FormatError, canonical_json, read_json
     from engine.play.game import REPLAY_FORMAT, Replay, new_game, replay

@@ -33,6 +33,7 @@ def test_the_canvas_gets_over_half_of_a_1280x800_window(qtbot: QtBot, make_windo
     assert window.open_path(first_bundled_scenario_path())  # Tutorial 1: no problems
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.height() == 800 and window.problems.height() < 40, timeout=3000)
+    qtbot.waitUntil(lambda: window.doc.checked, timeout=20000)  # "checking…" until the first check is in
     assert window.problems.windowTitle() == "Problems: none"
     assert canvas_share(window) >= 0.55, canvas_share(window)
     window.properties.tabs.setCurrentWidget(window.properties.scenario_page)
