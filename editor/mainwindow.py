@@ -177,6 +177,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.tabifyDockWidget(self.properties, self.history)  # tabs: the canvas keeps the room
         self.properties.raise_()
         self.addDockWidget(bottom, self.problems)
+        # the right docks run down to the status bar: the Problems dock spans the palette and the
+        # canvas only, so at 1280x800 the Scenario tab shows every option with problems listed
+        self.setCorner(Qt.Corner.BottomRightCorner, right)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
         self.whole_tab_labels = WholeTabLabels(self)  # "Palette", never "Pale…"
         self.resizeDocks(

@@ -159,6 +159,9 @@ class ScenarioPage(QScrollArea):
             ):
                 if widget.text() != value:
                     widget.setText(value)
+                    if not widget.hasFocus():  # a long author reads from its start, not its end
+                        widget.setCursorPosition(0)
+                widget.setToolTip(value if widget.fontMetrics().horizontalAdvance(value) > widget.width() else "")
             if self.notes.toPlainText() != s.notes:
                 self.notes.setPlainText(s.notes)
             self.difficulty.setCurrentIndex(0 if s.difficulty is None else s.difficulty + 1)
