@@ -5,12 +5,14 @@ does (editor/smoke.py), and quitting.  Nothing of Raftwright is imported."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMainWindow
 
 SMOKE_LINE = "raftwright-smoke: first paint"  # editor.smoke.SMOKE_LINE, not imported: nothing of ours loads
+ENV_MODULES = "RAFTWRIGHT_SMOKE_MODULES"  # editor.smoke.ENV_MODULES: the modules loaded at the first paint
 
 
 class FirstPaint(QObject):
@@ -22,6 +24,10 @@ class FirstPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.Paint and not self.painted:
             self.painted = True
+            target = os.environ.get(ENV_MODULES, "")
+            if target:
+                with open(target, "w", encoding="utf-8") as out:
+                    out.writelines(f"{name}\n" for name in sorted(sys.modules))
             QTimer.singleShot(0, self.done)
         return False
 

@@ -15,6 +15,11 @@ the process to that line, best and median of five, with a throwaway user folder 
 settings.  The first studio run of a fresh user folder checks the bundled catalogs
 against their schema and caches the result (engine/model/schema_cache.py); it is
 printed on its own as the cold start.
+
+Beside the times, the number of modules each has loaded at its first paint
+(``RAFTWRIGHT_SMOKE_MODULES``, editor/smoke.py): a figure the machine's load does not
+move.  The studio defers the rule checker, jsonschema, the rules, the packs reader and
+http until after its first paint (tests/editor/test_startup_deferred.py).
 """
 
 from __future__ import annotations
@@ -26,14 +31,21 @@ import tempfile
 import time
 from pathlib import Path
 
-from editor.smoke import ENV_SMOKE, SMOKE_LINE
+from editor.smoke import ENV_MODULES, ENV_SMOKE, SMOKE_LINE
 
 ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = 5
 
 
-def first_paint(command: list[str], home: Path) -> float:
+def modules_at_first_paint(command: list[str], home: Path) -> int:
+    """How many modules ``command`` has loaded when it first paints."""
+    listing = home / "modules.txt"
+    first_paint(command, home, {ENV_MODULES: str(listing)})
+    return len(listing.read_text(encoding="utf-8").split())
+
+
+def first_paint(command: list[str], home: Path, extra: dict[str, str] | None = None) -> float:
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env = dict(
         base,
@@ -42,6 +54,7 @@ def first_paint(command: list[str], home: Path) -> float:
         RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
         PYTHONPYCACHEPREFIX=str(home / "pycache"),  # bytecode kept, as an installed copy keeps it
         **{ENV_SMOKE: "1"},
+        **(extra or {}),
     )
     start = time.monotonic()
     with subprocess.Popen(
@@ -67,6 +80,10 @@ def compare(label: str, command: list[str]) -> None:
         for _ in range(RUNS):
             bare.append(first_paint(BARE, Path(home)))
             studio.append(first_paint(command, Path(home)))
+        bare_modules, studio_modules = (
+            modules_at_first_paint(BARE, Path(home)),
+            modules_at_first_paint(command, Path(home)),
+        )
     bare.sort()
     studio.sort()
     mid = RUNS // 2
@@ -74,6 +91,7 @@ def compare(label: str, command: list[str]) -> None:
     print(f"bare PySide6 window + graphics view: first paint {bare[0]:.2f} s best, {bare[mid]:.2f} s median of {RUNS}")
     print(f"{label}: start to first paint {studio[0]:.2f} s best, {studio[mid]:.2f} s median of {RUNS}; "
           f"cold start (schema check, cache empty) {cold:.2f} s")  # fmt: skip
+    print(f"{label}: {studio_modules} modules loaded at the first paint (the bare window: {bare_modules})")
     verdict = "within" if ratio <= TARGET else "OVER"
     print(f"{label}: {ratio:.2f}x the bare window (median/median; target at most {TARGET:.0f}x: {verdict})")
 

@@ -20,8 +20,11 @@ from engine.model.userdirs import user_catalogs_dir
 
 from . import gui_gc, logs, smoke
 from .files import APPLICATION, ORGANISATION
+from .first_paint import AfterFirstPaint
 from .mainwindow import MainWindow
 from .single_instance import StudioServer, hand_over
+
+FINISH_ANYWAY_MS = 2000  # the opened file is checked by then even if the canvas has not painted
 
 
 def application(argv: list[str] | None = None) -> QApplication:
@@ -38,7 +41,7 @@ def application(argv: list[str] | None = None) -> QApplication:
 def first_scenario() -> Path | None:
     """Tutorial 1, if the bundled campaigns are installed."""
     try:
-        from engine.check.validate_files import first_bundled_scenario_path
+        from engine.check.open_files import first_bundled_scenario_path
 
         return first_bundled_scenario_path()
     except (ImportError, FormatError, FileNotFoundError):
@@ -52,14 +55,19 @@ def last_file(window: MainWindow) -> Path | None:
 
 
 def create_window(
-    path: str | Path | None = None, autosave_seconds: float | None = None, catalog: Catalog | None = None
+    path: str | Path | None = None,
+    autosave_seconds: float | None = None,
+    catalog: Catalog | None = None,
+    defer_start: bool = False,
 ) -> MainWindow:
     """The main window with a scenario open: recovered changes if the designer wants
     them, else ``path``, else the first bundled scenario, else a new one.  ``catalog``:
     the components ``path`` is checked and played with (an installed pack's own, from
-    :func:`engine.packs.resolve.catalog_for`); default, the user's catalog."""
+    :func:`engine.packs.resolve.catalog_for`); default, the user's catalog.
+    ``defer_start``: the rules are checked and the library filled only when
+    ``window.finish_start()`` is called (:func:`main` calls it after the first paint)."""
     application()
-    window = MainWindow(catalog=catalog, autosave_seconds=autosave_seconds)
+    window = MainWindow(catalog=catalog, autosave_seconds=autosave_seconds, defer_start=defer_start)
     if window.offer_recovery():
         return window
     target = Path(path) if path else last_file(window) or first_scenario()
@@ -103,15 +111,20 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
     if hand_over(path):
         return 0  # the running studio has the file and comes to the front
     server = StudioServer(parent=app)
-    window = create_window(path, catalog=catalog)
+    window = create_window(path, catalog=catalog, defer_start=True)
     server.fileRequested.connect(window.open_handed_file)
+    # the rule checker loads and runs once the island is on screen, not before (issue 28 item 7)
+    AfterFirstPaint(window.canvas.viewport(), window.finish_start)
+    QTimer.singleShot(FINISH_ANYWAY_MS, window.finish_start)  # a window that never paints (minimised)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()
     warning = catalog_warning()
     if warning:
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, "Custom components left out", warning))
     QTimer.singleShot(0, window.canvas.fit_island)  # once the window has its real size
-    return app.exec()
+    status = app.exec()
+    window.doc.shutdown()  # a check still running finishes before the interpreter goes
+    return status
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QFile, QStandardPaths
 
-from engine.check.validate_files import open_campaign, open_scenario
+from engine.check.open_files import open_campaign, open_scenario
 from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.library import CAMPAIGN_FILE, bundled_campaign_paths
 from engine.model.resources import campaigns_dir

@@ -45,6 +45,7 @@ class ScenarioDocument(QObject):
         catalog: Catalog | None = None,
         validator: Validator | None = None,
         parent: QObject | None = None,
+        hold_validation: bool = False,
     ) -> None:
         super().__init__(parent)
         self.catalog = catalog or default_catalog()
@@ -59,6 +60,8 @@ class ScenarioDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._runner = ValidationRunner(validator or default_validator(self.catalog), self)
         self._runner.finished.connect(self._on_validated)
+        if hold_validation:  # the studio's start: checked once the island has painted
+            self._runner.hold()
         self._revalidate()
 
     def _clean_changed(self, clean: bool) -> None:
@@ -89,6 +92,16 @@ class ScenarioDocument(QObject):
     @property
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()
+
+    @property
+    def checked(self) -> bool:
+        """True once a check has finished: before that, :attr:`issues` says nothing
+        (an empty list is not "no problems")."""
+        return self._validated >= 0
+
+    def release_validation(self) -> None:
+        """Start the check held since the studio's start (no-op otherwise)."""
+        self._runner.release()
 
     @property
     def validation_pending(self) -> bool:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
-from engine.check.validate_files import open_campaign, open_scenario
+from engine.check.open_files import open_campaign, open_scenario
 from engine.model.formats import FormatError, document_kind, read_json
 
 from . import campaigns

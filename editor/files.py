@@ -20,9 +20,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from engine.check.issues import ERROR, Issue, Where
+from engine.check.issues import ERROR, Issue, Where, sort_issues
 from engine.check.schema_issues import schema_issues
-from engine.check.validate import sort_issues
 from engine.model.files import WriteError, atomic_write_text
 from engine.model.formats import campaign_to_dict, canonical_json, scenario_to_dict
 from engine.model.jsonio import document_problem
@@ -151,7 +150,10 @@ class RecentFiles:
 
     def add(self, path: str | Path) -> None:
         path = Path(path).resolve()
-        self._store([path] + [p for p in self.paths() if p != path])
+        before = self.paths()
+        after = [path] + [p for p in before if p != path]
+        if after[:MAX_RECENT] != before:  # reopening the last file writes nothing (the studio's start)
+            self._store(after)
 
     def remove(self, path: str | Path) -> None:
         path = Path(path).resolve()

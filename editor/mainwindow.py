@@ -5,6 +5,7 @@ count, the hovered square and the zoom."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QGuiApplication
@@ -31,23 +32,27 @@ from engine.model.geometry import square_text
 
 from . import actions, campaigns, clipboard, colourvision, commands, edits, gui_gc
 from .canvas import IslandView
-from .docks.difficulty import DifficultyDock
 from .docks.library import LibraryDock
 from .docks.palette import PaletteDock
 from .docks.problems import ProblemsDock, summary
 from .docks.properties import PropertiesDock
+from .docks.tabs import WholeTabLabels
 from .document import ScenarioDocument
 from .fileflows import FileFlows
 from .files import RecentFiles, settings
 from .messages import WrappingStatusBar
 from .packs.flows import PackFlows
 from .recovery import Autosaver
-from .sheets.studio import SheetDialogs
 from .tools import ToolManager
+
+if TYPE_CHECKING:
+    from .docks.difficulty import DifficultyDock
+    from .sheets.studio import SheetDialogs
 
 APP_TITLE = "Raftwright studio"
 PALETTE_WIDTH, PROPERTIES_WIDTH = 190, 256  # compact docks: the canvas gets over half the window at 1280x800
 DEFAULT_SIZE = QSize(1400, 900)
+CHECKING = "Checking…"  # the status bar until the first check of the open scenario is in
 LAYOUT_VERSION = "2"  # saved dock layouts of older versions are not restored
 
 
@@ -62,12 +67,18 @@ def screen_fitted_size(window: QWidget, wanted: QSize = DEFAULT_SIZE) -> QSize:
 
 
 class MainWindow(PackFlows, FileFlows, QMainWindow):
-    def __init__(self, catalog: Catalog | None = None, autosave_seconds: float | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog | None = None, autosave_seconds: float | None = None, defer_start: bool = False
+    ) -> None:
+        """``defer_start``: check the scenario and fill the campaign library (unless it is
+        shown first) only when :meth:`finish_start` is called; the studio's start calls it
+        once the island has painted (issue 28 item 7)."""
+        self._defer_start = defer_start
         super().__init__()
         gui_gc.install()  # worker threads must never free Qt objects (editor.gui_gc)
         self.setObjectName("mainWindow")
         self.setStatusBar(WrappingStatusBar(self))  # whole messages: the bar grows rather than cut a fix off
-        self.doc = ScenarioDocument(catalog=catalog, parent=self)
+        self.doc = ScenarioDocument(catalog=catalog, parent=self, hold_validation=defer_start)
         self.recent = RecentFiles()
         self.canvas = IslandView(self.doc)
         self.canvas.setAccessibleName("Island canvas")
@@ -76,7 +87,6 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
             "R turns it, Delete removes it; the Problems dock lists what is wrong"
         )
         self.tools = ToolManager(self.doc, self.canvas)
-        self.sheets = SheetDialogs(self)
         self.setCentralWidget(self.canvas)
         self._build_docks()
         self.action_map = actions.build_actions(self, self.canvas)
@@ -127,12 +137,14 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.vision_label.hide()
 
     def simulate_vision(self, kind: str | None) -> None:
-        """Repaint the canvas (and an open playtest) as seen with ``kind``; None for true colours."""
+        """Repaint the canvas, the palette's icons (and an open playtest) as seen with ``kind``;
+        None for true colours."""
         colourvision.set_simulation(kind)
         self.vision_actions[kind].setChecked(True)
         self.vision_label.setText(f"Simulating {colourvision.LABELS[kind]}" if kind else "")
         self.vision_label.setVisible(kind is not None)
         self.canvas.refresh_all()
+        self.palette_dock.repaint_icons()  # the palette's pictures are seen the same way
         playtest = getattr(self, "playtest_window", None)
         if playtest is not None:
             playtest.update()
@@ -141,7 +153,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def _build_docks(self) -> None:
         self.palette_dock = PaletteDock(self.doc.catalog, self)
-        self.library = LibraryDock(self)
+        self.library = LibraryDock(self, fill_now=not self._defer_start)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
         self.history = QDockWidget("Undo history", self)
@@ -165,7 +177,11 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.tabifyDockWidget(self.properties, self.history)  # tabs: the canvas keeps the room
         self.properties.raise_()
         self.addDockWidget(bottom, self.problems)
+        # the right docks run down to the status bar: the Problems dock spans the palette and the
+        # canvas only, so at 1280x800 the Scenario tab shows every option with problems listed
+        self.setCorner(Qt.Corner.BottomRightCorner, right)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
+        self.whole_tab_labels = WholeTabLabels(self)  # "Palette", never "Pale…"
         self.resizeDocks(
             [self.palette_dock, self.properties], [PALETTE_WIDTH, PROPERTIES_WIDTH], Qt.Orientation.Horizontal
         )
@@ -231,6 +247,13 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
 
+    def finish_start(self) -> None:
+        """What a deferred start left for after the first paint: check the open
+        scenario (the Problems dock and the status bar say "checking" until then) and
+        fill the campaign library.  Calling it again does nothing."""
+        self.doc.release_validation()
+        self.library.fill()
+
     def save_layout(self) -> None:
         store = settings()
         store.setValue("window_layout_version", LAYOUT_VERSION)
@@ -247,7 +270,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.setWindowModified(self.doc.is_modified)
 
     def _update_problem_count(self) -> None:
-        self.problem_label.setText(summary(self.doc.issues))
+        self.problem_label.setText(summary(self.doc.issues) if self.doc.checked else CHECKING)
         self.problem_label.setStyleSheet(
             "color: #b3261e; font-weight: bold" if any(i.is_error for i in self.doc.issues) else ""
         )
@@ -412,10 +435,23 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.sheets.show_difficulty = self.action("file.sheet_difficulty").isChecked()
 
     @property
+    def sheets(self) -> SheetDialogs:
+        """Export image, Print and the booklet's dialogs, made on first use: the sheet
+        painter and the rules it prints load after the studio's first paint."""
+        dialogs: SheetDialogs | None = getattr(self, "_sheets", None)
+        if dialogs is None:
+            from .sheets.studio import SheetDialogs
+
+            dialogs = self._sheets = SheetDialogs(self)
+        return dialogs
+
+    @property
     def difficulty(self) -> DifficultyDock:
         """The Difficulty dock, made on first use so the default layout stays as it was."""
         dock: DifficultyDock | None = getattr(self, "_difficulty", None)
         if dock is None:
+            from .docks.difficulty import DifficultyDock  # the estimate's engine loads on first use
+
             dock = self._difficulty = DifficultyDock(self.doc, self)
             self.canvas.island.addItem(dock.heat_item)  # the estimate's heat map, drawn over the island
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)

@@ -1,37 +1,24 @@
 """Plain, whole messages.
 
-* :func:`plain_text` takes the rule references ("RULINGS PL-2", "RULINGS §2.3") out of
-  a message for people; the full text, references included, goes in a tooltip (and
-  ``raftwright validate --json`` keeps it as the engine wrote it).
+* :func:`plain_text` (:mod:`engine.model.wording`, shared with the command line) takes
+  the rule references ("RULINGS PL-2", "RULINGS §2.3") out of a message for people; the
+  full text, references included, goes in a tooltip (and ``raftwright validate --json``
+  keeps it as the engine wrote it).
 * :class:`WrappingStatusBar` shows its message whole: the text wraps and the bar grows
   as tall as it needs, instead of cutting a reason off before its fix.
+* :class:`GrowingLabel` (the playtest's prompt and hint) keeps room for a few lines
+  whether it says something or not, and grows when its text needs more.
 """
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
-_CODE = r"(?:§\s*\d+(?:\.\d+)*(?:\s+item\s+\d+)?|[A-Z]{1,3}-?\d+)"
-RULE_REFERENCE = re.compile(rf"(?:[;,:]\s*)?\bRULINGS\s+{_CODE}(?:\s*(?:,|and|\.\.)\s*{_CODE})*")
+from engine.model.wording import plain_text, rule_references
 
-
-def rule_references(text: str) -> list[str]:
-    """The rule references in ``text`` ("RULINGS PL-2", ...)."""
-    return [m.group(0).lstrip(";, ") for m in RULE_REFERENCE.finditer(text)]
-
-
-def plain_text(text: str) -> str:
-    """``text`` without its rule references, tidied: "fire (RULINGS PL-2): fix" ->
-    "fire: fix"."""
-    out = RULE_REFERENCE.sub("", text)
-    out = re.sub(r"\(\s*\)", "", out)
-    out = re.sub(r"\(\s*[;,]\s*", "(", out)
-    out = re.sub(r"[ \t]+([).,;:])", r"\1", out)
-    out = re.sub(r"[ \t]{2,}", " ", out)
-    return out.strip()
+__all__ = ["GrowingLabel", "WrappingStatusBar", "plain_text", "rule_references", "rule_tooltip"]
 
 
 def rule_tooltip(text: str) -> str:
@@ -100,3 +87,36 @@ class WrappingStatusBar(QStatusBar):
     def resizeEvent(self, event: object) -> None:  # type: ignore[override]
         super().resizeEvent(event)  # type: ignore[arg-type]
         self._fit()
+
+
+class GrowingLabel(QLabel):
+    """A wrapped label that keeps ``lines`` lines' room (so what is around it stays put
+    between short messages) and grows to show a longer text whole, never cutting it."""
+
+    def __init__(self, lines: int = 2, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lines = lines
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._fit()
+
+    def reserved(self) -> int:
+        """The height kept even for no text: ``lines`` lines and the margins."""
+        return self.fontMetrics().lineSpacing() * self.lines + 6
+
+    def setText(self, text: str) -> None:  # type: ignore[override]
+        super().setText(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        self.ensurePolished()  # a style sheet's font decides the lines
+        needed = self.heightForWidth(self.width()) if self.text() and self.width() > 0 else 0
+        height = max(self.reserved(), needed)
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():  # narrower: more lines
+            self._fit()

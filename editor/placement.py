@@ -15,7 +15,6 @@ from typing import Iterable
 
 from engine.check.issues import Issue
 from engine.check.rulecheck import describe_element
-from engine.check.validate import rule_issues
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import board_to_dict, card_to_dict, token_to_dict
 from engine.model.geometry import Square
@@ -24,6 +23,14 @@ from engine.model.scenario import CARD_SIZE, BoardSlot, CardPlacement, Scenario
 from .edits import GRID_SIZE, LAYERS, Element, Ref, Selection, element, exists, layer_of, size_of, squares_of
 
 CARD_MAGNET = 0.75  # squares: how close a dragged card must come to its board's 3x3 grid
+
+
+def _rule_issues(scenario: Scenario, catalog: Catalog) -> list[Issue]:
+    """:func:`engine.check.validate.rule_issues`, loaded on the first drag: the studio
+    paints its first island without the rule checker (issue 28 item 7)."""
+    from engine.check.validate import rule_issues
+
+    return rule_issues(scenario, catalog)
 
 
 def element_at(scenario: Scenario, square: Square, layer_only: str | None = None) -> Ref | None:
@@ -106,7 +113,7 @@ def _errors(scenario: Scenario, catalog: Catalog) -> list[Issue]:
     for seen, cat, found in _last:
         if seen is scenario and cat is catalog:
             return found
-    found = [i for i in rule_issues(scenario, catalog) if i.is_error]
+    found = [i for i in _rule_issues(scenario, catalog) if i.is_error]
     _last[:] = [(scenario, catalog, found)]
     return found
 
@@ -149,7 +156,7 @@ def drop_problems(
         ref = (layer, len(getattr(scenario, layer)))
         scenario = scenario.with_changes(**{layer: (*getattr(scenario, layer), el)})
     known = _known(before, catalog)
-    errors = [i for i in rule_issues(scenario, catalog) if i.is_error]
+    errors = [i for i in _rule_issues(scenario, catalog) if i.is_error]
     return problems + [m for m in _found_for(scenario, ref, errors, known) if m not in problems]
 
 
@@ -160,7 +167,7 @@ def moved_problems(
     the scenario before the move, so errors the move causes elsewhere count too)."""
     catalog = catalog or default_catalog()
     known = _known(before, catalog)
-    errors = [i for i in rule_issues(scenario, catalog) if i.is_error]  # one check for the whole group
+    errors = [i for i in _rule_issues(scenario, catalog) if i.is_error]  # one check for the whole group
     out: dict[Ref, list[str]] = {}
     for ref in refs:
         outside = any(not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE) for r, c in squares_of(element(scenario, ref)))

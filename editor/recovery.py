@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-import uuid
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -197,7 +197,7 @@ class Autosaver(QObject):
     def __init__(self, doc: ScenarioDocument, interval_s: float | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
-        self.session = uuid.uuid4().hex[:12]
+        self.session = os.urandom(6).hex()  # 12 hex digits, as uuid4's were (uuid loads platform)
         self.path = recovery_dir() / f"{self.session}.recovery.json"
         self._lock: QLockFile | None = None
         self._written: Scenario | None = None

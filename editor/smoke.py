@@ -9,18 +9,28 @@ quits with status 0.
 With ``RAFTWRIGHT_SMOKE_SCREENSHOT=FILE.png`` as well, the window is first laid out at
 1280x800 and saved to that PNG: the build takes the AppStream screenshots this way, from
 the packaged binary.
+
+With ``RAFTWRIGHT_SMOKE_MODULES=FILE`` the names of the modules loaded at the first
+paint (``sys.modules``, one per line) are written to that file: what the start-up
+loads before the designer sees the island, a figure that does not depend on the
+machine's load (``bench/bench_startup.py``, ``tests/editor/test_startup_modules.py``).
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QWidget
+
+from .first_paint import AfterFirstPaint
 
 ENV_SMOKE = "RAFTWRIGHT_SMOKE"
 ENV_SCREENSHOT = "RAFTWRIGHT_SMOKE_SCREENSHOT"
+ENV_MODULES = "RAFTWRIGHT_SMOKE_MODULES"
 SCREENSHOT_SIZE = (1280, 800)
 SMOKE_LINE = "raftwright-smoke: first paint"
 
@@ -29,22 +39,12 @@ def smoke_requested() -> bool:
     return os.environ.get(ENV_SMOKE, "") not in ("", "0")
 
 
-class QuitAfterFirstPaint(QObject):
+class QuitAfterFirstPaint(AfterFirstPaint):
     """Watches one widget; after its first paint event, prints :data:`SMOKE_LINE` and quits."""
 
     def __init__(self, widget: QWidget, done: Callable[[], None] = QCoreApplication.quit) -> None:
-        super().__init__(widget)
-        self.widget = widget
-        self.painted = False
+        super().__init__(widget, self._quit, at_paint=lambda: record_modules(os.environ.get(ENV_MODULES, "")))
         self._done = done
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Paint and not self.painted:
-            self.painted = True
-            # after the paint has finished, from the event loop
-            QTimer.singleShot(0, self._quit)
-        return False
 
     def _quit(self) -> None:
         target = os.environ.get(ENV_SCREENSHOT, "")
@@ -54,8 +54,31 @@ class QuitAfterFirstPaint(QObject):
         self._done()
 
 
+def record_modules(target: str) -> None:
+    """The modules loaded so far, one name a line, into ``target`` (nothing when empty)."""
+    if target:
+        Path(target).write_text("".join(f"{name}\n" for name in sorted(sys.modules)), encoding="utf-8")
+
+
+def wait_for_first_check(window: QWidget, limit_ms: int = 10000) -> None:
+    """Finish the studio's deferred start and wait (at most ``limit_ms``) until the open
+    scenario has been checked, so a published picture shows its problems, not
+    "Checking…"."""
+    finish = getattr(window, "finish_start", None)
+    if callable(finish):
+        finish()
+    doc = getattr(window, "doc", None)
+    if doc is None or getattr(doc, "checked", True):
+        return
+    loop = QEventLoop()
+    doc.issuesChanged.connect(loop.quit)
+    QTimer.singleShot(limit_ms, loop.quit)
+    loop.exec()
+
+
 def save_screenshot(window: QWidget, target: str) -> None:
-    """``window`` laid out at :data:`SCREENSHOT_SIZE` and saved as a PNG."""
+    """``window`` laid out at :data:`SCREENSHOT_SIZE`, its scenario checked, saved as a PNG."""
+    wait_for_first_check(window)
     window.resize(*SCREENSHOT_SIZE)
     fit = getattr(getattr(window, "canvas", None), "fit_island", None)
     for _ in range(3):  # the resize, then the layouts it sets off

@@ -4,6 +4,10 @@ At most one check runs at a time on the global :class:`QThreadPool`.  A request 
 arrives while one runs is remembered and only the newest is started when the running
 one finishes, so a fast drag queues one check, not one per square.  Each result
 carries the generation it was computed for; stale results are dropped.
+
+At start-up the runner is *held* (:meth:`ValidationRunner.hold`) until the island has
+painted: the rule checker is imported and run after the designer sees the window, not
+before (issue 28 item 7); :meth:`ValidationRunner.release` starts the newest request.
 """
 
 from __future__ import annotations
@@ -22,10 +26,15 @@ Validator = Callable[[Scenario], list[Issue]]
 
 
 def default_validator(catalog: Catalog | None = None) -> Validator:
-    """``engine.check.validate.validate`` against ``catalog``: schema, then the game's rules."""
-    from engine.check.validate import validate
+    """``engine.check.validate.validate`` against ``catalog``: schema, then the game's rules.
+    The checker is imported by the first check (on the worker thread), not here."""
 
-    return lambda scenario: validate(scenario, catalog)
+    def check(scenario: Scenario) -> list[Issue]:
+        from engine.check.validate import validate
+
+        return validate(scenario, catalog)
+
+    return check
 
 
 def run_validator(validator: Validator, scenario: Scenario) -> list[Issue]:
@@ -68,13 +77,33 @@ class ValidationRunner(QObject):
         self._relay = _Relay(self)
         self._relay.done.connect(self._on_done)
         self._running = False
+        self._held = False
         self._queued: tuple[int, Scenario] | None = None
 
     def request(self, generation: int, scenario: Scenario) -> None:
-        if self._running:
+        if self._running or self._held:
             self._queued = (generation, scenario)
             return
         self._start(generation, scenario)
+
+    @property
+    def held(self) -> bool:
+        return self._held
+
+    def hold(self) -> None:
+        """Start nothing until :meth:`release`; requests meanwhile keep only the newest."""
+        self._held = True
+
+    def release(self) -> None:
+        """Start the newest request made while held (no-op when not held)."""
+        if not self._held:
+            return
+        self._held = False
+        queued, self._queued = self._queued, None
+        if queued is not None and not self._running:
+            self._start(*queued)
+        elif queued is not None:
+            self._queued = queued
 
     def wait(self, msecs: int = 5000) -> None:
         """Let a running check finish (closing the window)."""
@@ -87,7 +116,7 @@ class ValidationRunner(QObject):
 
     def _on_done(self, generation: int, issues: list[Issue]) -> None:
         self._running = False
-        queued, self._queued = self._queued, None
+        queued, self._queued = (None, self._queued) if self._held else (self._queued, None)
         if queued is not None:
             self._start(*queued)
         self.finished.emit(generation, issues)

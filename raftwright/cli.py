@@ -33,7 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("show", "print a scenario's island as text"),
     "import-comp1110": ("comp1110", "convert a COMP1110 challenge string into a scenario file"),
     "edit": ("studio", "open the scenario studio"),
-    "play": ("studio", "playtest a scenario (or step through a replay)"),
+    "play": ("play", "playtest a scenario (or step through a replay)"),
     "render": ("render", "draw scenario sheets as SVG, PNG or PDF"),
     "booklet": ("render", "a campaign's printable PDF booklet"),
     "pack": ("pack", "build, inspect, verify and install scenario packs (.raftpack)"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
@@ -22,10 +23,16 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 EXIT_PIPE = 141  # 128 + SIGPIPE: the reader of our output went away
 FOLDER_PATTERNS = ("*.scenario.json", "*.campaign.json", "campaign.json", "*.components.json")
 PROG = "raftwright"
+SQUARE_IN_TEXT = re.compile(r"\(\d+, \d+\)")  # a message naming a square, "(12, 2)"
 
 
 def say(message: str) -> None:
-    """One line on stderr, prefixed with the program's name."""
+    """One line on stderr, prefixed with the program's name, in plain words: rule
+    references ("RULINGS PL-2") an engine message cites are left to ``--json``."""
+    if "RULINGS" in message:
+        from engine.model.wording import plain_text
+
+        message = plain_text(message)
     print(f"{PROG}: {message}", file=sys.stderr)
 
 
@@ -130,7 +137,7 @@ def scenario_files(given: Sequence[str | Path], command: str) -> list[Path]:
     """The scenario files the arguments name, for commands that work on several: files
     as given, names resolved, campaigns by their scenario list, folders by every
     scenario below them.  Raises ``FormatError``."""
-    from engine.check.validate_files import open_campaign
+    from engine.check.open_files import open_campaign
 
     out: list[Path] = []
     for item in given:
@@ -154,7 +161,17 @@ def display(path: Path) -> str:
 
 
 def format_issue(file: str, issue: Issue) -> str:
-    return f"{file}: {issue.severity} {issue.code} {issue.message} ({issue.where.describe()})"
+    """An issue as a person reads it: the file, error or warning, then what is wrong and
+    the fix in plain words.  The message names its element; the squares are added when
+    it names none.  The issue's code, its JSON pointer and the rule references it cites
+    are for ``--json``."""
+    from engine.model.wording import plain_text, squares_text
+
+    message = plain_text(issue.message)
+    squares = issue.where.squares
+    if squares and not SQUARE_IN_TEXT.search(message):
+        message += f" (at {squares_text(squares)})"
+    return f"{file}: {issue.severity}: {message}"
 
 
 def catalog_for(path: Path) -> Catalog:

@@ -14,7 +14,7 @@ from engine.bots.bots import get_bot
 from engine.check.validate_files import open_scenario
 from engine.model.formats import FormatError
 from engine.model.resources import campaigns_dir
-from engine.play.game import new_game
+from engine.play.game import Replay, new_game
 from raftwright.cli import main
 from raftwright.names import all_names, resolve
 
@@ -150,3 +150,24 @@ def test_play_text_plays_a_scripted_game_to_its_end(
     assert f"game over in round {state.round}: {verdict}" in out
     saved = json.loads(replay.read_text(encoding="utf-8"))
     assert saved["actions"] == moves and saved["seed"] == 1
+    # the saved game opens again in the terminal: its actions replayed, then play goes on (here: input ends)
+    half = dict(saved, actions=moves[: len(moves) // 2])
+    half.pop("outcome", None)
+    (tmp_path / "half.replay.json").write_text(json.dumps(half), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves[len(moves) // 2 :]) + "\n"))
+    code, out, err = run(capsys, "play", str(tmp_path / "half.replay.json"), "--text")
+    assert code == 0 and f"replayed {len(moves) // 2} recorded action(s)" in err
+    assert out.count("\n> ") == len(moves) - len(moves) // 2 and f"game over in round {state.round}: {verdict}" in out
+
+
+def test_play_text_refuses_a_replay_from_a_newer_raftwright(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = new_game(open_scenario(BUNDLED / "tutorial" / "01-first-steps.scenario.json"), seed=1)
+    doc = dict(Replay.of(state).to_dict(), format_version=99)
+    path = tmp_path / "future.replay.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run(capsys, "play", str(path), "--text")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        f"raftwright: {path}: this replay file is in format 99, written by a newer Raftwright; this Raftwright "
+        "reads format 2 and older: update Raftwright to open it (nothing in the file was changed)"
+    )

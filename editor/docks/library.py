@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -23,24 +23,21 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QSpinBox,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from engine.check.validate_files import open_campaign
+from engine.check.open_files import open_campaign
 from engine.model.formats import FormatError
 from engine.model.resources import schema_dir
 from engine.model.scenario import Campaign
-from engine.packs.errors import PackError
-from engine.packs.fields import licence_label, shown
-from engine.packs.install import remove_pack, scan_installed
+from engine.model.userdirs import user_packs_dir
 
 from .. import campaigns
 from ..flow import ActionFlow
+from .wrapped import wrap_rows
 
 T = TypeVar("T")
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -48,6 +45,17 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole + 1  # entry index within its campaign; -1
 PACK_ROLE = Qt.ItemDataRole.UserRole + 2  # "id@version" of an installed pack (on the pack and its scenarios)
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 3  # a pack scenario's file, opened as a template
 BROKEN_ROLE = Qt.ItemDataRole.UserRole + 4  # why a campaign cannot be read (on it and its reason row)
+
+
+def no_packs_folder_entries() -> bool:
+    """True when the installed packs' folder is missing or holds nothing at all (not
+    even an interrupted install), so that there is nothing to list or to tidy."""
+    try:
+        return not any(user_packs_dir().iterdir())
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # the real scan says what is wrong
 
 
 def unlockable_rules() -> list[str]:
@@ -99,46 +107,23 @@ class CampaignDialog(QDialog):
         }
 
 
-class _WrappedRows(QStyledItemDelegate):
-    """Rows as tall as their wrapped text (QTreeView sizes rows as one line): a broken
-    campaign's "Why:" line is read whole in a narrow dock."""
-
-    def __init__(self, tree: QTreeWidget) -> None:
-        super().__init__(tree)
-        self.tree = tree
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        hint = super().sizeHint(option, index)
-        depth, parent = 1, index.parent()
-        while parent.isValid():
-            depth, parent = depth + 1, parent.parent()
-        width = self.tree.header().sectionSize(0) - self.tree.indentation() * depth - 8
-        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        if width <= 40 or not text:
-            return hint
-        bound = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(hint.width(), max(hint.height(), bound.height() + 4))
-
-
 class LibraryDock(QDockWidget):
     openRequested = Signal(object)  # Path of a scenario file
     addCurrentRequested = Signal(object)  # Path of the campaign to add the open scenario to
     templateRequested = Signal(object)  # Path of an installed pack's scenario, to open as a template
     bookletRequested = Signal(object)  # Path of the campaign to export as a printable booklet
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Campaign library", parent)
+    def __init__(self, parent: QWidget | None = None, fill_now: bool = True) -> None:
+        """``fill_now`` False: the tree is filled when the dock is first shown or
+        :meth:`fill` is called (the studio's start fills it after the first paint: it
+        reads every campaign's scenarios, and the dock starts behind the palette)."""
+        super().__init__("Library", parent)  # its tab beside the Palette's: a short name shown whole
         self.setObjectName("libraryDock")
+        self.filled = False
         self.setAccessibleName("Campaign library")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
-        self.tree.setWordWrap(True)  # a broken campaign's reason is shown whole
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.tree.header().setStretchLastSection(True)
-        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tree.setVerticalScrollMode(QTreeWidget.ScrollMode.ScrollPerPixel)
-        self.tree.setItemDelegate(_WrappedRows(self.tree))
-        self.tree.header().sectionResized.connect(lambda *_: self.tree.doItemsLayout())
+        wrap_rows(self.tree)  # a broken campaign's reason is shown whole
         self.tree.setAccessibleName("Campaign library")
         self.tree.setAccessibleDescription(
             "Bundled campaigns, your campaigns and installed packs; press Enter on a scenario to open it"
@@ -177,10 +162,19 @@ class LibraryDock(QDockWidget):
         layout.addWidget(bar)
         layout.addWidget(self.tree)
         self.setWidget(body)
-        self.refresh()
+        if fill_now:
+            self.refresh()
+        else:
+            self.visibilityChanged.connect(lambda visible: self.fill() if visible else None)
 
     # --- the tree ---------------------------------------------------------------------
+    def fill(self) -> None:
+        """Fill the tree if it has not been filled yet."""
+        if not self.filled:
+            self.refresh()
+
     def refresh(self, select: tuple[Path, int] | None = None) -> None:
+        self.filled = True
         self.tree.clear()
         for title, paths in (
             ("Bundled campaigns", campaigns.bundled_campaigns()),
@@ -197,6 +191,12 @@ class LibraryDock(QDockWidget):
     def _add_packs(self) -> None:
         group = QTreeWidgetItem(self.tree, ["Installed packs"])
         group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        if no_packs_folder_entries():
+            group.setExpanded(True)
+            return  # nothing installed, nothing left over: the pack reader need not load (issue 28 item 7)
+        from engine.packs.fields import licence_label, shown
+        from engine.packs.install import scan_installed
+
         good, damaged = scan_installed()
         for broken in damaged:  # listed so it can be removed; never opened
             item = QTreeWidgetItem(group, [shown(f"{broken.id} {broken.version} (damaged)")])
@@ -237,6 +237,9 @@ class LibraryDock(QDockWidget):
         label = self.selected_pack()
         if label is None or not self.confirm_remove_pack(label):
             return
+        from engine.packs.errors import PackError
+        from engine.packs.install import remove_pack
+
         try:
             remove_pack(label)
         except (PackError, OSError) as exc:

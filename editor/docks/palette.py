@@ -25,6 +25,7 @@ from engine.model.special_boards import SPECIAL, outline_of
 from .. import clipboard
 from ..edits import Element
 from ..painting import element_pixmap
+from .wrapped import wrap_rows
 
 ORIGIN = (0, 0)
 ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get more
@@ -92,10 +93,12 @@ class PaletteDock(QDockWidget):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__("Palette", parent)
         self.setObjectName("paletteDock")
+        self.catalog = catalog
         self.tree = PaletteTree()
         self.tree.setHeaderHidden(True)
         self.tree.setIconSize(QSize(36, 24))
         self.tree.setIndentation(10)  # a narrow dock: the labels keep the room
+        wrap_rows(self.tree, icon_room=self.tree.iconSize().width() + 6)  # "Large board, fire face" whole
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -118,7 +121,7 @@ class PaletteDock(QDockWidget):
         )
         self.search = QLineEdit()
         self.search.setObjectName("paletteSearch")
-        self.search.setPlaceholderText("Search the palette (e.g. raft, 5, water)")
+        self.search.setPlaceholderText("Search: raft, 5, water…")  # whole in a narrow dock
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search the palette")
         self.search.textChanged.connect(self.filter)
@@ -130,6 +133,14 @@ class PaletteDock(QDockWidget):
         layout.addWidget(self.tree)
         self.setWidget(body)
         self.setAccessibleName("Palette")
+
+    def repaint_icons(self) -> None:
+        """Draw the entries' icons again with the shared painting colours as they are
+        now: under View > Simulate colour blindness the palette is seen as the canvas is."""
+        for item in self.items.values():
+            element = item.data(0, Qt.ItemDataRole.UserRole)
+            if element is not None:
+                item.setIcon(0, self._icon(element, self.catalog))
 
     def filter(self, text: str) -> None:
         """Show only the entries whose label holds every word typed (any case), and

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
 
 from engine.check.issues import ERROR, Issue
 from engine.check.rulecheck import describe_element
-from engine.model.geometry import Square, square_text
+from engine.model.geometry import square_text
 from engine.model.scenario import Scenario
+from engine.model.wording import squares_text
 
 from .. import edits
 from ..document import ScenarioDocument
@@ -54,19 +55,6 @@ def summary(issues: list[Issue]) -> str:
     if warnings:
         parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
     return ", ".join(parts)
-
-
-def squares_text(squares: tuple[Square, ...]) -> str:
-    """A few squares listed, many summed up: ``(3, 4)``, ``(3, 4), (3, 5)``,
-    ``49 squares in rows 10-14, cols 5-13``."""
-    if len(squares) <= 2:
-        return ", ".join(square_text(sq) for sq in squares)
-
-    def span(name: str, values: list[int]) -> str:
-        return f"{name} {values[0]}" if values[0] == values[-1] else f"{name}s {values[0]}-{values[-1]}"
-
-    rows, cols = sorted({r for r, _ in squares}), sorted({c for _, c in squares})
-    return f"{len(squares)} squares in {span('row', rows)}, {span('col', cols)}"
 
 
 def where_text(scenario: Scenario, issue: Issue) -> str:
@@ -107,8 +95,8 @@ class ProblemsDock(QDockWidget):
         self.setAccessibleDescription("The open scenario's errors and warnings; activate one to show it on the island")
         self.doc = doc
         self.tree = QTreeWidget()
-        self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Problem", "Where", "Code"])
+        self.tree.setColumnCount(2)  # the issue's code is for --json and the tooltip, not a column
+        self.tree.setHeaderLabels(["Problem", "Where"])
         self.tree.setAccessibleName("Problem list")
         self.tree.setRootIsDecorated(False)
         self.tree.setWordWrap(True)  # messages name the element and the fix: show them whole
@@ -117,7 +105,6 @@ class ProblemsDock(QDockWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)  # one line each
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         # The message column stretches, so nothing needs a sideways scroll bar (which
         # covered the last row); scrolling by pixels reaches the last wrapped row whole.
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -136,16 +123,17 @@ class ProblemsDock(QDockWidget):
         issues = self.doc.issues
         self.tree.clear()
         for issue in sorted(issues, key=lambda i: (i.severity != ERROR,)):
-            item = QTreeWidgetItem([plain_text(issue.message), where_text(self.doc.scenario, issue), issue.code])
+            item = QTreeWidgetItem([plain_text(issue.message), where_text(self.doc.scenario, issue)])
             item.setIcon(0, self._icons.get(issue.severity, self._icons["warning"]))
-            item.setToolTip(0, f"{issue.severity}: {rule_tooltip(issue.message)}")
+            item.setToolTip(0, f"{issue.severity} ({issue.code}): {rule_tooltip(issue.message)}")
             squares = ", ".join(square_text(sq) for sq in issue.where.squares)
             item.setToolTip(
                 1, f"In the JSON file: {issue.where.path or '/'}" + (f"\nSquares: {squares}" if squares else "")
             )
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.tree.addTopLevelItem(item)
-        self.setWindowTitle(f"Problems ({len(issues)})" if issues else "Problems: none")
+        empty = "Problems: none" if self.doc.checked else "Problems: checking…"
+        self.setWindowTitle(f"Problems ({len(issues)})" if issues else empty)
         self._fit_to_content(bool(issues))
 
     def _fit_to_content(self, any_issue: bool) -> None:

@@ -72,6 +72,7 @@ class ScenarioPage(QScrollArea):
 
         rules = QGroupBox("Rule options")
         rform = QFormLayout(rules)
+        self.forms = (form, rform)  # the Properties dock sets how their long rows wrap
         players = QWidget()
         row = QHBoxLayout(players)
         row.setContentsMargins(0, 0, 0, 0)
@@ -86,6 +87,9 @@ class ScenarioPage(QScrollArea):
         self.disaster = QCheckBox("disaster deck")
         self.stuck = QComboBox()  # RULINGS LC-7: cards left, nothing legal
         self.stuck.addItems(list(STUCK_LABELS))
+        # as narrow as the dock: the longest reading is read in the open list, not a sideways scroll bar
+        self.stuck.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.stuck.setMinimumContentsLength(12)
         self.stuck.setToolTip(
             "Cards remain to be played but no card fits, no cat can move and no water can be spent "
             "(RULINGS LC-7, an unknown): what happens"
@@ -155,6 +159,9 @@ class ScenarioPage(QScrollArea):
             ):
                 if widget.text() != value:
                     widget.setText(value)
+                    if not widget.hasFocus():  # a long author reads from its start, not its end
+                        widget.setCursorPosition(0)
+                widget.setToolTip(value if widget.fontMetrics().horizontalAdvance(value) > widget.width() else "")
             if self.notes.toPlainText() != s.notes:
                 self.notes.setPlainText(s.notes)
             self.difficulty.setCurrentIndex(0 if s.difficulty is None else s.difficulty + 1)

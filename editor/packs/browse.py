@@ -76,6 +76,7 @@ class _Job:
         self.cancel = threading.Event()
         self._lock = threading.Lock()
         self._progress = (0, -1)
+        self.codes: list[str] = []  # a refusal's codes: for the tooltip, the message says it in words
         self._future: Future[Any] = _EXECUTOR.submit(work, self)
 
     def report(self, done: int, total: int) -> None:
@@ -97,6 +98,7 @@ class _Job:
         except Cancelled:
             return "Cancelled; nothing was installed."
         except PackError as exc:
+            self.codes = exc.codes
             return exc.problems[0].line() if len(exc.problems) == 1 else "; ".join(p.line() for p in exc.problems)
         except Exception as exc:  # noqa: BLE001 - the studio stays up and says what happened
             return f"failed: {exc}"
@@ -204,6 +206,7 @@ class BrowsePacksDialog(QDialog):
         on_done, self._on_done = self._on_done, None
         if isinstance(outcome, str):
             self.message.setText(shown(outcome))
+            self.message.setToolTip(f"refused ({', '.join(job.codes)})" if job.codes else "")
             self._selected()
         elif on_done is not None:
             on_done(outcome)

@@ -11,20 +11,35 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
 
-from engine.check.validate_files import open_scenario
+from engine.check.open_files import open_scenario
 from engine.model.formats import FormatError
-from engine.packs.install import InstalledPack, installed_pack_for
+from engine.model.userdirs import user_packs_dir
 from engine.packs.manifest import PACK_SUFFIX
-from engine.play.game import new_game
-from engine.play.state import GameState
 
 from ..fileflows import FileFlows
 from ..files import dialog_folder, remember_folder
-from .browse import BrowsePacksDialog
 
 if TYPE_CHECKING:  # the dialogs load when first opened, not at start-up (issue 28 item 7)
+    from engine.packs.install import InstalledPack
+    from engine.play.state import GameState
+
+    from .browse import BrowsePacksDialog
     from .export_dialog import ExportPackDialog
     from .import_dialog import ImportPackDialog
+
+
+def pack_of(path: Path) -> InstalledPack | None:
+    """The installed pack ``path`` belongs to, if any; a file outside the packs' folder
+    belongs to none, so opening it does not load the pack reader (issue 28 item 7)."""
+    try:
+        outside = not path.resolve().is_relative_to(user_packs_dir().resolve())
+    except OSError:
+        outside = False
+    if outside:
+        return None
+    from engine.packs.install import installed_pack_for
+
+    return installed_pack_for(path)
 
 
 class PackFlows(FileFlows):
@@ -49,7 +64,7 @@ class PackFlows(FileFlows):
         if str(path).lower().endswith(PACK_SUFFIX):
             QTimer.singleShot(0, lambda: self.import_pack_file(Path(path)))
             return True
-        pack = installed_pack_for(Path(path))
+        pack = pack_of(Path(path))
         if pack is not None and Path(path).name.endswith(".scenario.json"):
             if pack.manifest.of_kind("components") and not self._has_components_of(pack):
                 return self.open_pack_template(Path(path))
@@ -101,6 +116,8 @@ class PackFlows(FileFlows):
     def browse_packs(self) -> BrowsePacksDialog:
         """File > Browse packs...: a gallery's feed, with Install and Update."""
         if self.pack_browser is None:
+            from .browse import BrowsePacksDialog  # http and email load only when the designer browses
+
             self.pack_browser = BrowsePacksDialog(self)
             self.pack_browser.installed.connect(self._pack_installed)
         self.pack_browser.show()
@@ -121,7 +138,7 @@ class PackFlows(FileFlows):
         A pack with components of its own opens in a new studio window whose catalog is
         the bundled one plus that pack's components (palette, checks and playtest all
         use it), so they never mix with another pack's or the designer's own."""
-        pack = installed_pack_for(path)
+        pack = pack_of(path)
         if pack is not None and pack.manifest.of_kind("components"):
             window = type(self)(catalog=pack.catalog())  # type: ignore[call-arg]
             self.pack_windows.append(window)
@@ -147,5 +164,7 @@ class PackFlows(FileFlows):
 
     def new_template_game(self, seed: int, **options: Any) -> GameState:
         """A new game of the open template, with its pack's components."""
+        from engine.play.game import new_game  # the rules load with the first game, not the studio
+
         catalog = self.template_pack.catalog() if self.template_pack else self.doc.catalog
         return new_game(self.doc.scenario, seed=seed, catalog=catalog, **options)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPlainTextEdit,
     QScrollArea,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.model.wording import plain_text
 from engine.packs.errors import PackError
 from engine.packs.fields import licence_label, shown
 from engine.packs.install import InstalledPack, install_pack
@@ -134,13 +136,19 @@ class ImportPackDialog(QDialog):
         self.resize(720, 780)
         self.load()
 
+    def _problem(self, text: str, code: str) -> None:
+        """A problem in plain words; its code (and any rule it cites) in the tooltip."""
+        item = QListWidgetItem(shown(plain_text(text)))
+        item.setToolTip(shown(f"{code}: {text}"))
+        self.problems.addItem(item)
+
     def load(self) -> None:
         try:
             self.pack = open_pack(self.path)
         except PackError as exc:
             self.summary.setPlainText(f"{shown(str(self.path))} cannot be installed: the pack was refused.")
             for problem in exc.problems:
-                self.problems.addItem(shown(f"{problem.code}: {problem.entry or '/'}: {problem.message}"))
+                self._problem(f"{problem.entry or '/'}: {problem.message}", f"error ({problem.code})")
             self.install_button.setEnabled(False)
             return
         self.summary.setPlainText(describe(self.pack))
@@ -150,13 +158,12 @@ class ImportPackDialog(QDialog):
             findings, _ = verify_pack(self.pack)
         except Exception as exc:  # noqa: BLE001 - a check that breaks is a problem shown, never a crash
             caught("the pack could not be checked", exc)
-            self.problems.addItem(shown(f"error check-failed: the pack could not be checked ({exc!r})"))
+            self._problem(f"error: the pack could not be checked ({exc!r})", "error (check-failed)")
             self.install_button.setEnabled(False)
             findings = []
         for finding in findings:
-            self.problems.addItem(
-                shown(f"{finding.issue.severity} {finding.issue.code}: {finding.entry}: {finding.issue.message}")
-            )
+            issue = finding.issue
+            self._problem(f"{issue.severity}: {finding.entry}: {issue.message}", f"{issue.severity} ({issue.code})")
         if not findings and self.problems.count() == 0:
             self.problems.addItem("No problems found.")
         shown_data: set[bytes] = set()

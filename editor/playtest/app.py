@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Replay
-from engine.check.validate_files import open_scenario
+from engine.check.open_files import open_scenario
 from engine.model.catalog import Catalog
 from engine.model.formats import FormatError, document_kind, read_json
 from engine.model.scenario import Scenario

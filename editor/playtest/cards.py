@@ -38,10 +38,12 @@ from engine import GameState
 from engine.model.catalog import LETTER_TO_TERRAIN, TERRAINS, Catalog
 
 from ..painting import COLOURS, _terrain_square
+from ..terrain_marks import ink_for, mark_rect, paint_mark
 from .status import choosing_discard
 from .wording import card_name
 
 CARD_PX = 22  # pixels per square of a card picture
+BAR_HEIGHT = 16  # a deck back's colour mix bar; each terrain's part shows its mark
 CARDS_PER_ROW = 3
 SELECT = QColor("#0a84ff")
 
@@ -130,7 +132,7 @@ class CardButton(QAbstractButton):
 
 
 class DeckButton(QAbstractButton):
-    """A deck's back: symbol, colour mix bar, cards left."""
+    """A deck's back: symbol, colour mix bar (each terrain with its mark), cards left."""
 
     def __init__(self, deck: str, mix: list[tuple[str, float]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -151,6 +153,23 @@ class DeckButton(QAbstractButton):
         self.setText(f"{self.deck}: {left} left" if in_play else f"{self.deck}: no game")
         self.update()
 
+    def bar_rect(self) -> QRectF:
+        body = QRectF(self.rect()).adjusted(2, 2, -2, -2)
+        return QRectF(body.left() + 7, body.top() + 44, body.width() - 14, BAR_HEIGHT)
+
+    def segments(self) -> list[tuple[str, QRectF]]:
+        """The colour mix bar's parts, one per terrain, as wide as its share of the
+        deck's squares but never narrower than its mark needs (the rest shared out)."""
+        bar = self.bar_rect()
+        least = min(BAR_HEIGHT, bar.width() / max(len(self.mix), 1))
+        spare = max(bar.width() - least * len(self.mix), 0.0)
+        out, x = [], bar.left()
+        for terrain, share in self.mix:
+            w = least + spare * share
+            out.append((terrain, QRectF(x, bar.top(), w, bar.height())))
+            x += w
+        return out
+
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -159,13 +178,12 @@ class DeckButton(QAbstractButton):
         p.setBrush(QColor("#30465e") if self.isEnabled() else QColor("#9aa3ad"))
         p.drawRoundedRect(body, 7, 7)
         paint_deck_symbol(p, self.deck, QRectF(body.center().x() - 14, body.top() + 8, 28, 28), QColor("#f4e3b5"), 4)
-        bar = QRectF(body.left() + 7, body.top() + 44, body.width() - 14, 14)
-        x = bar.left()
-        for terrain, share in self.mix:
-            w = bar.width() * share
+        bar = self.bar_rect()
+        for terrain, segment in self.segments():
             colour = COLOURS[terrain] if self.in_play else QColor("#b8bec4")
-            p.fillRect(QRectF(x, bar.top(), w + 0.5, bar.height()), colour)
-            x += w
+            p.fillRect(segment.adjusted(0, 0, 0.5, 0), colour)
+            # the terrain's feature too (palm tree, flower, ...): the mix is read without colour
+            paint_mark(p, mark_rect(segment, 0.9), terrain, ink_for(colour) if self.in_play else QColor("#6b7178"))
         p.setPen(QPen(QColor("white"), 1))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRect(bar)

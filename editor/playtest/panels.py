@@ -229,7 +229,9 @@ class Banner(QLabel):
     def show_state(self, session: PlaytestSession) -> None:
         state = session.state
         if state is None:
-            self.show_message(session.error + " Fix it in the studio and press F5 again.", good=False, grow=True)
+            said = session.error.rstrip()
+            said += "" if said.endswith((".", "!", "?")) else "."
+            self.show_message(said + " Fix it in the studio and press F5 again.", good=False, grow=True)
         elif state.outcome() is not None:
             outcome = state.outcome()
             assert outcome is not None

@@ -14,6 +14,7 @@ scenario, unsaved edits included); nothing here can reach the document.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -116,7 +117,9 @@ class PlaytestSession(QObject):
             self.error = ""
         except (LayoutError, UnsupportedScenario, ValueError, KeyError) as exc:
             self.state = None
-            self.error = f"Scenario '{name}' cannot be played: {exc.args[0] if exc.args else exc}"
+            why = str(exc.args[0] if exc.args else exc)
+            why = re.sub(r"^scenario '[^']*' cannot be played yet: ", "", why)  # said once, with its name
+            self.error = f"Scenario '{name}' cannot be played: {why}"
 
     def load_replay(self, record: Replay, source: str = "") -> None:
         """Start the replay's game (its own scenario, seed, players and rules) with

@@ -17,7 +17,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 )  # fmt: skip
 
 from editor.files import dialog_folder, remember_folder
-from editor.messages import WrappingStatusBar, plain_text, rule_tooltip
+from editor.messages import GrowingLabel, WrappingStatusBar, plain_text, rule_tooltip
 from editor.playtest.wording import card_name, for_people
 from editor.savenames import with_suffix
 from engine import IllegalAction
@@ -75,12 +74,10 @@ class PlaytestPanel(QWidget):
         self.setup = SetupBar(session)
         self.banner = Banner()
         self.board = BoardView(session)
-        self.prompt = QLabel()
+        self.prompt = GrowingLabel(lines=2)
         self.prompt.setObjectName("playtest-prompt")
-        self.prompt.setWordWrap(True)
-        self.hint = QLabel()
+        self.hint = GrowingLabel(lines=2)
         self.hint.setObjectName("playtest-hint")
-        self.hint.setWordWrap(True)
         self.hint.setStyleSheet("QLabel { color: #b3261e; font-weight: bold; }")
         self.counters = Counters()
         self.objectives = ObjectivesPanel()
@@ -120,15 +117,13 @@ class PlaytestPanel(QWidget):
                 widget.setAccessibleDescription(description)
 
     def _layout(self) -> None:
-        """The island's geometry never depends on what is said around it: the banner,
+        """The island's geometry does not follow what is said around it: the banner,
         the prompt and the hint keep their height whether shown or empty, so the square
-        under the mouse stays put between steps.  The side column has a fixed width:
+        under the mouse stays put between steps; only a prompt or hint longer than its
+        two lines grows (:class:`GrowingLabel`), to be read whole.  The side column has a fixed width:
         counters, decks and hands scroll (vertically only, and nothing in them is wider
         than the column), while the discard choice and the round's buttons sit below
         the scrolling part, always in sight."""
-        for label, lines in ((self.prompt, 2), (self.hint, 2)):
-            label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 6)
-            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         centre = QVBoxLayout()
         centre.addWidget(self.banner)
         centre.addWidget(self.board, 1)

@@ -16,7 +16,6 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from engine.check.issues import Issue
-from engine.check.validate import validate
 from engine.model.catalog import Catalog
 from engine.model.scenario import Scenario
 from engine.packs.needs import scenario_needs
@@ -65,6 +64,8 @@ def make_sheet(
     ``strict`` a :class:`SheetError` carrying them.  Components in no box are marked,
     and the key says their faces are printed at ``printed_at``; ``min_px``: the
     smallest text, in sheet units (a booklet printing the sheet small raises it)."""
+    from engine.check.validate import validate  # the rule checker: not loaded with the studio's sheets menu
+
     ensure_app()
     issues = [i for i in validate(scenario, catalog) if i.is_error]
     if issues and strict:

@@ -13,7 +13,7 @@ from PySide6.QtGui import QPageLayout, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
-from engine.check.validate_files import open_campaign_with_scenarios
+from engine.check.open_files import open_campaign_with_scenarios
 from engine.model.catalog import Catalog
 from engine.model.files import atomic_write
 from engine.model.formats import FormatError

@@ -50,3 +50,12 @@ class Issue:
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "severity": self.severity, "message": self.message, "where": self.where.to_dict()}
+
+
+def _path_key(path: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in path.split("/") if p)
+
+
+def sort_issues(issues: list[Issue]) -> list[Issue]:
+    """Errors first, then by path (indices in numeric order), then code."""
+    return sorted(issues, key=lambda i: (not i.is_error, _path_key(i.where.path), i.code, i.message))

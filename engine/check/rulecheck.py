@@ -308,7 +308,7 @@ def _check_pins(lay: Layout) -> list[Issue]:
                     "pin-invalid",
                     f"{name} pins board '{pin.board}', already pinned by "
                     f"{board_name(pinned[pin.board], lay.scenario.boards[pinned[pin.board]])}; "
-                    "each physical board can be used once",
+                    "each physical board can be used once, so pin another board or remove this pin",
                     path,
                     b.squares(),
                 )
@@ -418,7 +418,7 @@ def check_cards(lay: Layout) -> list[Issue]:
                     "card-rotated",
                     f"{name} is turned {card.rotation} quarter turn(s); the campaign book "
                     f"always places {card.kind} cards with their {'number' if card.kind == 'location' else 'letter'} "
-                    "in the top-left corner (rotation 0)",
+                    "in the top-left corner: turn it back to rotation 0",
                     path,
                     squares,
                     WARNING,

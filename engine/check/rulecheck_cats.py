@@ -159,7 +159,7 @@ def check_tokens(lay: Layout) -> list[Issue]:
                 issue(
                     "token-not-on-destination",
                     f"{name} is not on a raft destination square; objective "
-                    "tokens go on the raft's destination squares (rulebook setup step 6)",
+                    "tokens go on the raft's destination squares (rulebook setup step 6), so move it onto one",
                     path,
                     at,
                 )

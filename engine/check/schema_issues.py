@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from typing import Any, Iterator
-
-from jsonschema import ValidationError
+from typing import TYPE_CHECKING, Any, Iterator
 
 from engine.check.issues import ERROR, Issue, Where
 from engine.check.rulecheck import describe_element, is_square
 from engine.model.catalog import BOARD_SHAPES
 from engine.model.geometry import Square, rect_squares
 from engine.model.schemas import EQUAL_ROWS, validator
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 # per document kind: the arrays whose items are elements a designer recognises
 ELEMENT_LISTS: dict[str, tuple[str, ...]] = {
@@ -127,7 +128,8 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
         kinds = [k for k in kinds if k]
         if kinds and isinstance(inst, dict):
             return f"kind {json.dumps(inst.get('kind'))} is not known; use one of {', '.join(kinds)}"
-    return str(err.message)
+    # never jsonschema's own text (it shows schema fragments): what is wrong and where to look
+    return f"{subject} is not in the form this file needs; compare it with a bundled file of this kind"
 
 
 def _element_squares(collection: str, element: Any) -> tuple[Square, ...]:
@@ -184,9 +186,34 @@ def _name(kind: str, collection: str, index: int, element: Any) -> str:
     return f"{label} {ident}" if ident is not None else f"{label} {index + 1}"
 
 
+def newer_format(kind: str, doc: Any) -> Issue | None:
+    """A ``format-newer`` issue when ``doc`` is a document of ``kind`` in a later format
+    than this Raftwright's schema reads (written by a newer Raftwright), else None."""
+    props = validator(kind).schema.get("properties", {})
+    versions = props.get("format_version", {})
+    known = versions.get("const", max(versions.get("enum", [None]), key=lambda v: v or 0))
+    if (
+        not isinstance(doc, dict)
+        or not isinstance(known, int)
+        or doc.get("format") != props.get("format", {}).get("const")
+    ):
+        return None
+    found = doc.get("format_version")
+    if not isinstance(found, int) or isinstance(found, bool) or found <= known:
+        return None
+    message = (
+        f"this {kind} file is in format {found}, written by a newer Raftwright; this Raftwright reads format "
+        f"{known} and older: update Raftwright to open it (nothing in the file was changed)"
+    )
+    return Issue("format-newer", ERROR, message, Where("/format_version"))
+
+
 def schema_issues(kind: str, doc: Any) -> list[Issue]:
     """Every schema violation of ``doc`` (a ``scenario``, ``campaign`` or
     ``components`` document) as an issue located at its element."""
+    newer = newer_format(kind, doc)
+    if newer is not None:  # its fields may mean what this version cannot know: one issue, not dozens
+        return [newer]
     out: list[Issue] = []
     seen: set[tuple[str, str]] = set()
     for top in validator(kind).iter_errors(doc):

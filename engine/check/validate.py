@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.check.estimates import estimate_issues
-from engine.check.issues import ERROR, WARNING, Issue, Where
+from engine.check.issues import ERROR, WARNING, Issue, Where, sort_issues
 from engine.check.rulecheck import build_layout, check_boards, check_cards, check_fire
 from engine.check.rulecheck_cats import check_cats, check_objectives, check_tokens
 from engine.check.schema_issues import schema_issues
@@ -30,6 +30,7 @@ __all__ = ["ISSUE_CODES", "rule_issues", "sort_issues", "validate"]
 
 ISSUE_CODES: dict[str, str] = {
     "schema": "the file breaks its JSON Schema (a missing, unknown or out-of-range field)",
+    "format-newer": "the file is in a later format, written by a newer Raftwright: update Raftwright",
     "no-boards": "the scenario has no island boards",
     "board-overlap": "two island boards overlap",
     "island-disconnected": "a board shares no edge with the rest of the island",
@@ -100,15 +101,6 @@ NEEDS_COMPLETE: dict[str, frozenset[str]] = {
     "objectives": frozenset({"objective-token-mismatch"}),
 }
 NEUTRAL_OBJECTIVE = {"kind": "text", "text": "(left out: it has schema errors)"}
-
-
-def _path_key(path: str) -> tuple[tuple[int, int, str], ...]:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in path.split("/") if p)
-
-
-def sort_issues(issues: list[Issue]) -> list[Issue]:
-    """Errors first, then by path (indices in numeric order), then code."""
-    return sorted(issues, key=lambda i: (not i.is_error, _path_key(i.where.path), i.code, i.message))
 
 
 def rule_issues(scenario: Scenario, catalog: Catalog) -> list[Issue]:
@@ -202,7 +194,13 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
     else:
         doc = target
     if not isinstance(doc, Mapping):
-        return [Issue("schema", ERROR, f"not a scenario: expected a JSON object, got {type(doc).__name__}")]
+        return [
+            Issue(
+                "schema",
+                ERROR,
+                f"not a scenario: expected a JSON object, got {type(doc).__name__}; open a .scenario.json file",
+            )
+        ]
     problem = document_problem(doc)
     if problem is not None:  # too deep to check (or a lone surrogate): say where, never raise
         return [Issue("text-unsavable", ERROR, problem[1], Where(problem[0]))]
@@ -210,7 +208,7 @@ def validate(target: Scenario | Mapping[str, Any], catalog: Catalog | None = Non
     if not issues:
         scenario = target if isinstance(target, Scenario) else scenario_from_dict(doc)
         return sort_issues(rule_issues(scenario, catalog) + estimate_issues(scenario))
-    converted = _convertible(doc, issues)
+    converted = None if issues[0].code == "format-newer" else _convertible(doc, issues)
     if converted is not None:
         scenario, kept = converted
         incomplete = {k for k in ELEMENT_LISTS if any(i.where.path.startswith(f"/{k}/") for i in issues)}

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from engine.check.validate_files import open_campaign_with_scenarios
+from engine.check.open_files import open_campaign_with_scenarios
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.geometry import EDGE_ROTATION, EDGES, Square
 from engine.model.layout import IslandLayout, compose_island, draw_board_choices

@@ -1,17 +1,23 @@
 """The versioned JSON Schemas (draft 2020-12) under ``schema/``, loaded once into a
-``referencing`` registry so that schemas can ``$ref`` each other by ``$id``."""
+``referencing`` registry so that schemas can ``$ref`` each other by ``$id``.
+
+``jsonschema`` and ``referencing`` are imported on the first schema check, not with
+this module: the studio reads a bundled scenario whose check is cached
+(:mod:`engine.model.schema_cache`) and paints it before it needs them (issue 28 item 7).
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator, ValidationError, validators
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from engine.model.resources import schema_dir
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 SCHEMA_FILES = {
     "common": "common.schema.json",
@@ -39,10 +45,18 @@ def _equal_rows(_validator: Any, wanted: Any, instance: Any, _schema: Any) -> An
         return
     widths = [len(row) for row in instance if isinstance(row, str)]
     if len(set(widths)) > 1:
+        from jsonschema import ValidationError
+
         yield ValidationError(EQUAL_ROWS_MESSAGE.format(widths=", ".join(map(str, widths))))
 
 
-RaftwrightValidator = validators.extend(Draft202012Validator, {EQUAL_ROWS: _equal_rows})
+@cache
+def raftwright_validator_class() -> type[Draft202012Validator]:
+    """Draft 2020-12 with :data:`EQUAL_ROWS`; imports ``jsonschema`` on the first call."""
+    from jsonschema import Draft202012Validator, validators
+
+    extended: type[Draft202012Validator] = validators.extend(Draft202012Validator, {EQUAL_ROWS: _equal_rows})
+    return extended
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,8 @@ class SchemaError:
 
 @cache
 def _registry_and_schemas() -> tuple[Registry, dict[str, dict[str, Any]]]:
+    from referencing import Registry, Resource
+
     schemas: dict[str, dict[str, Any]] = {}
     resources = []
     for name, filename in SCHEMA_FILES.items():
@@ -71,7 +87,7 @@ def validator(name: str) -> Draft202012Validator:
     registry, schemas = _registry_and_schemas()
     if name not in schemas:
         raise KeyError(f"no schema named {name!r} in {schema_dir()}")
-    checker: Draft202012Validator = RaftwrightValidator(schemas[name], registry=registry)
+    checker: Draft202012Validator = raftwright_validator_class()(schemas[name], registry=registry)
     return checker
 
 

@@ -85,7 +85,11 @@ def collect(paths: Sequence[Path]) -> Sources:
         if path.is_dir():
             found = sorted({p for pattern in SOURCE_PATTERNS for p in path.rglob(pattern) if p.is_file()})
             if not found:
-                raise _refuse("source-unreadable", str(path), f"the folder holds no {', '.join(SOURCE_PATTERNS)}")
+                raise _refuse(
+                    "source-unreadable",
+                    str(path),
+                    f"the folder holds no {', '.join(SOURCE_PATTERNS)}; name a folder that does, or the files",
+                )
             files += found
         else:
             files.append(path)
@@ -99,10 +103,16 @@ def collect(paths: Sequence[Path]) -> Sources:
             raise _refuse("source-unreadable", str(path), str(exc)) from None
         kind = "replay" if isinstance(data, dict) and data.get("format") == REPLAY_FORMAT else document_kind(data)
         if kind not in ("campaign", "scenario", "replay"):
-            raise _refuse("source-unreadable", str(path), "not a scenario, campaign or replay file")
+            raise _refuse(
+                "source-unreadable", str(path), "not a scenario, campaign or replay file; leave it out of the pack"
+            )
         errors = schema_errors(kind, data)
         if errors:
-            raise _refuse("source-unreadable", str(path), f"{errors[0].path or '/'}: {errors[0].message}")
+            raise _refuse(
+                "source-unreadable",
+                str(path),
+                f"{errors[0].path or '/'}: {errors[0].message}; run 'raftwright validate {path}' and fix it",
+            )
         if kind == "campaign":
             _add_campaign(out, path, data, taken)
         elif kind == "scenario":
@@ -130,7 +140,11 @@ def _add_campaign(out: Sources, path: Path, data: dict[str, Any], taken: dict[Pa
         except FormatError as exc:
             raise _refuse("source-unreadable", f"{path} /scenarios/{n}", str(exc)) from None
         if document_kind(scenario) != "scenario":
-            raise _refuse("source-unreadable", str(source), "the campaign lists a file that is not a scenario")
+            raise _refuse(
+                "source-unreadable",
+                str(source),
+                "the campaign lists a file that is not a scenario; fix the campaign's list",
+            )
         target = f"{folder}/{source.name}"
         if target in taken.values():
             raise _refuse("source-unreadable", str(source), f"{source.name} is packed twice; rename one of them")
@@ -200,8 +214,7 @@ def build_pack(
                     "scenario-errors",
                     info.id,
                     str(source),
-                    f"{len(errors)} error(s), the first: "
-                    f"{first.code} {first.message}; fix it or build with --allow-errors",
+                    f"{len(errors)} error(s), the first: {first.message}; fix it or build with --allow-errors",
                 )
             )
         scenarios.append(doc)

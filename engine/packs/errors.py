@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.model.wording import plain_text
 from engine.packs.fields import shown
 
 #: every refusal code, with what it means (the table in docs/packs.md comes from here)
@@ -77,9 +78,12 @@ class Problem:
     message: str
 
     def line(self) -> str:
-        """One line, as ``validate`` prints issues: ``PACK: error CODE MESSAGE (ENTRY)``;
-        text that came from a pack has its control characters escaped."""
-        return shown(f"{self.pack}: error {self.code} {self.message} ({self.entry or '/'})")
+        """One line, as ``validate`` prints issues: ``PACK: error: MESSAGE (ENTRY)``, in
+        plain words: what is wrong and the fix, without the code (for programs:
+        :data:`REFUSAL_CODES`, ``PackError.codes``) or the rules it cites.  Text that
+        came from a pack has its control characters escaped."""
+        where = f" ({self.entry})" if self.entry else ""
+        return shown(f"{self.pack}: error: {plain_text(self.message)}{where}")
 
 
 class PackError(Exception):

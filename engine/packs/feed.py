@@ -154,12 +154,21 @@ def read_feed(data: bytes, source: str) -> Feed:
         return PackError([Problem(code, source, entry, message)])
 
     if len(data) > MAX_FEED_BYTES:
-        raise refuse("feed-too-large", f"the feed is {len(data)} bytes; the limit is {MAX_FEED_BYTES}")
+        raise refuse(
+            "feed-too-large",
+            f"the feed is {len(data)} bytes; the limit is {MAX_FEED_BYTES}: check the address, or ask the "
+            "gallery's maintainer to split it",
+        )
     doc, code, why = parse_json(data, FEED_LIMITS)
     if code is not None:
-        raise refuse(code.replace("json", "feed"), f"the feed is {why}")
+        raise refuse(
+            code.replace("json", "feed"),
+            f"the feed is {why}; check the address, or ask the gallery's maintainer to fix the feed",
+        )
     if not isinstance(doc, dict) or doc.get("format") != FEED_FORMAT:
-        raise refuse("feed-invalid", f'this is not a Raftwright gallery feed (no "format": "{FEED_FORMAT}")')
+        raise refuse(
+            "feed-invalid", f'this is not a Raftwright gallery feed (no "format": "{FEED_FORMAT}"); check the address'
+        )
     if doc.get("format_version") != FEED_FORMAT_VERSION:
         raise refuse("feed-version", f"feed format version {doc.get('format_version')!r}; this Raftwright reads "
                      f"version {FEED_FORMAT_VERSION}: update Raftwright")  # fmt: skip
@@ -167,7 +176,7 @@ def read_feed(data: bytes, source: str) -> Feed:
     if errors:
         first = errors[0]
         raise refuse("feed-invalid", f"the feed does not follow its schema at {first.path or '/'}: "
-                     f"{_plain(first.validator)}", first.path or "index.json")  # fmt: skip
+                     f"{_plain(first.validator)}; ask the gallery's maintainer to rebuild it", first.path or "index.json")  # fmt: skip
     packs = tuple(
         FeedPack(p["id"], p["version"], p["title"], p["url"], p["size"], p["sha256"], p) for p in doc["packs"]
     )

@@ -58,7 +58,7 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
         scheme = urllib.parse.urlsplit(urllib.parse.urljoin(req.full_url, target)).scheme.lower()
         if scheme not in ("http", "https"):
             raise _refuse("url-redirect", req.full_url, f"the server redirected to a '{scheme}:' address; only "
-                          "http(s) redirects are followed")  # fmt: skip
+                          "http(s) redirects are followed: use the pack's final https:// address")  # fmt: skip
         return super().http_error_302(req, fp, code, msg, headers)
 
     http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
@@ -79,7 +79,7 @@ def fetch(url: str, limit: int, progress: Progress | None = None, cancel: thread
             with path.open("rb") as stream:
                 info = os.fstat(stream.fileno())
                 if not stat.S_ISREG(info.st_mode):  # a device or a pipe never ends or never says its size
-                    raise _refuse("download-failed", url, "it is not a regular file")
+                    raise _refuse("download-failed", url, "it is not a regular file; name a .raftpack file")
                 return _read(stream, url, info.st_size, limit, progress, cancel)
         request = urllib.request.Request(url, headers={"User-Agent": "Raftwright", "Accept-Encoding": "identity"})
         with _OPENER.open(request, timeout=TIMEOUT) as response:
@@ -89,17 +89,27 @@ def fetch(url: str, limit: int, progress: Progress | None = None, cancel: thread
     except PackError:
         raise
     except urllib.error.HTTPError as exc:
-        raise _refuse("download-failed", url, f"the server answered {exc.code} {exc.reason}") from None
+        raise _refuse(
+            "download-failed",
+            url,
+            f"the server answered {exc.code} {exc.reason}; check the address, or try again later",
+        ) from None
     except urllib.error.URLError as exc:
-        raise _refuse("download-failed", url, f"cannot reach it ({exc.reason})") from None
+        raise _refuse(
+            "download-failed", url, f"cannot reach it ({exc.reason}); check the address and the network, then try again"
+        ) from None
     except (OSError, ValueError) as exc:  # timeouts, resets, a malformed address
-        raise _refuse("download-failed", url, f"the download failed ({exc})") from None
+        raise _refuse("download-failed", url, f"the download failed ({exc}); try again") from None
 
 
 def _read(stream: IO[bytes], url: str, declared: int, limit: int, progress: Progress | None,
           cancel: threading.Event | None) -> bytes:  # fmt: skip
     if declared > limit:
-        raise _refuse("download-too-large", url, f"it is {declared} bytes; the limit is {limit}")
+        raise _refuse(
+            "download-too-large",
+            url,
+            f"it is {declared} bytes; the limit is {limit}: check the address (it may not be a pack)",
+        )
     parts: list[bytes] = []
     done = 0
     while True:
@@ -110,7 +120,11 @@ def _read(stream: IO[bytes], url: str, declared: int, limit: int, progress: Prog
             break
         done += len(chunk)
         if done > limit:
-            raise _refuse("download-too-large", url, f"more than {limit} bytes; the limit is {limit}")
+            raise _refuse(
+                "download-too-large",
+                url,
+                f"more than {limit} bytes arrived; the limit is {limit}: check the address (it may not be a pack)",
+            )
         parts.append(chunk)
         if progress is not None:
             progress(done, declared)
@@ -133,17 +147,25 @@ def download_pack(feed: Feed, item: FeedPack, progress: Progress | None = None,
     read like any pack, and its id and version against the entry."""
     url = address(item.url, feed.source)
     if urllib.parse.urlsplit(feed.source).scheme.lower() != "file" and url.lower().startswith("file:"):
-        raise _refuse("url-scheme", url, "a feed from the web may not point at a file on this computer")
+        raise _refuse(
+            "url-scheme",
+            url,
+            "a feed from the web may not point at a file on this computer; download the pack and install the file instead",
+        )
     limit = min(item.size, DEFAULT_LIMITS.max_pack_bytes)
     data = fetch(url, limit, progress, cancel)
     if len(data) != item.size:
         raise _refuse("download-size", url, f"{len(data)} bytes arrived; the feed says {item.size}: the pack or the "
-                      "feed is not the published one")  # fmt: skip
+                      "feed is not the published one: ask the gallery's maintainer to rebuild the feed")  # fmt: skip
     digest = sha256(data)
     if digest != item.sha256:
         raise _refuse("download-hash", url, f"SHA-256 {digest} does not match the feed's {item.sha256}: the pack is "
-                      "not the published one; nothing was installed")  # fmt: skip
+                      "not the published one; nothing was installed: ask the gallery's maintainer to rebuild the feed")  # fmt: skip
     pack = open_pack(data, name=url.rsplit("/", 1)[-1] or url)
     if pack.manifest.label != item.label:
-        raise _refuse("download-mismatch", url, f"the pack is {pack.manifest.label}; the feed says {item.label}")
+        raise _refuse(
+            "download-mismatch",
+            url,
+            f"the pack is {pack.manifest.label}; the feed says {item.label}: ask the gallery's maintainer to rebuild the feed",
+        )
     return pack

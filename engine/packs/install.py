@@ -138,7 +138,8 @@ def _decide(pack: Pack, installed: list[InstalledPack], force: bool) -> None:
                 raise _problem(
                     "already-installed",
                     pack.name,
-                    f"{m.label} is installed already in {other.folder}, with the same contents",
+                    f"{m.label} is installed already in {other.folder}, with the same contents; use it as it is, "
+                    "or install with --force to write it again",
                 )
             raise _problem(
                 "version-contents-differ",
@@ -209,7 +210,8 @@ def install_pack(
         raise _problem(
             "install-failed",
             pack.name,
-            f"cannot write {manifest.label} into {packs}: {os_reason(exc, packs)}; nothing was changed",
+            f"cannot write {manifest.label} into {packs}: {os_reason(exc, packs)}; nothing was changed: free some "
+            "space or make the folder writable, then install again",
         ) from None
     _tidy(*(aside for aside, _ in moved), *(old.parent for _, old in moved if old.parent != target.parent))
     _ACTIVE.difference_update({staging, *(aside for aside, _ in moved)})
@@ -237,7 +239,12 @@ def _write_files(staging: Path, pack: Pack) -> None:
     for entry, data in sorted(files.items()):
         dest = staging.joinpath(*entry.split("/"))
         if not dest.resolve().is_relative_to(inside) or dest.resolve() == inside:
-            raise _problem("entry-name", pack.name, "would be written outside the pack's folder", entry)
+            raise _problem(
+                "entry-name",
+                pack.name,
+                "would be written outside the pack's folder; rebuild the pack with plain entry names",
+                entry,
+            )
         dest.parent.mkdir(parents=True, exist_ok=True)
         with open(dest, "xb") as fh:
             fh.write(data)
@@ -257,7 +264,9 @@ def remove_pack(spec: str, root: Path | None = None) -> list[InstalledPack | Dam
     chosen += [d for d in damaged if d.id == ident and (not version or d.version == version)]
     if not chosen:
         raise _problem(
-            "not-installed", shown(spec), "no installed pack matches; 'raftwright pack list' shows the installed ones"
+            "not-installed",
+            shown(spec),
+            "no installed pack matches; check the name with 'raftwright pack list', which shows the installed ones",
         )
     for pack in chosen:
         try:  # one rename takes it out of the library; deleting the files follows
@@ -267,7 +276,8 @@ def remove_pack(spec: str, root: Path | None = None) -> list[InstalledPack | Dam
             raise _problem(
                 "remove-failed",
                 _label(pack),
-                f"cannot remove {pack.folder}: {os_reason(exc, packs)}; it stays installed",
+                f"cannot remove {pack.folder}: {os_reason(exc, packs)}; it stays installed: make the folder writable, "
+                "then remove it again",
             ) from None
         _tidy(aside, pack.folder.parent)
     log.info("removed %s", ", ".join(_label(p) for p in chosen))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from engine.model.formats import canonical_json
@@ -22,6 +21,8 @@ _SEMVER = re.compile(r"^(\d+)\.(\d+)\.(\d+)")
 
 def engine_version() -> str:
     """This Raftwright's version (the installed distribution's; 0.1.0 in a bare checkout)."""
+    from importlib.metadata import PackageNotFoundError, version  # loads email: only when a pack is built
+
     try:
         return version("raftwright")
     except PackageNotFoundError:

@@ -68,12 +68,40 @@ class Pack:
     migrated_from: int | None = None
 
 
+_REBUILD = "the pack is not as Raftwright builds it: ask its author to build it again with 'raftwright pack build'"
+_DAMAGED = "the pack is damaged or was changed: download it again, or ask its author to build it again"
+#: what a person can do about each refusal whose message does not say it already
+READER_FIXES: dict[str, str] = {
+    "pack-too-large": _REBUILD,
+    "entry-count": _REBUILD,
+    "total-too-large": _REBUILD,
+    "entry-too-large": _REBUILD,
+    "compression-ratio": _REBUILD,
+    "image-too-large": _REBUILD,
+    "entry-duplicate": _DAMAGED,
+    "entry-encrypted": _REBUILD,
+    "entry-compression": _REBUILD,
+    "entry-size-lie": _DAMAGED,
+    "manifest-missing": "check that the file is a .raftpack built by Raftwright",
+    "manifest-format": "check that the file is a .raftpack built by Raftwright, or update Raftwright",
+    "manifest-invalid": _DAMAGED,
+    "manifest-file-unlisted": _DAMAGED,
+    "manifest-file-missing": _DAMAGED,
+    "file-size-mismatch": _DAMAGED,
+    "file-checksum-mismatch": _DAMAGED,
+    "file-kind-mismatch": _DAMAGED,
+}
+
+
 class _Collector:
     def __init__(self, name: str) -> None:
         self.name = name
         self.problems: list[Problem] = []
 
     def add(self, code: str, entry: str, message: str) -> None:
+        fix = READER_FIXES.get(code)
+        if fix is not None and not message.endswith(fix):
+            message = f"{message}; {fix}"
         self.problems.append(Problem(code, self.name, entry, message))
 
     def stop_if_any(self) -> None:

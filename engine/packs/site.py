@@ -45,7 +45,14 @@ def gather(inputs: list[Path]) -> list[Published]:
             data = path.read_bytes() if path.stat().st_size <= 256 * 1024 * 1024 else b""
             pack = open_pack(data, name=str(path))
         except OSError as exc:
-            problems.append(Problem("pack-unreadable", str(path), "", f"cannot read it ({exc.strerror})"))
+            problems.append(
+                Problem(
+                    "pack-unreadable",
+                    str(path),
+                    "",
+                    f"cannot read it ({exc.strerror}); check the file's permissions or leave it out",
+                )
+            )
             continue
         except PackError as exc:
             problems += exc.problems

@@ -33,7 +33,12 @@ CAT_INDEX: dict[str, int] = {t: i for i, t in enumerate(CAT_COLOURS)}  # white =
 
 
 class UnsupportedScenario(ValueError):
-    """The scenario uses something the engine does not model yet; the message says what."""
+    """The scenario uses something the engine does not model yet; the message says what.
+    ``why`` is the message without the scenario's name, for a list that names it already."""
+
+    def __init__(self, message: str, why: str | None = None) -> None:
+        super().__init__(message)
+        self.why = why or message
 
 
 @dataclass(frozen=True, eq=False)

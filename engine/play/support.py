@@ -144,9 +144,8 @@ def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
             fix = fixes[0].upper() + fixes[1:]
         else:
             fix = default + (f"; {fixes}" if fixes else "")
-        raise UnsupportedScenario(
-            f"scenario '{scenario.id}' cannot be played yet: the engine does not play {rules}. {fix}"
-        )
+        why = f"the engine does not play {rules}. {fix}"
+        raise UnsupportedScenario(f"scenario '{scenario.id}' cannot be played yet: {why}", why)
 
 
 __all__ = [

@@ -21,6 +21,9 @@ again on the worker that runs it (a worker may join later).  Failures raise
 from __future__ import annotations
 
 import logging
+import signal
+import sys
+import threading
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -32,6 +35,32 @@ from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_addr
 from engine.sim.difficulty import GameRecord, Progress, Runner, play_games
 
 QUIET = ("distributed", "tornado", "asyncio")
+
+#: Dask settings for ``--cluster local`` (docs/lab/cluster-overhead.md has the measurements).
+#: Left at Dask's defaults, an idle two-worker cluster burns about 0.13 CPU s a second in
+#: periodic checks nobody reads here, and spawned workers take about 3 s to start; the
+#: games themselves cost the same CPU on a worker as in the process pool.
+LOCAL_CONFIG: dict[str, Any] = {
+    # the worker's statistical profiler samples the game's deep Python stacks 100 times a
+    # second; nobody reads it here (about 3 CPU s in 200 heuristic games)
+    "distributed.worker.profile.enabled": False,
+    # every server (scheduler, nannies, workers) wakes 50 times a second to check that its
+    # event loop is not blocked: the largest share of the idle CPU; once a second still
+    # warns of a loop blocked for the 3 s limit
+    "distributed.admin.tick.interval": "1s",
+    # memory checks (spill, pause, kill at 95 %) ten times a second, and host CPU, memory,
+    # disk and network twice a second for a dashboard nobody opens
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    # one task at a time on each single-threaded worker, as the pool: with Dask's 1.1 each
+    # holds two, so at the end of each scenario one worker may wait while the other plays two
+    "distributed.scheduler.worker-saturation": 1.0,
+    # fork the workers from this process, as the process pool does on Linux: they start
+    # with the engine imported and the catalog loaded (0.4 s) instead of a fresh
+    # interpreter importing Dask and Raftwright (about 3 s, twice the CPU); elsewhere spawn,
+    # as Python itself chooses (on macOS a forked child of a GUI process may crash)
+    "distributed.worker.multiprocessing-method": "fork" if sys.platform.startswith("linux") else "spawn",
+}
 
 
 def worker_fingerprint() -> str:
@@ -64,6 +93,25 @@ def _quiet() -> Iterator[None]:
             log.setLevel(level)
 
 
+@contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """While the local workers are forked: Ctrl-C is held back and raised once they are up,
+    and the workers inherit a handler that only notes it (so they do not each print a
+    traceback; closing the cluster stops them), as the process pool's workers do.  Only
+    the main thread can set a handler; elsewhere (the studio's pool thread) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt
+
+
 def check_workers(client: Client, address: str) -> None:
     """Refuse workers that play other rules or another bot (or cannot say which)."""
     expected = fingerprint()
@@ -91,19 +139,18 @@ def cluster_session(address: str, jobs: int = 2, timeout: float = DEFAULT_TIMEOU
     with _quiet(), ExitStack() as stack:
         try:
             if address == "local":
-                # the worker's statistical profiler samples the game's deep Python stacks 100
-                # times a second; nobody reads it here (about 3 CPU s in 200 heuristic games)
-                stack.enter_context(dask.config.set({"distributed.worker.profile.enabled": False}))
-                cluster = stack.enter_context(
-                    LocalCluster(
-                        n_workers=max(jobs, 1),
-                        threads_per_worker=1,
-                        processes=True,  # type: ignore[no-untyped-call]
-                        # the scheduler serves HTTP whatever we say; on a free local port, so a
-                        # dashboard already on 8787 costs no warning on stderr
-                        dashboard_address="127.0.0.1:0",
-                    )  # fmt: skip
-                )
+                stack.enter_context(dask.config.set(LOCAL_CONFIG))
+                with _interrupt_held():
+                    cluster = stack.enter_context(
+                        LocalCluster(
+                            n_workers=max(jobs, 1),
+                            threads_per_worker=1,
+                            processes=True,  # type: ignore[no-untyped-call]
+                            # the scheduler serves HTTP whatever we say; on a free local port, so a
+                            # dashboard already on 8787 costs no warning on stderr
+                            dashboard_address="127.0.0.1:0",
+                        )  # fmt: skip
+                    )
                 client = stack.enter_context(Client(cluster, timeout=timeout))  # type: ignore[no-untyped-call]
             else:
                 client = stack.enter_context(Client(address, timeout=timeout))  # type: ignore[no-untyped-call]

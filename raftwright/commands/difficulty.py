@@ -30,12 +30,13 @@ from tqdm import tqdm
 
 from engine.bots.bots import bot_names
 from engine.bots.version import fingerprint
-from engine.check.validate_files import open_scenario
+from engine.check.open_files import open_scenario
 from engine.model.catalog import Catalog, CatalogError, default_catalog
 from engine.model.files import WriteError
 from engine.model.formats import FormatError
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import Scenario
+from engine.model.wording import plain_text
 from engine.play.replay_files import REPLAY_SUFFIX, write_replay
 from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
 from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
@@ -139,8 +140,8 @@ def _estimates(args: argparse.Namespace, scenarios: list[tuple[Path, Scenario]],
                 e = estimate(scenario, file=str(path), games=args.games, bot=args.bot, players=args.players,
                              variant=args.variant, seed=args.seed, jobs=args.jobs, runner=runner,
                              progress=progress, catalog=_own(catalogs[path]))  # fmt: skip
-            except ValueError as exc:
-                results.append((path, scenario, str(exc)))
+            except ValueError as exc:  # UnsupportedScenario's why: the table names the scenario already
+                results.append((path, scenario, getattr(exc, "why", str(exc))))
                 bar.update(base + args.games - bar.n)
                 continue
             results.append(e)
@@ -228,7 +229,7 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]], answers: dict[s
     for r in results:
         if not isinstance(r, Estimate):
             path, scenario, reason = r
-            print(f"   -  not playable yet: {reason}  {scenario.id} ({display(path)})")
+            print(f"   -  not playable yet: {plain_text(reason)}  {scenario.id} ({display(path)})")
 
 
 def _losses(e: Estimate) -> str:

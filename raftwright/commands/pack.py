@@ -81,7 +81,7 @@ def run_build(args: argparse.Namespace) -> int:
             raise PackError([Problem("field-invalid", str(output), f, m) for f, m in bad.items()])
         for target, name in official_scenarios(sources):
             say(
-                f"warning official-layout: {target} is the official scenario '{name}' by {PUBLISHER}; the manifest credits "
+                f"warning: {target} is the official scenario '{name}' by {PUBLISHER}; the manifest credits "
                 f"them, and your licence ({licence_label(info.licence)}) does not cover their layouts"
             )
         stale = "estimate" if args.estimate else "drop" if args.drop_stale else "refuse"

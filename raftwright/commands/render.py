@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
+from engine.check.open_files import open_campaign_with_scenarios, open_scenario
 from engine.model.catalog import CatalogError
 from engine.model.files import WriteError, atomic_write
 from engine.model.formats import FormatError

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.check.validate_files import open_scenario
+from engine.check.open_files import open_scenario
 from engine.model.catalog import CatalogError
 from engine.model.formats import FormatError
 from engine.model.island_text import island_text

@@ -6,7 +6,9 @@ actions.  A line is an action in the replay notation (``draw 0 circle``), the nu
 a legal action as ``list`` shows them, ``list`` (the legal actions), ``show`` (the
 island) or ``quit``.  Input can be scripted (``< moves.txt``); an illegal action is
 refused with the engine's reason and the game goes on.  ``--save-replay FILE`` writes
-the game as a replay the playtest window can step through.
+the game as a replay the playtest window can step through.  ``FILE`` may be a replay
+(``*.replay.json``, a winning line from ``difficulty --lines`` for one): its recorded
+actions are played first, checked, and the game goes on from where it stopped.
 
 Exit status: 0 the game ended (won or lost) or input ended; 1 some line was refused;
 2 the file cannot be read or the scenario cannot be played with these options.
@@ -45,6 +47,7 @@ def _listing(state: GameState, limit: int | None) -> list[str]:
 def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) -> int:
     """Play ``state`` with the lines of ``lines``; returns how many lines were refused."""
     from engine.model.island_text import island_text
+    from engine.model.wording import plain_text
     from engine.play.actions import ActionParseError, parse_action
     from engine.play.outcome import IllegalAction
 
@@ -76,7 +79,7 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
             state.apply(action)
         except (ActionParseError, IllegalAction) as exc:
             refused += 1
-            print(f"refused: {line}: {exc}", file=out)
+            print(f"refused: {line}: {plain_text(str(exc))}", file=out)
             continue
         print(f"> {action}", file=out)
         if state.is_terminal():
@@ -86,7 +89,8 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
     if outcome is not None:
         verdict = f"won, score {outcome.score}" if outcome.won else f"lost ({outcome.reason})"
         print(
-            f"game over in round {state.round}: {verdict}{': ' + outcome.message if outcome.message else ''}", file=out
+            f"game over in round {state.round}: {verdict}{': ' + plain_text(outcome.message) if outcome.message else ''}",
+            file=out,
         )
     else:
         print(f"stopped after {len(state.history)} action(s), the game not finished", file=out)
@@ -94,23 +98,31 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
 
 
 def run_text(args: argparse.Namespace, path: Path) -> int:
-    from engine.check.validate_files import open_scenario
+    from engine.check.open_files import open_scenario
+    from engine.check.validate_files import open_replay
     from engine.model.files import WriteError, atomic_write
-    from engine.model.formats import FormatError, canonical_json
-    from engine.play.game import Replay, new_game
+    from engine.model.formats import FormatError, canonical_json, read_json
+    from engine.play.game import REPLAY_FORMAT, Replay, new_game, replay
 
     try:
-        scenario = open_scenario(path)
+        data = read_json(path)
         catalog = catalog_for(path)
-        players = args.players or min(scenario.rules.players)
-        variant = args.variant or ("solo" if players == 1 else "standard")
-        state = new_game(scenario, seed=args.seed if args.seed is not None else 0, players=players,
-                         variant=variant, catalog=catalog)  # fmt: skip
+        if isinstance(data, dict) and data.get("format") == REPLAY_FORMAT:  # its game so far, then stdin
+            record = open_replay(path, data)
+            scenario, players, variant = record.scenario, record.players, record.variant
+            state = replay(record, catalog=catalog)
+            say(f"{display(path)}: replayed {len(record.actions)} recorded action(s); play on from here")
+        else:
+            scenario = open_scenario(path, data)
+            players = args.players or min(scenario.rules.players)
+            variant = args.variant or ("solo" if players == 1 else "standard")
+            state = new_game(scenario, seed=args.seed if args.seed is not None else 0, players=players,
+                             variant=variant, catalog=catalog)  # fmt: skip
     except FormatError as exc:
         say(str(exc))
         return EXIT_UNREADABLE
-    except ValueError as exc:  # the engine refuses, naming the rule
-        say(f"{display(path)}: cannot be played: {exc}")
+    except ValueError as exc:  # the engine refuses, naming the rule (an illegal recorded action included)
+        say(f"{display(path)}: cannot be played: {getattr(exc, 'why', exc)}")
         return EXIT_UNREADABLE
     print(f"{scenario.name}: {variant}, {players} player(s), seed {state.seed}", file=sys.stdout)
     refused = play_text(state, catalog, sys.stdin, sys.stdout)

@@ -129,3 +129,50 @@ def test_docks_canvas_and_playtest_controls_have_accessible_names(qtbot: QtBot, 
         assert widget.accessibleName(), widget.objectName()
     assert panel.board.accessibleDescription()
     window.playtest_window.close()
+
+
+def test_deck_backs_show_each_terrain_by_its_mark_not_by_colour_alone(qtbot: QtBot) -> None:
+    from editor.playtest.cards import DeckButton, colour_mix
+    from engine.model.catalog import default_catalog
+
+    catalog = default_catalog()
+    marks: dict[str, set[tuple[int, int]]] = {}
+    for deck in catalog.decks:
+        button = DeckButton(deck, colour_mix(catalog, deck))
+        qtbot.addWidget(button)
+        button.resize(button.sizeHint())
+        button.set_left(25)
+        image = button.grab().toImage()
+        segments = button.segments()
+        assert [t for t, _ in segments] == [t for t, _ in button.mix] and len(segments) >= 4
+        for terrain, rect in segments:
+            assert min(rect.width(), rect.height()) >= 11, (deck, terrain, rect)  # room for a readable mark
+            fill = QColor(painting.COLOURS[terrain])
+            left, top = round(rect.left()), round(rect.top())
+            inked = {
+                (x - left, y - top)
+                for x in range(left + 1, round(rect.right()) - 1)
+                for y in range(top + 1, round(rect.bottom()) - 1)
+                if sum(abs(a - b) for a, b in zip(image.pixelColor(x, y).getRgb()[:3], fill.getRgb()[:3])) > 60
+            }
+            assert len(inked) >= 8, (deck, terrain)  # the feature is drawn on the colour
+            marks.setdefault(terrain, inked)
+    assert set(marks) == set(FIVE)
+    for a, b in combinations(FIVE, 2):  # told apart by their marks' shapes
+        assert len(marks[a] ^ marks[b]) > 10, (a, b)
+
+
+def test_simulated_colour_blindness_reaches_the_palette_icons(qtbot: QtBot, window: MainWindow) -> None:
+    item = window.palette_dock.items["Location card 5"]  # green terrain and a green cat
+    true_green = QColor(painting.COLOURS["green"])
+    before = item.icon(0).pixmap(36, 24).toImage()
+    greens = [
+        (x, y) for x in range(before.width()) for y in range(before.height()) if before.pixelColor(x, y) == true_green
+    ]
+    assert len(greens) > 20  # the card's green squares
+    window.vision_actions["deuteranopia"].trigger()
+    seen = simulate(true_green, "deuteranopia")
+    simulated = item.icon(0).pixmap(36, 24).toImage()
+    assert all(simulated.pixelColor(x, y).rgb() == seen.rgb() for x, y in greens)  # drawn as the canvas is
+    window.vision_actions[None].trigger()
+    assert item.icon(0).pixmap(36, 24).toImage() == before  # true colours again

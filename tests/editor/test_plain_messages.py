@@ -75,6 +75,8 @@ def test_the_cannot_be_played_banner_shows_its_whole_text(
     assert playtest.session.state is None
     assert banner.text().endswith("Fix it in the studio and press F5 again.") and "RULINGS" not in banner.text()
     assert "RULINGS" in playtest.session.error and "RULINGS" in banner.toolTip()
+    assert banner.text().count("cannot be played") == 1  # said once, not "cannot be played: ... cannot be played yet"
+    assert ". Fix it in the studio" in banner.text()  # the reason ends as a sentence before the fix
     qtbot.waitUntil(lambda: banner.height() >= banner.heightForWidth(banner.width()), timeout=3000)
     playtest.resize(700, 800)  # narrower: more lines, a taller banner
     qtbot.waitUntil(lambda: banner.height() >= banner.heightForWidth(banner.width()), timeout=3000)

@@ -146,9 +146,27 @@ def test_a_lost_game_keeps_the_buttons_in_sight_and_the_island_in_place(qtbot) -
     d.window.undo_step()
     assert not d.panel.banner.isVisible()
     assert (board.geometry(), board.square_center((0, 0)), board.square_center((5, 7))) == where
-    d.hover((0, 0))  # a refusal under the island does not move it either
-    d.panel.hint.setText("Refused: " + "a long reason, " * 30)
+    d.hover((0, 0))  # a refusal of up to two lines under the island does not move it either
+    d.panel.hint.setText("Refused: a card must touch the path it continues; move it next to one")
     assert (board.geometry(), board.square_center((0, 0))) == where[:2]
+
+
+def test_a_long_prompt_and_hint_grow_to_show_their_whole_text(qtbot) -> None:  # type: ignore[no-untyped-def]
+    d = open_at_1280x800(qtbot, FIRST, 1, 1)
+    for label in (d.panel.prompt, d.panel.hint):
+        two_lines = label.height()
+        assert two_lines >= 2 * label.fontMetrics().lineSpacing()  # room kept while it is short
+        text = "Player 1: " + " ".join(f"step {n} of a long explanation," for n in range(40)) + " then end the round."
+        label.setText(text)
+        settle_layout(d.window)
+        assert label.text() == text and label.wordWrap()
+        assert label.height() > two_lines and label.height() >= label.heightForWidth(label.width())  # every line
+        rect, shown = in_sight(label, d.window)
+        assert shown.contains(rect), (rect, shown)  # and the whole label is in the window
+        check_buttons(d, "a long prompt")
+        label.setText("")
+        settle_layout(d.window)
+        assert label.height() == two_lines
 
 
 def dark_pixels(image: QImage, rect: QRect) -> int:

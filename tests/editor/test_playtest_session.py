@@ -123,8 +123,16 @@ def test_replay_files_round_trip_and_bad_files_name_the_problem(tmp_path, scenar
     data = json.loads(path.read_text(encoding="utf-8"))
     data["actions"].append("dance 0")
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(FormatError, match=r"game\.replay\.json: /actions/1: .*fix or re-save the replay"):
+    with pytest.raises(
+        FormatError,
+        match=r"game\.replay\.json: the replay: 'actions\[1\]' \"dance 0\" is not in the expected form; see: draw",
+    ):
         read_replay(path)
+    data["format_version"] = 99  # from a newer Raftwright: one line asking to update, no schema text
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="format 99, written by a newer Raftwright.*update Raftwright") as info:
+        read_replay(path)
+    assert "should not be valid" not in str(info.value) and "{" not in str(info.value)
     path.write_text(json.dumps({"format": "raftwright.scenario"}), encoding="utf-8")
     with pytest.raises(FormatError, match="not a Raftwright replay"):
         read_replay(path)

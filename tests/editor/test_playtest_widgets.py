@@ -197,7 +197,7 @@ def test_a_broken_replay_file_is_reported_with_its_name(qtbot, tmp_path, monkeyp
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     assert not d.window.open_replay(str(path))
-    assert shown and "broken.replay.json" in shown[0] and "required" in shown[0]
+    assert shown and "broken.replay.json" in shown[0] and "'scenario' is missing" in shown[0]
     assert d.panel.session.state.to_dict() == before
 
 

@@ -12,15 +12,23 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from studio_helpers import WindowFactory, settle
+from studio_helpers import Answers, WindowFactory, answer, settle
 
 from editor.files import save_scenario_file
 from editor.mainwindow import MainWindow, screen_fitted_size
 from editor.single_instance import StudioServer, server_name
-from engine.check.validate_files import first_bundled_scenario_path
+from engine.check.validate_files import first_bundled_scenario_path, open_scenario
 from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def land_layouts() -> None:
+    """A shown tab's layout requests are posted events: let them land before measuring
+    (else a scroll range is read before the tab has laid itself out)."""
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
 
 
 def canvas_share(window: MainWindow) -> float:
@@ -33,11 +41,13 @@ def test_the_canvas_gets_over_half_of_a_1280x800_window(qtbot: QtBot, make_windo
     assert window.open_path(first_bundled_scenario_path())  # Tutorial 1: no problems
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.height() == 800 and window.problems.height() < 40, timeout=3000)
+    qtbot.waitUntil(lambda: window.doc.checked, timeout=20000)  # "checking…" until the first check is in
     assert window.problems.windowTitle() == "Problems: none"
     assert canvas_share(window) >= 0.55, canvas_share(window)
     window.properties.tabs.setCurrentWidget(window.properties.scenario_page)
     page = window.properties.scenario_page
     qtbot.waitUntil(page.isVisible, timeout=3000)
+    land_layouts()
     assert page.verticalScrollBar().maximum() == 0  # water tokens and advanced options in sight
     assert page.disaster.visibleRegion().boundingRect().height() == page.disaster.height()
 
@@ -133,3 +143,28 @@ def test_a_second_launch_hands_its_file_to_the_running_studio(
     assert window.doc.path == path.resolve() and window.doc.scenario == island
     server.close()
     QApplication.processEvents()
+
+
+def test_the_scenario_tab_needs_no_scroll_bar_with_problems_listed(qtbot: QtBot) -> None:
+    """A studio opened at 1280x800 on a layout with problems: the Problems dock spans the
+    palette and the canvas, so the Scenario tab keeps its height and every option shows."""
+    window = MainWindow(autosave_seconds=3600)
+    qtbot.addWidget(window)
+    answer(window, Answers())  # unsaved changes at the end: discarded
+    first = open_scenario(first_bundled_scenario_path())
+    window.open_path(first_bundled_scenario_path())
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.doc.reset(first.with_changes(cards=first.cards[:3]), None)  # no raft: problems listed
+    assert settle(qtbot, window.doc)
+    qtbot.waitUntil(lambda: window.problems.height() > 100, timeout=3000)
+    window.properties.tabs.setCurrentWidget(window.properties.scenario_page)
+    page = window.properties.scenario_page
+    qtbot.waitUntil(page.isVisible, timeout=3000)
+    land_layouts()
+    assert page.verticalScrollBar().maximum() == 0
+    assert page.disaster.visibleRegion().boundingRect().height() == page.disaster.height()
+    assert window.problems.tree.topLevelItemCount() > 0 and window.problems.height() > 100
+    assert page.author.cursorPosition() == 0  # a long author shows its start
+    window.autosaver.close()

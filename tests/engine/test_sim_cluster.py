@@ -5,8 +5,11 @@ starts one cluster for the whole run."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
 
+import dask
 import pytest
 from distributed import LocalCluster
 
@@ -145,3 +148,70 @@ def test_a_worker_that_cannot_say_its_fingerprint_is_refused(
     assert main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot say which rules and bot they play" in err[0] and fingerprint() in err[0]
+
+
+def test_a_local_cluster_forks_quiet_workers_that_play_the_pools_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--cluster local`` is within 10 % of the process pool because its workers are forked
+    from this process (they start with the engine loaded, as the pool's do), its periodic
+    checks are slowed down and each worker holds one task at a time (docs/lab/cluster-overhead.md);
+    the games are still the pool's, seed for seed, and the settings end with the session."""
+    from distributed import default_client
+
+    from engine.model.formats import scenario_to_dict
+    from engine.sim.difficulty import play_games
+
+    before = dask.config.get("distributed.admin.tick.interval")
+    monkeypatch.setattr(cluster, "PARENT_MARK", "set in the parent before the cluster started", raising=False)
+    doc = scenario_to_dict(open_scenario(FIRST_STEPS))
+    with cluster.cluster_session("local", jobs=2, timeout=60) as run:
+        client = default_client()
+        marks = client.run(lambda: getattr(importlib.import_module("engine.sim.cluster"), "PARENT_MARK", None))
+        forked = cluster.LOCAL_CONFIG["distributed.worker.multiprocessing-method"] == "fork"
+        assert forked == sys.platform.startswith("linux")  # as Python's own default: fork on Linux only
+        assert set(marks.values()) == {"set in the parent before the cluster started" if forked else None}
+        ticks = client.run(lambda: dask.config.get("distributed.admin.tick.interval"))
+        assert set(ticks.values()) == {cluster.LOCAL_CONFIG["distributed.admin.tick.interval"]}
+        assert client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.WORKER_SATURATION) == 1.0
+        records = run(doc, [[5, 6, 7], [8], [9, 10]], "solo", 1, "heuristic", None)
+    assert sorted(records, key=lambda r: r.seed) == play_games(doc, [5, 6, 7, 8, 9, 10], "solo", 1, "heuristic")
+    assert dask.config.get("distributed.admin.tick.interval") == before
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="local workers are forked on Linux only")
+def test_ctrl_c_stops_a_local_cluster_run_with_one_line_and_no_worker_left() -> None:
+    """A real SIGINT to the whole process group (as a terminal sends it) once the workers
+    are forked: the forked workers only note it, the run stops them, and stderr has the
+    command line's one line instead of a traceback from each worker."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    import psutil
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "raftwright", "difficulty", str(campaigns_dir() / "campaign-1"), "--games", "400",
+         "--cluster", "local", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[psutil.Process] = []
+        while len(workers) < 2 and process.poll() is None and time.monotonic() < deadline:  # the condition
+            workers = [
+                p for p in psutil.Process(process.pid).children() if "resource_tracker" not in " ".join(p.cmdline())
+            ]
+            time.sleep(0.05)
+        assert len(workers) == 2, "the two local workers never started"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130
+        assert err == "raftwright: interrupted\n"
+        gone, alive = psutil.wait_procs(workers, timeout=10)
+        assert alive == []
+    finally:
+        if process.poll() is None:
+            process.kill()  # never left running when the test fails
+        process.communicate()

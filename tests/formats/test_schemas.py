@@ -114,7 +114,7 @@ def schema_only(doc: Any) -> list[tuple[str, str]]:
         ),
         (lambda d: d.pop("name"), "", "the scenario: 'name' is missing; add it"),
         (lambda d: d.update(colour="red"), "", "unexpected field 'colour'; remove it"),
-        (lambda d: d.update(format_version=2), "", "'format_version' is 2; it must be 1"),
+        (lambda d: d.update(format_version=0), "", "'format_version' is 0; it must be 1"),
         (lambda d: d["rules"].update(players=[1, 1]), "", "'rules.players' lists an item twice"),
         (lambda d: d.update(difficulty=6), "", "'difficulty' is 6; it must be at most 5"),
     ],
@@ -225,6 +225,9 @@ def test_random_corruptions_never_raise_and_are_reported(first_steps_doc: dict[s
         assert issues == sorted(issues, key=lambda i: not i.is_error) and all(isinstance(i, Issue) for i in issues)
         raw = list(validator("scenario").iter_errors(doc))
         reported = [i for i in issues if i.code == "schema"]
+        if [i.code for i in issues] == ["format-newer"]:  # a later format_version: one "update" issue instead
+            assert doc["format_version"] > 1
+            continue
         if not raw:
             assert not reported, f"a schema issue for a document that matches its schema: {reported[0].message}"
             continue

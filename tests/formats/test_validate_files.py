@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.check.validate import ISSUE_CODES, validate
-from engine.check.validate_files import validate_campaign, validate_path
+from engine.check.validate_files import open_scenario, validate_campaign, validate_path
 from engine.model.catalog import bundled_catalog_paths
 from engine.model.formats import FormatError, canonical_json, read_json, save_scenario
 from engine.model.resources import campaigns_dir
@@ -76,7 +76,10 @@ def test_campaign_file_problems(campaign_dir: Path, first_steps: Scenario) -> No
         ("campaign-scenario-duplicate", "/scenarios/9"),
         ("campaign-scenario-mismatch", "/scenarios/5"),
     ]
-    assert "scenario entry 5 (05-broken.scenario.json) has 1 error, the first: no-raft" in issues[0].message
+    assert (
+        "scenario entry 5 (05-broken.scenario.json) has 1 error, the first: the scenario has no raft card"
+        in issues[0].message
+    )
     assert "not valid JSON" in issues[2].message
     assert "scenario entry 9 (09-missing.scenario.json): the file does not exist" in issues[3].message
     assert "set its campaign to 'tutorial'" in issues[5].message
@@ -284,3 +287,27 @@ def test_validate_never_mutates_its_input() -> None:
     before = json.dumps(doc, sort_keys=True)
     validate(doc)
     assert json.dumps(doc, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("kind", ["scenario", "campaign", "components"])
+def test_a_file_from_a_newer_raftwright_says_update(tmp_path: Path, kind: str) -> None:
+    """A later format_version is one plain issue asking to update Raftwright, not a list of
+    schema errors about fields this version cannot know; the file is left as it was."""
+    source = {
+        "scenario": TUTORIAL / "01-first-steps.scenario.json",
+        "campaign": TUTORIAL / "campaign.json",
+        "components": bundled_catalog_paths()[0],
+    }[kind]
+    doc = read_json(source)
+    doc.pop("$schema", None)
+    doc["format_version"] += 1
+    doc["a_field_from_the_future"] = {"x": 1}
+    path = write(tmp_path / source.name, doc)
+    before = path.read_bytes()
+    issues = validate_path(path)
+    assert [(i.code, i.where.path) for i in issues] == [("format-newer", "/format_version")]
+    assert "newer Raftwright" in issues[0].message and "update Raftwright" in issues[0].message
+    assert path.read_bytes() == before
+    if kind == "scenario":
+        with pytest.raises(FormatError, match="update Raftwright"):
+            open_scenario(path)

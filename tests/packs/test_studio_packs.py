@@ -123,7 +123,8 @@ def test_a_refused_pack_shows_its_problems_and_cannot_be_installed(studio: MainW
     bad.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip: no manifest
     dialog = studio.import_pack_file(bad)
     assert not dialog.install_button.isEnabled()
-    assert dialog.problems.item(0).text().startswith("manifest-missing: manifest.json:")
+    assert dialog.problems.item(0).text().startswith("manifest.json: the pack has no manifest.json")
+    assert dialog.problems.item(0).toolTip().startswith("error (manifest-missing)")  # the code, for the record
     assert installed_packs() == []
 
 

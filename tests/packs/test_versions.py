@@ -143,7 +143,7 @@ def test_a_read_only_folder_during_remove(tmp_path: Path, monkeypatch, capsys) -
     monkeypatch.setattr(install_module.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(errno.EROFS, "ro")))
     assert main(["pack", "remove", "tutorial-pack"]) == 1
     out = capsys.readouterr().out
-    assert out.count("\n") == 1 and " error remove-failed " in out and "read-only" in out
+    assert out.count("\n") == 1 and " error: cannot remove " in out and "read-only" in out
     monkeypatch.undo()
     assert labels(root) == ["tutorial-pack@1.0.0"]
 

@@ -141,7 +141,7 @@ def test_show_gives_the_same_located_message_as_validate(tmp_path: Path, capsys:
     validated = capsys.readouterr().out.splitlines()[0]
     assert main(["show", str(path)]) == EXIT_UNREADABLE
     shown = capsys.readouterr().err
-    message = validated.split(" error schema ", 1)[1]
+    message = validated.split(" error: ", 1)[1]
     assert message.split(" (")[0] in shown and "is not of type" not in shown  # validate's words, not jsonschema's
 
 
@@ -164,7 +164,7 @@ def test_commands_reading_a_campaign_give_validates_located_message(
     ``validate`` uses (element, what is wrong, the fix), not jsonschema's raw message."""
     path = _broken_campaign(tmp_path)
     assert main(["validate", str(path)]) == EXIT_ERRORS
-    validated = capsys.readouterr().out.splitlines()[0].split(" error schema ", 1)[1]
+    validated = capsys.readouterr().out.splitlines()[0].split(" error: ", 1)[1]
     args = [a if a != "out.pdf" else str(tmp_path / a) for a in command]
     assert main([args[0], str(path), *args[1:]]) == EXIT_UNREADABLE
     said = capsys.readouterr().err

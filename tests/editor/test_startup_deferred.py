@@ -1,0 +1,199 @@
+"""Issue 28 item 7, the start-up figure: what the studio no longer does before its first
+paint, and proof that the designer still gets all of it right after.
+
+* a warm start (the bundled files' schema checks cached) paints the island without
+  loading jsonschema, the rule checker, the rules, the bots, the simulation, the
+  packs reader, http or email: a load-independent figure beside bench_startup's time;
+* the bundled scenarios and campaigns skip their schema pass when the same content
+  passed it before (as the bundled catalogs do); any other file is always checked;
+* the first check of the opened scenario waits for the first paint: meanwhile the
+  status bar says "Checking…" (never "No problems"), and the Problems dock fills
+  right after; the campaign library fills when it is first shown or after the paint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from editor import smoke
+from editor.app import create_window
+from editor.docks.library import LibraryDock
+from editor.docks.problems import summary
+from editor.first_paint import AfterFirstPaint
+from editor.mainwindow import CHECKING
+from editor.validation import ValidationRunner
+from engine.check import open_files
+from engine.check.open_files import first_bundled_scenario_path, open_scenario
+from engine.check.validate import validate
+from engine.model import schema_cache
+from engine.model.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: loaded after the first paint (or only when used), never before it on a warm start
+DEFERRED = (
+    "jsonschema",
+    "referencing",
+    "engine.check.validate",
+    "engine.check.estimates",
+    "engine.play.game",
+    "engine.bots",
+    "engine.sim",
+    "engine.packs.install",
+    "engine.packs.reader",
+    "editor.docks.difficulty",
+    "editor.sheets",
+    "editor.packs.browse",
+    "editor.playtest",
+    "http.client",
+    "email",
+    "urllib.request",
+)
+
+
+def start_studio(home: Path, modules: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RAFTWRIGHT_USER_DIR=str(home / "user"),
+        RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
+        PYTHONPATH=str(ROOT),
+        **{smoke.ENV_SMOKE: "1"},
+    )
+    if modules is not None:
+        env[smoke.ENV_MODULES] = str(modules)
+    return subprocess.run(
+        [sys.executable, "-m", "raftwright.cli", "edit"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_warm_start_paints_the_island_before_loading_the_checker_and_the_rules(tmp_path: Path) -> None:
+    cold, warm = tmp_path / "cold.txt", tmp_path / "warm.txt"
+    first = start_studio(tmp_path, cold)  # a fresh user folder: the bundled files' schema checks run and are cached
+    assert first.returncode == 0, first.stderr
+    second = start_studio(tmp_path, warm)
+    assert second.returncode == 0, second.stderr
+    assert smoke.SMOKE_LINE in second.stdout.splitlines()
+    loaded = set(warm.read_text(encoding="utf-8").split())
+    early = sorted(m for m in loaded if any(m == d or m.startswith(d + ".") for d in DEFERRED))
+    assert early == [], f"loaded before the first paint: {early}"
+    assert {"editor.mainwindow", "editor.canvas", "engine.check.open_files"} <= loaded  # it did start the studio
+    assert "jsonschema" in set(cold.read_text(encoding="utf-8").split())  # the cold start checks, so it loads it
+
+
+# --- the bundled files' schema pass, cached ----------------------------------------------
+@pytest.fixture
+def schema_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setenv("RAFTWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    calls: list[str] = []
+    real = open_files.schema_issues
+
+    def counting(kind: str, data: object) -> list:  # type: ignore[type-arg]
+        calls.append(kind)
+        return real(kind, data)
+
+    monkeypatch.setattr(open_files, "schema_issues", counting)
+    return calls
+
+
+def test_a_bundled_scenario_is_schema_checked_once_then_by_content(schema_calls: list[str]) -> None:
+    path = first_bundled_scenario_path()
+    first = open_scenario(path)
+    assert schema_calls == ["campaign", "scenario"]  # the campaign read to find Tutorial 1, then the scenario
+    again = open_scenario(first_bundled_scenario_path())
+    assert schema_calls == ["campaign", "scenario"], "the second open re-ran a schema check"
+    assert again == first
+
+
+def test_other_files_and_other_content_are_always_checked(schema_calls: list[str], tmp_path: Path) -> None:
+    bundled = first_bundled_scenario_path()
+    open_scenario(bundled)
+    schema_calls.clear()
+    copy = tmp_path / bundled.name
+    shutil.copyfile(bundled, copy)
+    schema_cache.remember("scenario", open_files._content(json.loads(copy.read_text(encoding="utf-8"))))
+    open_scenario(copy)  # the same content outside the bundled folder: never trusted from the cache
+    assert schema_calls == ["scenario"]
+    data = json.loads(bundled.read_text(encoding="utf-8"))
+    data["boards"] = "not a list"
+    with pytest.raises(ValueError, match="boards"):
+        open_scenario(bundled, data)  # bundled path, other content: checked, and refused
+    assert schema_calls == ["scenario", "scenario"]
+
+
+# --- the first check after the first paint -----------------------------------------------
+def test_the_start_says_checking_then_shows_the_problems_right_after_the_first_paint(qtbot: QtBot) -> None:
+    window = create_window(defer_start=True)
+    qtbot.addWidget(window)
+    window.doc.reset(Scenario("fixture-empty", "An empty fixture island"), None)  # empty: it has problems
+    assert not window.doc.checked
+    assert window.problem_label.text() == CHECKING
+    assert window.problems.windowTitle() == "Problems: checking…"
+    assert not window.library.filled and window.library.tree.topLevelItemCount() == 0
+    painted: list[bool] = []
+    AfterFirstPaint(window.canvas.viewport(), lambda: (painted.append(True), window.finish_start()))
+    window.show()
+    qtbot.waitUntil(lambda: window.doc.checked, timeout=20000)
+    assert painted == [True]
+    expected = validate(window.doc.scenario, window.doc.catalog)
+    assert expected and [i.code for i in window.doc.issues] == [i.code for i in expected]
+    assert window.problem_label.text() == summary(expected)
+    assert window.problems.tree.topLevelItemCount() == len(expected)
+    assert window.library.filled and window.library.tree.topLevelItemCount() == 3  # bundled, mine, packs
+
+
+def test_a_window_made_without_deferring_checks_and_fills_at_once(qtbot: QtBot) -> None:
+    window = create_window()
+    qtbot.addWidget(window)
+    assert window.library.filled
+    qtbot.waitUntil(lambda: window.doc.checked, timeout=20000)  # on the worker thread, no paint needed
+    assert window.problem_label.text() != CHECKING
+
+
+def test_a_held_runner_starts_only_the_newest_request_on_release(qtbot: QtBot) -> None:
+    seen: list[str] = []
+
+    def checker(scenario: Scenario) -> list:  # type: ignore[type-arg]
+        seen.append(scenario.id)
+        return []
+
+    runner = ValidationRunner(checker)
+    runner.hold()
+    for n in (1, 2, 3):
+        runner.request(n, Scenario(f"s{n}", "fixture"))
+    assert runner.held and seen == []
+    with qtbot.waitSignal(runner.finished, timeout=10000) as blocker:
+        runner.release()
+    assert blocker.args == [3, []]
+    assert seen == ["s3"]
+    runner.release()  # a second release starts nothing
+    runner.wait()
+    assert seen == ["s3"]
+
+
+def test_the_library_fills_when_first_shown(qtbot: QtBot) -> None:
+    dock = LibraryDock(fill_now=False)
+    qtbot.addWidget(dock)
+    assert not dock.filled
+    dock.show()
+    qtbot.waitUntil(lambda: dock.filled)
+    names = [dock.tree.topLevelItem(n).text(0) for n in range(dock.tree.topLevelItemCount())]  # type: ignore[union-attr]
+    assert names == ["Bundled campaigns", "My campaigns", "Installed packs"]
+
+
+def test_the_build_screenshot_shows_the_checked_scenario_not_checking(qtbot: QtBot, tmp_path: Path) -> None:
+    window = create_window(defer_start=True)
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.doc.checked
+    smoke.save_screenshot(window, str(tmp_path / "studio.png"))
+    assert window.doc.checked and window.problem_label.text() != CHECKING
+    assert (tmp_path / "studio.png").stat().st_size > 0
