@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Iterable, Literal, Mapping
 
@@ -150,7 +150,26 @@ class Catalog:
 
     def boards_of_size(self, size: str, shape: str | None = None) -> tuple[IslandBoard, ...]:
         """The boards of one size; for special boards, of one ``shape``."""
-        return tuple(b for b in self.boards if b.size == size and (size != SPECIAL or b.shape == shape))
+        key = (size, shape if size == SPECIAL else None)
+        kept = self._boards_by_size.get(key)
+        if kept is None:
+            kept = self._boards_by_size[key] = tuple(
+                b for b in self.boards if b.size == size and (size != SPECIAL or b.shape == shape)
+            )
+        return kept
+
+    # A catalog is frozen and its boards a tuple, so lookups by size and by id are kept
+    # on first use (every new game draws its boards through them: issue 27 item 6).
+    @cached_property
+    def _boards_by_size(self) -> dict[tuple[str, str | None], tuple[IslandBoard, ...]]:
+        return {}
+
+    @cached_property
+    def _boards_by_id(self) -> dict[str, IslandBoard]:
+        out: dict[str, IslandBoard] = {}
+        for b in self.boards:
+            out.setdefault(b.id, b)  # the first board of an id, as a search in catalog order finds it
+        return out
 
     def special_shapes(self) -> dict[str, tuple[IslandBoard, ...]]:
         """Special board shape id -> its boards, in catalog order."""
@@ -161,7 +180,7 @@ class Catalog:
         return out
 
     def board(self, board_id: str) -> IslandBoard | None:
-        return next((b for b in self.boards if b.id == board_id), None)
+        return self._boards_by_id.get(board_id)
 
     def pathway_card(self, deck: str, card_id: str) -> PathwayCard | None:
         return next((c for c in self.decks.get(deck, ()) if c.id == card_id), None)

@@ -134,9 +134,15 @@ def _white_cats_without_paths(scenario: Scenario, catalog: Catalog) -> list[Unpl
 
 def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
     """Raise :class:`UnsupportedScenario` naming every rule ``scenario`` needs that the
-    engine does not play yet (with ``catalog``: or cannot play with those components)."""
+    engine does not play yet (with ``catalog``: or cannot play with those components).
+    The last scenario and catalog found playable are kept by identity (both are frozen:
+    an edited scenario is a new object), so an estimate's games ask once (issue 27 item 6)."""
+    if _PLAYABLE[0] is scenario and _PLAYABLE[1] is catalog:
+        return
     missing = unplayed_rules(scenario, catalog)
-    if missing:
+    if not missing:
+        _PLAYABLE[:] = [scenario, catalog]
+    else:
         rules = "; ".join(m.describe() for m in missing)
         fixes = "; ".join(dict.fromkeys(m.fix for m in missing if m.fix))
         default = "Remove them to playtest the rest of the layout, or wait for a Raftwright release that plays them"
@@ -147,6 +153,8 @@ def check_playable(scenario: Scenario, catalog: Catalog | None = None) -> None:
         why = f"the engine does not play {rules}. {fix}"
         raise UnsupportedScenario(f"scenario '{scenario.id}' cannot be played yet: {why}", why)
 
+
+_PLAYABLE: list[Scenario | Catalog | None] = [None, None]  # the last scenario and catalog found playable
 
 __all__ = [
     "NO_DISASTER_CARDS",

@@ -203,5 +203,7 @@ class RuleSet:
         """How many fire tiles the team can still remove: water tokens left (WT-1) and
         Kickstarter water tokens on the island or collected (WT-3)."""
         tokens = state.kickstarter
+        if not tokens.tokens and not tokens.held:  # no Kickstarter tokens: every cut-off check asks this
+            return state.water
         kickstarter = sum(1 for k in tokens.tokens.values() if k == "water") + tokens.held.count("water")
         return state.water + kickstarter
