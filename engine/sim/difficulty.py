@@ -21,6 +21,7 @@ import math
 import os
 import random
 import signal
+import threading
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -220,36 +221,64 @@ def run_local(doc: dict[str, Any], tasks: list[list[int]], variant: str, players
             if progress:
                 progress(len(out))
         return out
-    # Ctrl-C is held back while the workers start (an interrupt inside a fork leaves the
-    # pool hung); the workers keep it blocked, the parent stops them (below)
+    # Ctrl-C is held back while the workers start: blocked for this thread (an interrupt
+    # inside a fork leaves the pool hung), and only noted if it arrives all the same (the
+    # kernel may hand SIGINT to another thread, tqdm's monitor, whose handler marks it
+    # pending for this one: raised inside the pool's start, it would leave a forked worker
+    # outliving the command and holding its output open).  Once the pool is up, a noted or
+    # held Ctrl-C stops the workers (below).  The workers keep it blocked.
     held = hasattr(signal, "pthread_sigmask")
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if held else set()
+    noted: list[int] = []
+    in_main = threading.current_thread() is threading.main_thread()  # only it may set a handler
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum)) if in_main else None
+    pool: ProcessPoolExecutor | None = None
     try:
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_interrupt)
         pending: set[Future[list[GameRecord]]] = {
             pool.submit(play_games, doc, seeds, variant, players, bot, catalog) for seeds in tasks
         }
     except BaseException:
-        if held:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if pool is not None:
+            _stop(pool)
+        _release(held, mask, in_main, previous)
         raise
     try:
-        if held:  # a Ctrl-C held back arrives here, where it stops the workers
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        _release(held, mask, in_main, previous)
+        if noted:
+            raise KeyboardInterrupt
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            # a bounded wait: a Ctrl-C the kernel handed to another thread only marks
+            # Python's handler as pending, which runs when this thread returns to Python
+            done, pending = wait(pending, timeout=INTERRUPT_POLL_S, return_when=FIRST_COMPLETED)
             for f in done:
                 out.extend(f.result())
             if progress:
                 progress(len(out))
     except KeyboardInterrupt:
-        # Ctrl-C: stop the workers now (a shutdown that waits would finish every game first)
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
         raise
     pool.shutdown()
     return out
+
+
+def _release(held: bool, mask: set[int | signal.Signals], in_main: bool, previous: Any) -> None:
+    """Ctrl-C as before the pool's start: the handler back, then the mask (a Ctrl-C held
+    back by the mask arrives now and raises KeyboardInterrupt)."""
+    if in_main:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Ctrl-C: stop the workers now (a shutdown that waits would finish every game first)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+INTERRUPT_POLL_S = 0.25  # the longest a Ctrl-C waits while worker processes play
 
 
 def _quiet_interrupt() -> None:
