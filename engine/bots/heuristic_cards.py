@@ -119,7 +119,7 @@ class Shifted:
     carries down from the next level lands there and is masked off.  Packed when a
     face first needs it (made once per cat per search, shared by every face in hand)."""
 
-    __slots__ = ("ends", "kept", "span", "count", "from_cat", "from_raft", "clean", "low", "folds", "stride", "runs")
+    __slots__ = ("ends", "kept", "span", "count", "from_cat", "from_raft", "clean", "low", "folds")
 
     def __init__(self, ends: tuple[tuple[int, ...], tuple[int, ...]], kept: dict[int, list[int]],
                  grid: BitGrid) -> None:  # fmt: skip
@@ -128,23 +128,6 @@ class Shifted:
         self.low = grid.full  # every anchor lies on the grid
         self.span = grid.full.bit_length() + (CARD - 1) * (grid.stride + 1) + 1
         self.count = 0  # 0 until packed
-        self.stride = grid.stride
-        # per row pattern of a card's cells (bit c: column c), the levels shifted by each
-        # column and ORed, from the cat and from the raft (made when a face first needs it)
-        self.runs: dict[int, tuple[int, int]] = {}
-
-    def run(self, pattern: int) -> tuple[int, int]:
-        """``(OR of from_cat >> c, OR of from_raft >> c)`` over the columns ``c`` set in
-        ``pattern``: one row of a card's cells (kept per pattern, shared by every face)."""
-        found = self.runs.get(pattern)
-        if found is None:
-            a = b = 0
-            for c in range(CARD):
-                if pattern >> c & 1:
-                    a |= self.from_cat >> c
-                    b |= self.from_raft >> c
-            found = self.runs[pattern] = (a, b)
-        return found
 
     def pack(self) -> None:
         a, b = self.ends
@@ -181,8 +164,7 @@ def _segments(low: int, span: int, n: int) -> tuple[int, list[int]]:
     return found
 
 
-def end_masks(shifted: Shifted, cells: list[int], most: int, way: int,
-              rows: tuple[tuple[int, int], ...] | None = None) -> list[int]:  # fmt: skip
+def end_masks(shifted: Shifted, cells: list[int], most: int, way: int) -> list[int]:
     """``out[k - 1]``: the anchors at which the card may shorten the way by ``k`` or
     more by the ends bound (:meth:`Routes.ends`): its first and last repainted squares
     on a way, ``a`` from the cat and ``b`` from the raft, with ``a + b <= way + 2 - k``
@@ -195,15 +177,11 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int,
     folding the segments onto the first ORs over ``i``."""
     if not shifted.count:
         shifted.pack()
-    # OR over the cells of the levels shifted by each: a row's cells at once (Shifted.run),
-    # then the row's offset (a right shift of a right shift is the sum of the two)
-    if rows is None:
-        rows = card_rows(cells, shifted.stride)
+    from_cat, from_raft = shifted.from_cat, shifted.from_raft
     hit_a = hit_b = 0
-    for shift, pattern in rows:
-        a, b = shifted.run(pattern)
-        hit_a |= a >> shift
-        hit_b |= b >> shift
+    for o in cells:
+        hit_a |= from_cat >> o
+        hit_b |= from_raft >> o
     hit_a &= shifted.clean
     hit_b &= shifted.clean
     span, low, folds = shifted.span, shifted.low, shifted.folds
@@ -222,19 +200,9 @@ def end_masks(shifted: Shifted, cells: list[int], most: int, way: int,
     return out
 
 
-def card_rows(cells: list[int], stride: int) -> tuple[tuple[int, int], ...]:
-    """A card's cells (bit indices, anchored at bit 0) by row: ``(row * stride, columns)``
-    with bit ``c`` of ``columns`` set for each cell in column ``c`` of that row."""
-    rows: dict[int, int] = {}
-    for o in cells:
-        r, c = divmod(o, stride)
-        rows[r * stride] = rows.get(r * stride, 0) | 1 << c
-    return tuple(rows.items())
-
-
 KEPT_BOUNDS = 2_000  # cats' ends levels whose face_bounds are kept per process (cleared when full)
 _BOUNDS: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, list[int]]] = {}
-_CELLS: dict[tuple[int, int], tuple[list[int], tuple[tuple[int, int], ...]]] = {}  # (face, stride) -> cells, rows
+_CELLS: dict[int, list[int]] = {}  # a card face's squares (bit indices), kept per process
 
 
 def kept_bounds(ends: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, list[int]]:
@@ -256,15 +224,13 @@ def face_bounds(shifted: Shifted, face: int, way: int) -> list[int]:
     the last card left alone, or another game in the same spot, finds them again."""
     found = shifted.kept.get(face)  # the levels fix the way: the face alone is the key
     if found is None:
-        known = _CELLS.get((face, shifted.stride))
-        if known is None:
+        cells = _CELLS.get(face)
+        if cells is None:
             if len(_CELLS) >= KEPT_BOUNDS:
                 _CELLS.clear()
-            cells = bit_list(face)  # a hand's faces recur from search to search
-            known = _CELLS[(face, shifted.stride)] = (cells, card_rows(cells, shifted.stride))
-        cells, rows = known
+            cells = _CELLS[face] = bit_list(face)  # a hand's faces recur from search to search
         most = min(way, len(cells))  # a way shortens by at most its length
-        found = shifted.kept[face] = end_masks(shifted, cells, most, way, rows) if most else []
+        found = shifted.kept[face] = end_masks(shifted, cells, most, way) if most else []
     return found
 
 
