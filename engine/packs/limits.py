@@ -96,7 +96,7 @@ def json_depth(text: str) -> int:
 def parse_json(data: bytes, limits: Limits) -> tuple[Any, str | None, str | None]:
     """``(document, code, why)``: the parsed document, or the refusal code and reason."""
     if len(data) > limits.max_json_bytes:
-        return None, "json-too-large", f"{len(data)} bytes of JSON; the limit is {limits.max_json_bytes}"
+        return None, "json-too-large", f"the file holds {len(data)} bytes of JSON; the limit is {limits.max_json_bytes}"
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
