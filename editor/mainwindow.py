@@ -90,7 +90,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.setCentralWidget(self.canvas)
         self._build_docks()
         self.action_map = actions.build_actions(self, self.canvas)
-        self._guard = actions.CanvasShortcutGuard(self.canvas)
+        self._guard: actions.CanvasShortcutGuard | None = None
+        if not defer_start:
+            self._install_shortcut_guard()
         menus = actions.build_menus(self.menuBar(), self.action_map)
         self.recent_menu = QMenu("Open &recent", self)
         file_menu = menus["&File"]
@@ -251,8 +253,16 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         """What a deferred start left for after the first paint: check the open
         scenario (the Problems dock and the status bar say "checking" until then) and
         fill the campaign library.  Calling it again does nothing."""
+        self._install_shortcut_guard()
         self.doc.release_validation()
         self.library.fill()
+
+    def _install_shortcut_guard(self) -> None:
+        """The application-wide filter that keeps canvas shortcuts out of other widgets;
+        a deferred start installs it after the first paint, since every event of every
+        object passes through it (and Qt's objects met there are wrapped for Python)."""
+        if self._guard is None:
+            self._guard = actions.CanvasShortcutGuard(self.canvas)
 
     def save_layout(self) -> None:
         store = settings()
