@@ -6,8 +6,10 @@ onto the canvas.  Entries come from the catalog, so custom components appear too
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from typing import Callable
+
+from PySide6.QtCore import QMimeData, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QIconEngine, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -24,11 +26,12 @@ from engine.model.special_boards import SPECIAL, outline_of
 
 from .. import clipboard
 from ..edits import Element
-from ..painting import element_pixmap
+from ..painting import blank_element_pixmap, element_pixmap
 from .wrapped import wrap_rows
 
 ORIGIN = (0, 0)
 ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get more
+ICON_DEVICE_RATIO = 2.0  # icons drawn at twice their size: sharp on a 2x screen
 
 
 def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element]]]]:
@@ -71,6 +74,41 @@ def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element
         ("Objective tokens", objectives),
         ("Kickstarter tokens", kickstarter),
     ]
+
+
+class LazyIcon(QIconEngine):
+    """An icon drawn when Qt first asks for it, that is when its row is first shown:
+    the studio's first paint draws the palette rows on screen, not all of them (issue 28
+    item 7).  It then behaves as a QIcon made from the pixmap."""
+
+    def __init__(self, make: Callable[[], QPixmap], blank: QPixmap, made: QIcon | None = None) -> None:
+        """``make`` draws the picture; ``blank``: an undrawn pixmap of its size, for the
+        layout's questions before the row is shown."""
+        super().__init__()
+        self._make = make
+        self._blank = blank
+        self._made = made
+
+    @property
+    def made(self) -> QIcon:
+        if self._made is None:
+            self._made = QIcon(self._make())
+        return self._made
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        self.made.paint(painter, rect, Qt.AlignmentFlag.AlignCenter, mode, state)
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self.made.pixmap(size, mode, state)
+
+    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State, scale: float) -> QPixmap:  # noqa: N802
+        return self.made.pixmap(size, scale, mode, state)
+
+    def actualSize(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QSize:  # noqa: N802 (Qt's name)
+        return (self._made or QIcon(self._blank)).actualSize(size, mode, state)  # the layout's question: no drawing
+
+    def clone(self) -> QIconEngine:
+        return LazyIcon(self._make, self._blank, self._made)
 
 
 class PaletteTree(QTreeWidget):
@@ -171,8 +209,10 @@ class PaletteDock(QDockWidget):
 
     @staticmethod
     def _icon(element: Element, catalog: Catalog) -> QIcon:
+        """The entry's picture, drawn when its row is first shown (:class:`LazyIcon`)."""
         per_square = {BoardSlot: ICON_SQUARE_PX, CardPlacement: 9.0, TokenPlacement: 26.0}[type(element)]
-        return QIcon(element_pixmap(element, catalog, per_square, 2.0))
+        blank = blank_element_pixmap(element, per_square, ICON_DEVICE_RATIO)
+        return QIcon(LazyIcon(lambda: element_pixmap(element, catalog, per_square, ICON_DEVICE_RATIO), blank))
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         element = item.data(0, Qt.ItemDataRole.UserRole)
