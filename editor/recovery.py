@@ -18,7 +18,6 @@ when autosave works (:attr:`Autosaver.resumed`).
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import logging
 import os
@@ -75,6 +74,8 @@ def _lock_path(recovery_file: Path) -> Path:
 
 def recovery_text(doc: ScenarioDocument) -> bytes:
     """The recovery file for ``doc``: ASCII JSON, so every text can be written."""
+    import datetime as dt  # on the first autosave, not at the studio's start
+
     payload = {
         "format": RECOVERY_FORMAT,
         "original": str(doc.path) if doc.path else None,
