@@ -92,7 +92,7 @@ def hold() -> None:
     file (and loads :mod:`logging.handlers`) after its first paint.  Nothing is lost
     but what a start that never calls :func:`install` logged."""
     global _held
-    if _held is None and not _installed:
+    if _held is None and str(log_path()) not in _installed:
         _held = _Held()
         _capture(_held)
 

@@ -90,7 +90,7 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.setCentralWidget(self.canvas)
         self._build_docks()
         self.action_map = actions.build_actions(self, self.canvas)
-        self._guard: actions.CanvasShortcutGuard | None = None
+        self.shortcut_guard: actions.CanvasShortcutGuard | None = None
         if not defer_start:
             self._install_shortcut_guard()
         menus = actions.build_menus(self.menuBar(), self.action_map)
@@ -261,8 +261,8 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         """The application-wide filter that keeps canvas shortcuts out of other widgets;
         a deferred start installs it after the first paint, since every event of every
         object passes through it (and Qt's objects met there are wrapped for Python)."""
-        if self._guard is None:
-            self._guard = actions.CanvasShortcutGuard(self.canvas)
+        if self.shortcut_guard is None:
+            self.shortcut_guard = actions.CanvasShortcutGuard(self.canvas)
 
     def save_layout(self) -> None:
         store = settings()

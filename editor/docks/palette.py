@@ -88,6 +88,7 @@ class LazyIcon(QIconEngine):
         self._make = make
         self._blank = blank
         self._made = made
+        self._sized: QIcon | None = None
 
     @property
     def made(self) -> QIcon:
@@ -105,7 +106,11 @@ class LazyIcon(QIconEngine):
         return self.made.pixmap(size, scale, mode, state)
 
     def actualSize(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QSize:  # noqa: N802 (Qt's name)
-        return (self._made or QIcon(self._blank)).actualSize(size, mode, state)  # the layout's question: no drawing
+        if self._made is None:  # the layout's question: answered from the undrawn pixmap, drawing nothing
+            if self._sized is None:
+                self._sized = QIcon(self._blank)
+            return self._sized.actualSize(size, mode, state)
+        return self._made.actualSize(size, mode, state)
 
     def clone(self) -> QIconEngine:
         return LazyIcon(self._make, self._blank, self._made)
