@@ -14,6 +14,7 @@ from typing import Iterable
 from PySide6.QtCore import QMimeData
 
 from engine.model.formats import board_to_dict, card_to_dict, scenario_from_dict, token_to_dict
+from engine.model.jsonio import loads
 from engine.model.scenario import BoardSlot, CardPlacement, Scenario
 from engine.model.schemas import schema_errors
 
@@ -41,8 +42,8 @@ def elements_to_json(elements: Iterable[Element]) -> str:
 def elements_from_json(text: str) -> list[Element]:
     """The elements in a copied fragment; empty if the text is not one."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError):
+        data = loads(text)
+    except (ValueError, TypeError, RecursionError):  # not JSON, a key twice, absurd numbers or nesting
         return []
     if not isinstance(data, dict) or not any(isinstance(data.get(k), list) for k in LAYERS):
         return []

@@ -148,7 +148,8 @@ class ImportPackDialog(QDialog):
         except PackError as exc:
             self.summary.setPlainText(f"{shown(str(self.path))} cannot be installed: the pack was refused.")
             for problem in exc.problems:
-                self._problem(f"{problem.entry or '/'}: {problem.message}", f"error ({problem.code})")
+                at = f" at {problem.pointer}" if problem.pointer else ""
+                self._problem(f"{problem.entry or 'the pack'}: {problem.message}", f"error ({problem.code}{at})")
             self.install_button.setEnabled(False)
             return
         self.summary.setPlainText(describe(self.pack))

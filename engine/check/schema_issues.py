@@ -78,6 +78,12 @@ def _field(parts: list[Any]) -> str:
     return text
 
 
+def _value(value: Any, limit: int = 60) -> str:
+    """A value as JSON, cut short when long (a crafted file may hold a megabyte id)."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else f"{text[: limit - 10]}… ({len(text)} characters)"
+
+
 def _explain(err: ValidationError, collection: str, field: str) -> str:
     v, vv, inst = err.validator, err.validator_value, err.instance
     subject = f"'{field}'" if field else "it"
@@ -88,22 +94,25 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
     if v == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
         extras = sorted(k for k in inst if k not in allowed) if isinstance(inst, dict) else []
-        return f"unexpected field {', '.join(repr(x) for x in extras)}; remove it (allowed: {', '.join(allowed)})"
+        named = ", ".join(repr(x if len(x) <= 40 else x[:30] + "…") for x in extras[:5]) + (
+            f" and {len(extras) - 5} more" if len(extras) > 5 else ""
+        )
+        return f"unexpected field {named}; remove it (allowed: {', '.join(allowed)})"
     if v == "enum":
-        return f"{subject} is {json.dumps(inst)}; use one of {', '.join(json.dumps(x) for x in vv)}"
+        return f"{subject} is {_value(inst)}; use one of {', '.join(json.dumps(x) for x in vv)}"
     if v == "const":
-        return f"{subject} is {json.dumps(inst)}; it must be {json.dumps(vv)}"
+        return f"{subject} is {_value(inst)}; it must be {json.dumps(vv)}"
     if v in ("minimum", "maximum"):
         bound = "at least" if v == "minimum" else "at most"
         hint = " (the grid's rows and columns run 0-17)" if last == "at" else ""
-        return f"{subject} is {inst}; it must be {bound} {vv}{hint}"
+        return f"{subject} is {_value(inst)}; it must be {bound} {vv}{hint}"
     if v == "type":
         wanted = vv if isinstance(vv, str) else " or ".join(vv)
         return f"{subject} is {JSON_TYPES.get(type(inst), 'a value')}; it must be of type {wanted}"
     if v == "pattern":  # never the regular expression itself: a person cannot act on it
         described = err.schema.get("description") if isinstance(err.schema, dict) else None
         fallback = f"see: {described}" if described else "compare it with a bundled file of this kind"
-        return f"{subject} {json.dumps(inst)} is not in the expected form; {PATTERN_HINTS.get(last, fallback)}"
+        return f"{subject} {_value(inst)} is not in the expected form; {PATTERN_HINTS.get(last, fallback)}"
     if v in ("minItems", "maxItems", "items", "prefixItems"):
         n = len(inst) if isinstance(inst, list) else 0
         if last == "at":
@@ -127,7 +136,7 @@ def _explain(err: ValidationError, collection: str, field: str) -> str:
         kinds = [b.get("properties", {}).get("kind", {}).get("const") for b in vv if isinstance(b, dict)]
         kinds = [k for k in kinds if k]
         if kinds and isinstance(inst, dict):
-            return f"kind {json.dumps(inst.get('kind'))} is not known; use one of {', '.join(kinds)}"
+            return f"kind {_value(inst.get('kind'))} is not known; use one of {', '.join(kinds)}"
     # never jsonschema's own text (it shows schema fragments): what is wrong and where to look
     return f"{subject} is not in the form this file needs; compare it with a bundled file of this kind"
 

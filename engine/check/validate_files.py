@@ -86,11 +86,25 @@ class FileChecker:
             )
         return checks[kind](Path(path), data)
 
+    def scenario(self, path: Path, data: Any) -> list[Issue]:
+        """Issues of a scenario document read from ``path`` (kept for the campaigns that list it)."""
+        return self._scenario(path, data).issues
+
+    # where the files are: the file system here, a pack's contents in engine.packs.verify
+    def _is_file(self, path: Path) -> bool:
+        return path.is_file()
+
+    def _key(self, path: Path) -> Path:
+        return path.resolve()
+
+    def _read(self, path: Path) -> Any:
+        return read_json(path)
+
     def _scenario(self, path: Path, data: Any = None) -> _ScenarioResult:
-        key = path.resolve()
+        key = self._key(path)
         if key not in self._scenarios:
             if data is None:
-                data = read_json(path)
+                data = self._read(path)
                 if document_kind(data) != "scenario":
                     raise FormatError(path, 'not a Raftwright scenario (its "format" is not "raftwright.scenario")')
             ident, campaign = (data.get(k) if isinstance(data.get(k), str) else None for k in ("id", "campaign"))
@@ -127,7 +141,7 @@ class FileChecker:
                 continue
             files[file] = i
             target = path.parent / file
-            if not target.is_file():
+            if not self._is_file(target):
                 out.append(
                     issue(
                         "campaign-scenario-missing",

@@ -8,7 +8,9 @@ minutes or blow the stack:
   :data:`MAX_CATALOG_BYTES` (component catalogs), checked before reading;
 * text: UTF-8 (a byte-order mark is accepted), no lone UTF-16 surrogates (``"\\ud83d"``
   without its pair: such text cannot be written back), no ``NaN``/``Infinity``;
-* nesting: at most :data:`MAX_DEPTH` levels of arrays and objects.
+* nesting: at most :data:`MAX_DEPTH` levels of arrays and objects;
+* keys: an object names each key once (``{"id": "a", "id": "b"}`` is refused: readers
+  disagree on which one counts, so a crafted file could show one thing and play another).
 
 :func:`document_problem` applies the nesting and text rules to a document already in
 memory (``engine.validate(dict)`` uses it so that it never raises for content).
@@ -53,11 +55,20 @@ def _too_deep(where: str) -> str:
     )
 
 
-def _lone_surrogate(where: str, text: str) -> str:
+def _field_name(parts: list[str | int]) -> str:
+    """A field's path in words: ``cards[3].notes``; the document itself is "the file"."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{str(part)[:40]}" if out else str(part)[:40]
+    return f"'{out}'" if out else "the file"
+
+
+def _lone_surrogate(parts: list[str | int], text: str) -> str:
     found = _SURROGATE.search(text)
     before = text[max(0, found.start() - 20) : found.start()] if found else ""
+    place = f"after {before!r}" if before else "at its start"
     return (
-        f"{where or '/'}: the text after {before!r} holds a lone UTF-16 surrogate (half of an emoji or other "
+        f"the text of {_field_name(parts)} holds, {place}, a lone UTF-16 surrogate (half of an emoji or other "
         "character), which cannot be saved; retype that text"
     )
 
@@ -71,8 +82,7 @@ def document_problem(doc: Any) -> tuple[str, str] | None:
         value, parts = stack.pop()
         if isinstance(value, str):
             if _SURROGATE.search(value):
-                where = pointer(parts)
-                return where, _lone_surrogate(where, value)
+                return pointer(parts), _lone_surrogate(parts, value)
             continue
         if not isinstance(value, (dict, list)):
             continue
@@ -82,8 +92,7 @@ def document_problem(doc: Any) -> tuple[str, str] | None:
         if isinstance(value, dict):
             for key, item in value.items():
                 if isinstance(key, str) and _SURROGATE.search(key):
-                    where = pointer([*parts, key])
-                    return where, _lone_surrogate(where, key)
+                    return pointer([*parts, key]), _lone_surrogate([*parts, key], key)
                 stack.append((item, [*parts, key]))
         else:
             stack.extend((item, [*parts, i]) for i, item in reversed(list(enumerate(value))))
@@ -92,6 +101,31 @@ def document_problem(doc: Any) -> tuple[str, str] | None:
 
 def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number; write a plain number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key[:40]!r} appears twice in one object; keep one of them")
+            seen.add(key)
+    return found
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` by the rules above: no NaN/Infinity, no key twice in an object.
+    Raises ``json.JSONDecodeError`` for the syntax, ``ValueError`` with a plain message
+    for the rest (``RecursionError`` for absurd nesting)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):  # Python's own guard, in Python's words
+            raise ValueError("it holds a number thousands of digits long; no Raftwright file does") from None
+        raise
 
 
 def parse_json(data: bytes, path: str | os.PathLike[str] | None = None) -> Any:
@@ -104,14 +138,14 @@ def parse_json(data: bytes, path: str | os.PathLike[str] | None = None) -> Any:
             path, f"the file is not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x}); save it as UTF-8"
         ) from None
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = loads(text)
     except json.JSONDecodeError as exc:
         raise FormatError(
             path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}); fix the syntax"
         ) from None
     except RecursionError:
         raise FormatError(path, _too_deep("")) from None
-    except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits
+    except ValueError as exc:  # NaN/Infinity, a key twice, an integer of more than 4300 digits
         raise FormatError(path, f"not valid JSON: {exc}") from None
     problem = document_problem(doc)
     if problem is not None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from engine.check.schema_issues import schema_issues
 from engine.check.validate import validate
 from engine.model.catalog import Catalog, CatalogError, default_catalog
 from engine.model.formats import FormatError, canonical_json, document_kind, read_json, scenario_from_dict
@@ -25,7 +26,7 @@ from engine.model.schemas import schema_errors
 from engine.packs.components import used_custom_components
 from engine.packs.errors import PackError, Problem
 from engine.packs.estimates import settle_estimates
-from engine.packs.fields import field_problems, manifest_messages
+from engine.packs.fields import field_problems, manifest_messages, plain_schema_message
 from engine.packs.limits import MANIFEST_NAME
 from engine.packs.manifest import FileEntry, Manifest, ScenarioEntry, engine_version, sha256
 from engine.packs.needs import scenario_needs
@@ -34,6 +35,7 @@ from engine.packs.sources import Sources as Sources  # re-exported: build's call
 from engine.play.game import REPLAY_FORMAT
 
 log = logging.getLogger(__name__)
+_FIELDS_FIX = "correct it and build the pack again"
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_MODE = 0o100644 << 16
@@ -106,13 +108,9 @@ def collect(paths: Sequence[Path]) -> Sources:
             raise _refuse(
                 "source-unreadable", str(path), "not a scenario, campaign or replay file; leave it out of the pack"
             )
-        errors = schema_errors(kind, data)
-        if errors:
-            raise _refuse(
-                "source-unreadable",
-                str(path),
-                f"{errors[0].path or '/'}: {errors[0].message}; run 'raftwright validate {path}' and fix it",
-            )
+        problem = _schema_problem(kind, data)
+        if problem:
+            raise _refuse("source-unreadable", str(path), f"{problem}; run 'raftwright validate {path}' and fix it")
         if kind == "campaign":
             _add_campaign(out, path, data, taken)
         elif kind == "scenario":
@@ -260,6 +258,15 @@ def build_pack(
     return data, manifest
 
 
+def _schema_problem(kind: str, data: Any) -> str | None:
+    """The first way ``data`` breaks its schema, in plain words (None: it does not)."""
+    if kind == "replay":
+        errors = schema_errors(kind, data)
+        return plain_schema_message(errors[0]) if errors else None
+    issues = schema_issues(kind, data)
+    return issues[0].message if issues else None
+
+
 def official_scenarios(sources: Sources) -> list[tuple[str, str]]:
     """``(pack path, official name)`` of every packed scenario that is a bundled official layout."""
     found = ((target, official_name(doc)) for target, _, doc in sources.scenarios)
@@ -276,7 +283,12 @@ def refuse_what_the_reader_would(manifest: Manifest) -> None:
     doc = manifest.to_dict()
     errors = schema_errors("pack", doc)
     if errors:
-        raise PackError([Problem("manifest-invalid", manifest.id, w, m) for w, m in manifest_messages(doc, errors)])
+        raise PackError(
+            [
+                Problem("manifest-invalid", manifest.id, MANIFEST_NAME, f"{m}; {_FIELDS_FIX}", w)
+                for w, m in manifest_messages(doc, errors)
+            ]
+        )
 
 
 def write_zip(entries: dict[str, bytes]) -> bytes:

@@ -170,14 +170,14 @@ def pack_catalog(pack_id: str, documents: Mapping[str, Any], bundled: Catalog | 
     return catalog
 
 
-def component_problems(documents: Mapping[str, Any]) -> list[tuple[str, str, str]]:
-    """(code, path, message) for every check a user's catalog must pass that a pack's
+def component_problems(documents: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(code, path, message, JSON pointer) for every check a user's catalog must pass that a pack's
     components catalogs fail (:func:`engine.model.catalog.catalog_document_problems`:
     duplicate ids, cats on fire or sharing a square, board faces, disaster effects,
     hybrid tiles, special-board outlines), each with the catalog check's own code.
     ``documents`` maps a path to a schema-valid components document."""
     return [
-        (problem.code, path, f"{problem.path or '/'}: {problem.message}")
+        (problem.code, path, problem.message, problem.path or "/")
         for path in sorted(documents)
         for problem in catalog_document_problems(documents[path])
     ]

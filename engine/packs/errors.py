@@ -40,6 +40,7 @@ REFUSAL_CODES: dict[str, str] = {
     "manifest-invalid": "manifest.json does not match its schema",
     "manifest-file-missing": "the manifest lists a file the pack does not hold",
     "manifest-file-unlisted": "the pack holds a file the manifest does not list",
+    "manifest-file-twice": "the manifest lists a file (or describes a scenario) twice",
     "file-size-mismatch": "a file's size differs from the manifest's",
     "file-checksum-mismatch": "a file's SHA-256 differs from the manifest's",
     "file-kind-mismatch": "a file is not of the kind the manifest says",
@@ -72,10 +73,15 @@ REFUSAL_CODES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Problem:
+    """``pointer`` locates the problem inside ``entry`` (a JSON pointer such as
+    ``/cards/0``) for programs and tooltips; the message a person reads names the element
+    in words instead."""
+
     code: str
     pack: str
     entry: str
     message: str
+    pointer: str = ""
 
     def line(self) -> str:
         """One line, as ``validate`` prints issues: ``PACK: error: MESSAGE (ENTRY)``, in

@@ -183,7 +183,9 @@ def field_problems(fields: dict[str, Any]) -> dict[str, str]:
 def manifest_messages(doc: dict[str, Any], errors: Sequence[SchemaError]) -> list[tuple[str, str]]:
     """Plain ``(where, message)`` for a manifest that breaks its schema (``errors``): the
     field rules above where they apply, else a sentence naming the element (never the
-    schema's own text)."""
+    schema's own text, nor the JSON pointer: that is ``where``, for programs).  The
+    messages say what is wrong; the caller adds what to do about it (download the pack
+    again, build it again, install it again)."""
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     plain = field_problems(doc)
@@ -199,21 +201,29 @@ def manifest_messages(doc: dict[str, Any], errors: Sequence[SchemaError]) -> lis
             out.append((f"/{top}", plain[top]))
         elif top == "requires" and parts[1:2] == ["raftwright"] and isinstance(requires, dict):
             problem = version_problem(requires.get("raftwright"), "the Raftwright version it needs")
-            out.append((err.path, problem or "the Raftwright version it needs is damaged; build the pack again"))
+            out.append((err.path, problem or "the Raftwright version it needs is damaged"))
         elif top in ("files", "scenarios"):
             what = "file list" if top == "files" else "scenario list"
-            out.append((f"/{top}", f"the manifest's {what} is damaged at {shown(err.path[:80])}; build the pack again"))
+            out.append((f"/{top}", f"the manifest's {what} is damaged{_list_place(parts[1:])}"))
         elif top:
-            out.append((f"/{top}", f"the manifest's '{shown(top[:40])}' is damaged; build the pack again"))
+            out.append((f"/{top}", f"the manifest's '{shown(top[:40])}' is damaged"))
         else:
             missing = [k for k in known.get("required", []) if k not in doc]
             unknown = sorted(k for k in doc if k not in known.get("properties", {}))
             if missing:
-                out.append(("/", f"the manifest lacks {', '.join(missing)}; build the pack again"))
+                out.append(("/", f"the manifest lacks {', '.join(missing)}"))
             if unknown:
                 names = ", ".join(f"'{shown(k[:40])}'" for k in unknown[:5])
-                out.append(("/", f"the manifest holds fields this Raftwright does not know ({names}); build it again"))
+                out.append(("/", f"the manifest holds fields this Raftwright does not know ({names})"))
     return out
+
+
+def _list_place(parts: Sequence[str]) -> str:
+    """Where in a manifest list, in words: `` (entry 3, its 'path')``."""
+    if not parts or not parts[0].isdigit():
+        return ""
+    field = f", its '{shown(parts[1][:40])}'" if len(parts) > 1 else ""
+    return f" (entry {int(parts[0]) + 1}{field})"
 
 
 def plain_schema_message(err: SchemaError) -> str:

@@ -99,8 +99,8 @@ def read_installed_manifest(folder: Path) -> Manifest:
         doc = migrate(doc)
     errors = schema_errors("pack", doc)
     if errors:
-        where, message = manifest_messages(doc, errors)[0]
-        raise ValueError(f"its manifest.json is damaged ({where}: {message})")
+        _where, message = manifest_messages(doc, errors)[0]
+        raise ValueError(f"its manifest.json is damaged ({message})")
     manifest = Manifest.from_dict(doc)
     if (manifest.id, manifest.version) != (folder.parent.name, folder.name):
         raise ValueError(

@@ -11,7 +11,7 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
-from engine.model.jsonio import document_problem
+from engine.model.jsonio import document_problem, loads
 
 MANIFEST_NAME = "manifest.json"
 _DRIVE = re.compile(r"^[A-Za-z]:")
@@ -96,7 +96,7 @@ def json_depth(text: str) -> int:
 def parse_json(data: bytes, limits: Limits) -> tuple[Any, str | None, str | None]:
     """``(document, code, why)``: the parsed document, or the refusal code and reason."""
     if len(data) > limits.max_json_bytes:
-        return None, "json-too-large", f"{len(data)} bytes of JSON; the limit is {limits.max_json_bytes}"
+        return None, "json-too-large", f"the file holds {len(data)} bytes of JSON; the limit is {limits.max_json_bytes}"
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -105,21 +105,17 @@ def parse_json(data: bytes, limits: Limits) -> tuple[Any, str | None, str | None
     if depth > limits.max_json_depth:
         return None, "json-too-deep", f"JSON nested {depth} levels deep; the limit is {limits.max_json_depth}"
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = loads(text)
     except json.JSONDecodeError as exc:
         return None, "json-invalid", f"not valid JSON ({exc.msg}, line {exc.lineno} column {exc.colno})"
     except RecursionError:
         return None, "json-too-deep", f"JSON nested deeper than the limit of {limits.max_json_depth} levels"
-    except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits
+    except ValueError as exc:  # NaN/Infinity, a key twice, an integer of thousands of digits
         return None, "json-invalid", f"not valid JSON ({str(exc).split(';')[0][:120]})"
     problem = document_problem(doc)
     if problem is not None:
         return None, "text-unsavable", problem[1]
     return doc, None, None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any, Iterable, NoReturn
 
 from engine.check.schema_issues import schema_issues
 from engine.model.catalog import CatalogError
@@ -27,7 +27,7 @@ from engine.model.formats import document_kind
 from engine.model.schemas import schema_errors
 from engine.packs.components import component_problems, pack_catalog
 from engine.packs.errors import PackError, Problem
-from engine.packs.fields import manifest_messages, plain_schema_message
+from engine.packs.fields import manifest_messages, plain_schema_message, shown
 from engine.packs.limits import (
     DEFAULT_LIMITS,
     MANIFEST_NAME,
@@ -87,6 +87,7 @@ READER_FIXES: dict[str, str] = {
     "manifest-invalid": _DAMAGED,
     "manifest-file-unlisted": _DAMAGED,
     "manifest-file-missing": _DAMAGED,
+    "manifest-file-twice": _DAMAGED,
     "file-size-mismatch": _DAMAGED,
     "file-checksum-mismatch": _DAMAGED,
     "file-kind-mismatch": _DAMAGED,
@@ -98,11 +99,11 @@ class _Collector:
         self.name = name
         self.problems: list[Problem] = []
 
-    def add(self, code: str, entry: str, message: str) -> None:
+    def add(self, code: str, entry: str, message: str, pointer: str = "") -> None:
         fix = READER_FIXES.get(code)
         if fix is not None and not message.endswith(fix):
             message = f"{message}; {fix}"
-        self.problems.append(Problem(code, self.name, entry, message))
+        self.problems.append(Problem(code, self.name, entry, message, pointer))
 
     def stop_if_any(self) -> None:
         if self.problems:
@@ -142,8 +143,8 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     manifest = Manifest.from_dict(manifest_doc)
     documents = _check_files(manifest, files, limits, found)
     catalogs = {f.path: documents[f.path] for f in manifest.of_kind("components") if f.path in documents}
-    for code, path, message in component_problems(catalogs):
-        found.add(code, path, message)
+    for code, path, message, pointer in component_problems(catalogs):
+        found.add(code, path, message, pointer)
     if catalogs and not found.problems:
         try:
             pack_catalog(manifest.id, catalogs)
@@ -249,7 +250,9 @@ def _check_entries(archive: zipfile.ZipFile, limits: Limits, budget: int, found:
                 "entry-compression", name, f"compression method {info.compress_type}; packs use stored or deflated"
             )
         if info.file_size > limits.max_entry_bytes:
-            found.add("entry-too-large", name, f"{info.file_size} bytes; the limit is {limits.max_entry_bytes}")
+            found.add(
+                "entry-too-large", name, f"the entry is {info.file_size} bytes; the limit is {limits.max_entry_bytes}"
+            )
         elif info.file_size > RATIO_FLOOR and info.file_size > limits.max_ratio * max(info.compress_size, 1):
             found.add(
                 "compression-ratio",
@@ -338,9 +341,12 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
     if code is not None:
         found.add(code, MANIFEST_NAME, str(why))
         raise PackError(found.problems)
-    if not isinstance(doc, dict) or doc.get("format") != PACK_FORMAT:
-        shown = doc.get("format") if isinstance(doc, dict) else None
-        found.add("manifest-format", MANIFEST_NAME, f'its "format" is {shown!r}; a pack manifest says {PACK_FORMAT!r}')
+    if not isinstance(doc, dict):
+        found.add("manifest-format", MANIFEST_NAME, "it is not a JSON object, as a pack manifest is")
+        raise PackError(found.problems)
+    if doc.get("format") != PACK_FORMAT:
+        said = shown(str(doc.get("format"))[:40]) if "format" in doc else "missing"
+        found.add("manifest-format", MANIFEST_NAME, f'its "format" is {said}; a pack manifest says {PACK_FORMAT!r}')
         raise PackError(found.problems)
     fv = doc.get("format_version")
     mine = engine_version()
@@ -376,7 +382,7 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
         raise PackError(found.problems)
     errors = schema_errors("pack", doc)
     for where, message in manifest_messages(doc, errors)[:20]:
-        found.add("manifest-invalid", MANIFEST_NAME, f"{where}: {message}")
+        found.add("manifest-invalid", MANIFEST_NAME, message, where)
     found.stop_if_any()
     return doc, migrated_from
 
@@ -384,6 +390,10 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
 def _check_files(manifest: Manifest, files: dict[str, bytes], limits: Limits, found: _Collector) -> dict[str, Any]:
     documents: dict[str, Any] = {}
     listed = {f.path for f in manifest.files}
+    for path in sorted(_twice(f.path for f in manifest.files)):
+        found.add("manifest-file-twice", path, "the manifest lists this file twice")
+    for path in sorted(_twice(s.path for s in manifest.scenarios)):
+        found.add("manifest-file-twice", path, "the manifest describes this scenario twice")
     for path in sorted(set(files) - listed):
         found.add("manifest-file-unlisted", path, "the pack holds this file but the manifest does not list it")
     for entry in manifest.files:
@@ -392,7 +402,9 @@ def _check_files(manifest: Manifest, files: dict[str, bytes], limits: Limits, fo
             found.add("manifest-file-missing", entry.path, "the manifest lists this file but the pack does not hold it")
             continue
         if len(data) != entry.size:
-            found.add("file-size-mismatch", entry.path, f"{len(data)} bytes; the manifest says {entry.size}")
+            found.add(
+                "file-size-mismatch", entry.path, f"the file holds {len(data)} bytes; the manifest says {entry.size}"
+            )
             continue
         if sha256(data) != entry.sha256:
             found.add(
@@ -450,9 +462,18 @@ def _check_document(path: str, kind: str, data: bytes, limits: Limits, found: _C
         )
         return None
     if kind == "replay":
-        messages = [f"{e.path or '/'}: {plain_schema_message(e)}" for e in schema_errors(kind, doc)]
+        located = [(e.path or "/", plain_schema_message(e)) for e in schema_errors(kind, doc)]
     else:
-        messages = [f"{i.where.path or '/'}: {i.message}" for i in schema_issues(kind, doc)]
-    for message in messages[:5]:
-        found.add("file-invalid", path, message)
-    return None if messages else doc
+        located = [(i.where.path or "/", i.message) for i in schema_issues(kind, doc)]
+    for pointer, message in located[:5]:
+        found.add("file-invalid", path, message, pointer)
+    return None if located else doc
+
+
+def _twice(paths: Iterable[str]) -> set[str]:
+    """The paths that occur more than once."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for path in paths:
+        (twice if path in seen else seen).add(path)
+    return twice

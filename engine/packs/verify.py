@@ -4,11 +4,13 @@ outcome differs from the one recorded (or that no longer replays at all)."""
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Mapping
 
 from engine.check.issues import ERROR, WARNING, Issue, Where
-from engine.check.validate import validate
+from engine.check.validate_files import FileChecker
 from engine.model.catalog import Catalog, CatalogError
 from engine.model.formats import scenario_from_dict
 from engine.packs.needs import Needs, scenario_needs
@@ -34,6 +36,29 @@ class ReplayResult:
     now: dict[str, Any] | None
 
 
+class _PackFiles(FileChecker):
+    """The file checker of ``validate`` over a pack's contents instead of a folder, so a
+    campaign in a pack is checked as it is on disk: every scenario it lists is in the
+    pack, listed once, of its campaign, with an id of its own."""
+
+    def __init__(self, catalog: Catalog, documents: Mapping[str, Any]) -> None:
+        super().__init__(catalog)
+        self._documents = documents
+
+    def _key(self, path: Path) -> Path:
+        return Path(posixpath.normpath(path.as_posix()))
+
+    def _is_file(self, path: Path) -> bool:
+        return self._key(path).as_posix() in self._documents
+
+    def _read(self, path: Path) -> Any:
+        return self._documents[self._key(path).as_posix()]
+
+
+#: campaign issues that repeat what the scenario's own findings say
+_SAID_BY_THE_SCENARIO = {"campaign-scenario-invalid", "estimate-stale"}
+
+
 def catalog_of(pack: Pack) -> Catalog:
     """The catalog the pack's scenarios and replays use (:mod:`engine.packs.resolve`)."""
     return catalog_of_pack(pack)
@@ -47,8 +72,12 @@ def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
     except CatalogError as exc:
         return [Finding("", Issue("component-redefines-bundled", ERROR, str(exc)))], []
     findings: list[Finding] = []
+    files = _PackFiles(catalog, pack.documents)
     for entry in pack.manifest.of_kind("scenario"):
-        findings += [Finding(entry.path, i) for i in validate(pack.documents[entry.path], catalog)]
+        findings += [Finding(entry.path, i) for i in files.scenario(Path(entry.path), pack.documents[entry.path])]
+    for entry in pack.manifest.of_kind("campaign"):
+        issues = files.campaign(Path(entry.path), pack.documents[entry.path])
+        findings += [Finding(entry.path, i) for i in issues if i.code not in _SAID_BY_THE_SCENARIO]
     findings += _needs_findings(pack, catalog, {f.entry for f in findings if f.issue.is_error})
     results: list[ReplayResult] = []
     for entry in pack.manifest.of_kind("replay"):

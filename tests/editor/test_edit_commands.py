@@ -354,3 +354,13 @@ def test_a_card_across_two_boards_stays_when_only_one_moves(window: MainWindow) 
     window.action("edit.move_down_card").trigger()
     assert window.doc.scenario.cards == (straddling,)
     assert window.doc.scenario.boards[2].at == (12, 0) and window.doc.scenario != before
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["9" * 5000, "[" * 100_000 + "]" * 100_000, '{"cards": [], "cards": []}', "not json", '{"cards": "x"}'],
+)
+def test_pasting_text_that_is_not_a_fragment_pastes_nothing(text: str) -> None:
+    """Any text may be on the clipboard: a huge number or deep nesting once escaped the
+    paste as an exception (json's ValueError other than a syntax error, RecursionError)."""
+    assert clipboard.elements_from_json(text) == []

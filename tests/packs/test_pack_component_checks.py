@@ -152,7 +152,7 @@ def test_a_ragged_outline_is_refused_naming_the_board_by_every_command(
     pack.write_bytes(craft(manifest, files))
     assert main(["pack", "verify", str(pack)]) == 1
     out = capsys.readouterr().out
-    assert "error: /boards/3: " in out and RAGGED in out
+    assert "error: board 4 (special " in out and RAGGED in out and "/boards" not in out  # the pointer: --json, tooltips
 
 
 def test_a_ragged_outline_never_stops_the_studio(tmp_path: Path, qtbot: QtBot) -> None:
