@@ -155,6 +155,8 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def _build_docks(self) -> None:
         self.palette_dock = PaletteDock(self.doc.catalog, self)
+        if self._defer_start:
+            self.palette_dock.hold_icons()  # drawn right after the first paint (finish_start)
         self.library = LibraryDock(self, fill_now=not self._defer_start)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
@@ -251,9 +253,11 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def finish_start(self) -> None:
         """What a deferred start left for after the first paint: check the open
-        scenario (the Problems dock and the status bar say "checking" until then) and
-        fill the campaign library.  Calling it again does nothing."""
+        scenario (the Problems dock and the status bar say "checking" until then), fill
+        the campaign library, draw the palette's pictures and install the shortcut
+        guard.  Calling it again does nothing."""
         self._install_shortcut_guard()
+        self.palette_dock.release_icons()
         self.doc.release_validation()
         self.library.fill()
 

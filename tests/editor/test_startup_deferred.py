@@ -292,6 +292,23 @@ def test_the_palette_draws_an_icon_when_its_row_is_first_shown(qtbot: QtBot, mon
     assert len(drawn) == len(dock.items)
 
 
+def test_a_deferred_start_draws_the_palette_pictures_right_after_the_first_paint(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[object] = []
+    real = palette.element_pixmap
+    monkeypatch.setattr(palette, "element_pixmap", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    window = create_window(defer_start=True)
+    qtbot.addWidget(window)
+    at_paint: list[int] = []
+    AfterFirstPaint(window.canvas.viewport(), window.finish_start, at_paint=lambda: at_paint.append(len(drawn)))
+    window.show()
+    qtbot.waitUntil(lambda: at_paint != [] and window.palette_dock.icon_gate.open)
+    assert at_paint == [0]  # the first paint: labels, no pictures yet
+    qtbot.waitUntil(lambda: len(drawn) > 0)  # right after it: the rows on screen get theirs
+    window.doc.shutdown()
+
+
 def test_the_properties_tabs_are_built_when_first_shown_or_asked_for(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
