@@ -124,7 +124,7 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, "Custom components left out", warning))
     QTimer.singleShot(0, window.canvas.fit_island)  # once the window has its real size
     status = app.exec()
-    finish()  # a studio closed before either ran still writes its log
+    logs.install()  # a studio closed before its first paint still writes what it logged
     window.doc.shutdown()  # a check still running finishes before the interpreter goes
     return status
 
@@ -132,7 +132,7 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
 def _after_first_paint(app: QApplication, window: MainWindow) -> Callable[[], None]:
     """What the start does once the island is on screen (once, however often it is
     called): the window's deferred start (the first rule check, the library, the
-    shortcut guard), the log file with what was logged so far, and listening for later
+    palette's pictures, the shortcut guard), the log file with what was logged so far, and listening for later
     launches (a launch in between starts a studio of its own)."""
     servers: list[StudioServer] = []
 
