@@ -43,6 +43,8 @@ DEFAULT_INTERVAL_S = 30
 
 @dataclass(frozen=True)
 class RecoveryFile:
+    """An autosaved recovery file: where it is, the file it stands for, when it was saved and the scenario."""
+
     path: Path
     original: Path | None
     saved_at: str
