@@ -26,6 +26,7 @@ from engine.model.layout import LayoutError
 from engine.model.scenario import Scenario
 from engine.play.actions import Action, PlaceFire, PlacePathway
 from engine.play.island import UnsupportedScenario
+from engine.play.replay_versions import CHANGED_REPLAY, outcome_mismatch
 from engine.play.variants import VARIANTS, get_variant
 
 SEED_LIMIT = 1_000_000  # random seeds stay short enough to read out and type back
@@ -145,6 +146,9 @@ class PlaytestSession(QObject):
                     check.apply(action)
                 except IllegalAction as exc:
                     raise ValueError(f"action {n} ('{action}') does not fit the game: {reason_text(exc)}") from None
+            mismatch = outcome_mismatch(record.recorded, check)
+            if mismatch is not None:
+                raise ValueError(f"The replay {mismatch}: {CHANGED_REPLAY}.")
         except ValueError:
             self.scenario, self.settings, self.state, self.error, self._undo, self._redo = kept
             raise

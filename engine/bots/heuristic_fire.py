@@ -227,6 +227,7 @@ def way_after(state: GameState, route: CatRoute, diff: int, own: int, coverable:
 
 INDEX_BITS = 16  # a placement's sort key: its cost above its index (placements of one tile: far fewer)
 INDEX_MASK = (1 << INDEX_BITS) - 1
+UNROLLED = 6  # score_placements: weight planes counted in one expression (a summed weight below 2**6)
 Spot = tuple[int, TileShape]  # (anchor, orientation)
 
 
@@ -251,6 +252,12 @@ def score_placements(
     k = spoil_shift(s)
     high = grid.full.bit_length() + 2 * k + s  # above every footprint, the ring's unclipped squares included
     planes = [(f, p << k) for f, p in weight_planes([*weights, (FRONTIER, calm << (high - k))])]
+    # up to UNROLLED planes (nearly always: a summed weight below 64) are counted by one
+    # expression, the missing ones as zero planes (each Python loop step costs about what
+    # a plane's count does)
+    extra = planes[UNROLLED:]  # counted by a loop (rare)
+    padded = planes[:UNROLLED] + [(0, 0)] * (UNROLLED - len(planes))
+    (f0, p0), (f1, p1), (f2, p2), (f3, p3), (f4, p4), (f5, p5) = padded
     cover = coverable << k
     plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
     assert not plain or grid.card_cover(anchors_now) == coverable, "the coverable squares are the free windows' cover"
@@ -258,6 +265,7 @@ def score_placements(
     fire = state.fire
     keys: list[int] = []
     spots: list[Spot] = []
+    index = 0
     for shape, anchors in fire_anchor_sets(state):
         m = (shape.mask << k) | (ring(s, shape.mask) << (high - s))  # the tile, and the squares round it up high
         spoil = spoiled_windows(s, shape.mask)
@@ -268,10 +276,19 @@ def score_placements(
                 x = cover ^ (row3 | (row3 << s) | (row3 << s2)) | (m << a)
             else:
                 x = (coverable & ~coverable_squares(state, fire | (shape.mask << a))) << k | (m << a)
-            cost = 0
-            for f, p in planes:
-                cost += f * (x & p).bit_count()
-            keys.append(cost << INDEX_BITS | len(spots))
+            cost = (
+                f0 * (x & p0).bit_count()
+                + f1 * (x & p1).bit_count()
+                + f2 * (x & p2).bit_count()
+                + f3 * (x & p3).bit_count()
+                + f4 * (x & p4).bit_count()
+                + f5 * (x & p5).bit_count()
+            )
+            if extra:
+                for f, p in extra:
+                    cost += f * (x & p).bit_count()
+            keys.append(cost << INDEX_BITS | index)
+            index += 1
             spots.append((a, shape))
     keys.sort()
     return keys, spots

@@ -19,12 +19,16 @@ class Where:
     squares: tuple[Square, ...] = ()
 
     def describe(self) -> str:
-        parts = [self.path or "/"]
-        if self.squares:
-            shown = ", ".join(f"({r},{c})" for r, c in self.squares[:6])
-            more = f" +{len(self.squares) - 6} more" if len(self.squares) > 6 else ""
-            parts.append(f"squares {shown}{more}")
-        return "; ".join(parts)
+        """The pointer and the squares: ``/cards/0; squares (0,3), (0,4)`` (for programs)."""
+        return "; ".join(p for p in (self.path or "/", self.squares_text()) if p)
+
+    def squares_text(self) -> str:
+        """The squares alone, for people (the message names the element): empty if none."""
+        if not self.squares:
+            return ""
+        shown = ", ".join(f"({r},{c})" for r, c in self.squares[:6])
+        more = f" +{len(self.squares) - 6} more" if len(self.squares) > 6 else ""
+        return f"squares {shown}{more}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"path": self.path, "squares": [list(s) for s in self.squares]}

@@ -81,7 +81,8 @@ def first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) -> 
             if len(issues) > 1
             else ""
         )
-        raise FormatError(path, f"{first.message} ({first.where.describe()}){more}")
+        squares = first.where.squares_text()  # the message names the element; its pointer is for --json
+        raise FormatError(path, f"{first.message}{f' ({squares})' if squares else ''}{more}")
 
 
 def open_scenario(path: str | os.PathLike[str], data: Any = None) -> Scenario:

@@ -92,7 +92,8 @@ def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
                     Issue(
                         "replay-broken",
                         ERROR,
-                        f"the game no longer replays with this engine: {exc}; record the playthrough again",
+                        f"the game no longer replays with this engine: {getattr(exc, 'message', exc)}; "
+                        "record the playthrough again",
                         Where("/actions"),
                     ),
                 )

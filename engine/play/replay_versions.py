@@ -22,7 +22,7 @@ the same game only under the same rules, so a replay of another version is read 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from engine.play.actions import Action, Refill, parse_action
 from engine.play.outcome import IllegalAction
@@ -37,6 +37,11 @@ HISTORY: dict[int, str] = {
     "moves only added, so version 1 replays mean the same game",
 }
 SAME_ACTIONS = frozenset({1})  # versions whose action lists mean the same game under RULES_VERSION
+#: what to say of a replay whose recorded outcome its actions do not reach under the same rules
+CHANGED_REPLAY = (
+    "the file was changed after it was saved (or saved by a Raftwright whose rules differ without saying so), "
+    "so it is not shown as a different game; record the game again"
+)
 OLD_REFILL = "the engine refilled a solo hand in draw order before the refill became a choice (2026-11-23)"
 
 
@@ -64,6 +69,28 @@ def check_version(version: int | None) -> None:
     if version > RULES_VERSION:
         raise _refuse(version, f"open it with a Raftwright that plays rules version {version} or later")
     raise _refuse(version, "its actions may mean another game under these rules")
+
+
+def outcome_text(outcome: Mapping[str, Any] | None) -> str:
+    """ "a win (all-cats-on-raft)", or "no end" for a game not finished."""
+    return "no end" if outcome is None else f"a {outcome.get('result')} ({outcome.get('reason')})"
+
+
+def outcome_mismatch(recorded: Mapping[str, Any] | None, state: GameState) -> str | None:
+    """How the outcome a replay file records differs from the one its game reaches
+    (None: the same, or nothing recorded), as "records a win (...) but replays to a
+    loss (...)" without its subject.  Result and reason are compared; messages and scores are words."""
+    if recorded is None:
+        return None
+    reached = state.outcome()
+    now = None if reached is None else reached.to_dict()
+    if _key(now) == _key(recorded):
+        return None
+    return f"records {outcome_text(recorded)} but replays to {outcome_text(now)}"
+
+
+def _key(outcome: Mapping[str, Any] | None) -> tuple[Any, Any] | None:
+    return None if outcome is None else (outcome.get("result"), outcome.get("reason"))
 
 
 def _old_refills(state: GameState) -> list[Action]:
@@ -99,22 +126,19 @@ def play_actions(
         try:
             state.apply(action)
         except IllegalAction as exc:
-            if version == RULES_VERSION:
-                raise
+            if version == RULES_VERSION:  # which action of the file, in the words the studio uses
+                raise IllegalAction(exc.code, f"action {n} ('{action}') does not fit the game: {exc.message}") from None
             raise _refuse(version, f"its action {n} ('{action}') cannot be played under these rules ({exc})") from None
         out.append(action)
     if fill:
         out += _old_refills(state)
-    if version != RULES_VERSION and recorded is not None:
-        outcome = state.outcome()
-        now = (outcome.result, outcome.reason) if outcome is not None else None
-        then = (recorded.get("result"), recorded.get("reason"))
-        if now != then:
-            reached = f"a {now[0]} ({now[1]})" if now is not None else "no end"
-            raise _refuse(version, f"it recorded a {then[0]} ({then[1]}) but replays to {reached}")
+    mismatch = outcome_mismatch(recorded, state) if version != RULES_VERSION else None
+    if mismatch is not None:
+        raise _refuse(version, f"it {mismatch}")
     return tuple(out)
 
 
 __all__ = [
-    "HISTORY", "OLD_REFILL", "SAME_ACTIONS", "ReplayVersionError", "check_version", "play_actions", "version_text",
+    "CHANGED_REPLAY", "HISTORY", "OLD_REFILL", "SAME_ACTIONS", "ReplayVersionError", "check_version", "outcome_mismatch",
+    "outcome_text", "play_actions", "version_text",
 ]  # fmt: skip

@@ -79,7 +79,7 @@ def play_text(state: GameState, catalog: Catalog, lines: TextIO, out: TextIO) ->
             state.apply(action)
         except (ActionParseError, IllegalAction) as exc:
             refused += 1
-            print(f"refused: {line}: {plain_text(str(exc))}", file=out)
+            print(f"refused: {line}: {plain_text(getattr(exc, 'message', None) or str(exc))}", file=out)
             continue
         print(f"> {action}", file=out)
         if state.is_terminal():
@@ -102,7 +102,9 @@ def run_text(args: argparse.Namespace, path: Path) -> int:
     from engine.check.validate_files import open_replay
     from engine.model.files import WriteError, atomic_write
     from engine.model.formats import FormatError, canonical_json, read_json
+    from engine.model.wording import plain_text
     from engine.play.game import REPLAY_FORMAT, Replay, new_game, replay
+    from engine.play.replay_versions import CHANGED_REPLAY, outcome_mismatch
 
     try:
         data = read_json(path)
@@ -111,6 +113,9 @@ def run_text(args: argparse.Namespace, path: Path) -> int:
             record = open_replay(path, data)
             scenario, players, variant = record.scenario, record.players, record.variant
             state = replay(record, catalog=catalog)
+            mismatch = outcome_mismatch(record.recorded, state)
+            if mismatch is not None:
+                raise ValueError(f"the replay {mismatch}: {CHANGED_REPLAY}")
             say(f"{display(path)}: replayed {len(record.actions)} recorded action(s); play on from here")
         else:
             scenario = open_scenario(path, data)
@@ -122,7 +127,9 @@ def run_text(args: argparse.Namespace, path: Path) -> int:
         say(str(exc))
         return EXIT_UNREADABLE
     except ValueError as exc:  # the engine refuses, naming the rule (an illegal recorded action included)
-        say(f"{display(path)}: cannot be played: {getattr(exc, 'why', exc)}")
+        say(
+            f"{display(path)}: cannot be played: {plain_text(getattr(exc, 'why', None) or getattr(exc, 'message', None) or str(exc))}"
+        )
         return EXIT_UNREADABLE
     print(f"{scenario.name}: {variant}, {players} player(s), seed {state.seed}", file=sys.stdout)
     refused = play_text(state, catalog, sys.stdin, sys.stdout)

@@ -4,6 +4,7 @@ scenarios that cannot be played; plus the replay files it reads and writes."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,16 @@ def test_a_replay_saved_before_the_refill_choice_opens_and_steps_to_its_end(qtbo
     with pytest.raises(ValueError, match="no rules version .* plays rules version"):
         session.load_replay(Replay.from_dict(data))
     assert session.state.outcome() is not None and session.steps()[0] == total
+
+
+def test_a_replay_whose_recorded_outcome_is_not_reached_keeps_the_game(qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+    session = PlaytestSession(scenario)
+    session.start(seed=9)
+    draws(session, 6)
+    kept = session.state.to_dict()
+    edited = replace(session.replay(), recorded={"result": "win", "reason": "all-cats-on-raft"})
+    with pytest.raises(ValueError, match=r"The replay records a win \(all-cats-on-raft\) but replays to no end"):
+        session.load_replay(edited)
+    assert session.state.to_dict() == kept
+    session.load_replay(replace(edited, recorded=None))  # a game saved unfinished records no outcome
+    assert session.steps() == (0, 6)

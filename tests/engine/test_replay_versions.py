@@ -9,6 +9,7 @@ position the old engine reached.  Until this change they failed at their first r
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_an_old_replay_whose_recorded_outcome_is_not_reached_is_refused_naming_b
         Replay.from_dict(doc).play()
     message = str(refused.value)
     assert "no rules version" in message and f"rules version {RULES_VERSION}" in message
-    assert "recorded a loss (cat-cut-off) but replays to a win (all-cats-on-raft)" in message
+    assert "records a loss (cat-cut-off) but replays to a win (all-cats-on-raft)" in message
 
 
 def test_an_old_replay_with_an_action_these_rules_refuse_is_refused_naming_both_versions() -> None:
@@ -156,3 +157,31 @@ def test_every_rules_version_says_what_it_changed() -> None:
     del broken["rules_version"]
     with pytest.raises(ValueError, match="rules_version"):
         Replay.from_dict(broken)
+
+
+def test_a_current_replay_names_the_action_that_does_not_fit() -> None:
+    doc = _current().to_dict()
+    doc["actions"][2] = "end"
+    with pytest.raises(IllegalAction, match=r"^wrong-phase: action 3 \('end'\) does not fit the game: ") as refused:
+        Replay.from_dict(doc).play()
+    assert refused.value.code == "wrong-phase" and refused.value.message.startswith("action 3 ('end')")
+
+
+def test_a_replay_whose_recorded_outcome_its_actions_do_not_reach_is_refused_where_people_open_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same rules version, outcome edited to a loss: ``play --text`` refuses it (exit 2)
+    rather than show a game the file does not describe; the unchanged file plays."""
+    from raftwright.cli import main
+
+    good = _current().to_dict()
+    good["outcome"] = _current().play().outcome().to_dict()  # type: ignore[union-attr]
+    edited = dict(good, outcome={"result": "loss", "reason": "cat-cut-off", "score": 0})
+    for name, doc, code in (("good", good, 0), ("edited", edited, 2)):
+        path = tmp_path / f"{name}.replay.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        assert main(["play", "--text", str(path)]) == code
+        err = capsys.readouterr().err
+        assert ("records a loss (cat-cut-off) but replays to a win (all-cats-on-raft)" in err) == bool(code), err
+        assert "Traceback" not in err

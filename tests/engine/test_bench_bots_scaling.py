@@ -1,0 +1,41 @@
+"""How ``bench/bench_bots.py`` reads a two-process figure (issue 27 item 6): the
+workers' CPU time a game beside one process's tells a loaded host from work the pool
+adds, and a loaded host is never blamed on the code nor the code on it."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+@pytest.fixture
+def bench_bots(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCH))  # as when run as a script: hostinfo beside it
+    spec = importlib.util.spec_from_file_location("bench_bots", BENCH / "bench_bots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_ratio_at_the_target_scales(bench_bots: ModuleType) -> None:
+    assert bench_bots.scaling_reading(1.9, 1.3, True) == "scales"
+
+
+def test_same_cpu_a_game_puts_a_low_ratio_on_the_host(bench_bots: ModuleType) -> None:
+    reading = bench_bots.scaling_reading(1.3, 1.05, True)
+    assert "the host" in reading and "pool" not in reading
+
+
+def test_more_cpu_a_game_on_an_idle_host_is_the_pool(bench_bots: ModuleType) -> None:
+    assert "the pool's own work" in bench_bots.scaling_reading(1.5, 1.25, False)
+
+
+def test_more_cpu_a_game_on_a_loaded_host_is_left_open(bench_bots: ModuleType) -> None:
+    reading = bench_bots.scaling_reading(1.5, 1.25, True)
+    assert "rerun idle" in reading and "the pool's own work" not in reading
