@@ -269,6 +269,26 @@ class TokenPage(ElementPage[TokenPlacement]):
 
 
 SCENARIO_TAB, OBJECTIVES_TAB = "Scenario", "Objectives"
+PAGE_CLASSES: dict[str, type[BoardPage] | type[CardPage] | type[TokenPage]] = {
+    "boards": BoardPage,
+    "cards": CardPage,
+    "tokens": TokenPage,
+}
+
+
+class ElementPages(dict[str, ElementPage]):
+    """The Selection tab's page for each kind of element ("boards", "cards", "tokens"),
+    made on first use: the studio's first paint shows "Nothing selected" (issue 28 item 7)."""
+
+    def __init__(self, make: Callable[[str], ElementPage]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, kind: str) -> ElementPage:
+        if kind not in PAGE_CLASSES:
+            raise KeyError(kind)
+        page = self[kind] = self._make(kind)
+        return page
 
 
 def wrap_long_rows(*forms: QFormLayout) -> None:
@@ -289,14 +309,8 @@ class PropertiesDock(QDockWidget):
         self.message = QLabel()
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
-        self.pages: dict[str, ElementPage] = {
-            "boards": BoardPage(doc),
-            "cards": CardPage(doc),
-            "tokens": TokenPage(doc),
-        }
         self.stack.addWidget(self.message)
-        for page in self.pages.values():
-            self.stack.addWidget(page)
+        self.pages = ElementPages(self._make_page)  # each built on the first selection of its kind
         self.tabs.addTab(self.stack, "Selection")
         # the Scenario and Objectives tabs are built when first shown or asked for (their
         # pages and modules load after the studio's first paint, issue 28 item 7)
@@ -307,7 +321,6 @@ class PropertiesDock(QDockWidget):
             self.tabs.addTab(placeholder, label)
         self.tabs.currentChanged.connect(self._build_shown_tab)
         self.tabs.setDocumentMode(True)
-        wrap_long_rows(*(page.form for page in self.pages.values()))
         self.setWidget(self.tabs)
         self.setAccessibleName("Properties")
         self.setAccessibleDescription(
@@ -317,6 +330,12 @@ class PropertiesDock(QDockWidget):
         doc.selectionChanged.connect(self._selection_changed)
         doc.changed.connect(self.refresh)
         self.refresh()
+
+    def _make_page(self, kind: str) -> ElementPage:
+        page: ElementPage = PAGE_CLASSES[kind](self.doc)
+        wrap_long_rows(page.form)
+        self.stack.addWidget(page)
+        return page
 
     @property
     def scenario_page(self) -> ScenarioPage:

@@ -309,13 +309,17 @@ def test_a_deferred_start_draws_the_palette_pictures_right_after_the_first_paint
     window.doc.shutdown()
 
 
-def test_the_properties_tabs_are_built_when_first_shown_or_asked_for(qtbot: QtBot) -> None:
-    window = MainWindow()
+def test_the_properties_pages_are_built_when_first_shown_or_asked_for(qtbot: QtBot) -> None:
+    window = create_window()  # Tutorial 1: boards to select
     qtbot.addWidget(window)
     props = window.properties
     labels = [props.tabs.tabText(n) for n in range(props.tabs.count())]
     assert labels == ["Selection", "Scenario", "Objectives"]
     assert props._scenario_page is None and props._objectives_page is None
+    assert list(props.pages) == []  # "Nothing selected": no element page yet
+    window.doc.set_selection([("boards", 0)])
+    assert list(props.pages) == ["boards"] and props.stack.currentWidget() is props.pages["boards"]
+    assert props.pages["boards"].title.text().startswith("Board 1")  # loaded with the selected board
     props.tabs.setCurrentIndex(1)  # as a click on the tab does
     page = props._scenario_page
     assert page is not None and props.tabs.widget(1) is page and props.tabs.currentIndex() == 1
