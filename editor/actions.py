@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QToolBar, QWidget
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """One studio action: its text, shortcuts, menu and toolbar place, and the window method it calls."""
+
     id: str
     text: str
     callback: str  # name of the main window method to call

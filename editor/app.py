@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -104,18 +105,18 @@ def import_only(path: Path) -> int:
 
 
 def main(path: str | None = None, catalog: Catalog | None = None) -> int:
-    logs.install()  # raftwright.log in the user's state folder (Help > Open log folder)
+    logs.hold()  # raftwright.log in the user's state folder (Help > Open log folder), opened after the first paint
     if path is not None and path.lower().endswith(".raftpack"):
+        logs.install()
         return import_only(Path(path))
     app = application()
     if hand_over(path):
         return 0  # the running studio has the file and comes to the front
-    server = StudioServer(parent=app)
     window = create_window(path, catalog=catalog, defer_start=True)
-    server.fileRequested.connect(window.open_handed_file)
+    finish = _after_first_paint(app, window)
     # the rule checker loads and runs once the island is on screen, not before (issue 28 item 7)
-    AfterFirstPaint(window.canvas.viewport(), window.finish_start)
-    QTimer.singleShot(FINISH_ANYWAY_MS, window.finish_start)  # a window that never paints (minimised)
+    AfterFirstPaint(window.canvas.viewport(), finish)
+    QTimer.singleShot(FINISH_ANYWAY_MS, finish)  # a window that never paints (minimised)
     smoke.arm(window.canvas.viewport())  # RAFTWRIGHT_SMOKE=1: quit after the first paint
     window.show()
     warning = catalog_warning()
@@ -123,8 +124,26 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, "Custom components left out", warning))
     QTimer.singleShot(0, window.canvas.fit_island)  # once the window has its real size
     status = app.exec()
+    logs.install()  # a studio closed before its first paint still writes what it logged
     window.doc.shutdown()  # a check still running finishes before the interpreter goes
     return status
+
+
+def _after_first_paint(app: QApplication, window: MainWindow) -> Callable[[], None]:
+    """What the start does once the island is on screen (once, however often it is
+    called): the window's deferred start (the first rule check, the library, the
+    palette's pictures, the shortcut guard), the log file with what was logged so far, and listening for later
+    launches (a launch in between starts a studio of its own)."""
+    servers: list[StudioServer] = []
+
+    def finish() -> None:
+        window.finish_start()
+        if not servers:
+            logs.install()
+            servers.append(StudioServer(parent=app))
+            servers[0].fileRequested.connect(window.open_handed_file)
+
+    return finish
 
 
 if __name__ == "__main__":

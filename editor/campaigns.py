@@ -9,7 +9,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PySide6.QtCore import QFile, QStandardPaths
+from PySide6.QtCore import QStandardPaths
 
 from engine.check.open_files import open_campaign, open_scenario
 from engine.model.formats import FormatError, document_kind, read_json
@@ -218,6 +218,8 @@ def trash_campaign(campaign_path: Path) -> None:
     data_home = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
     if data_home:  # Qt puts the trash there but does not make the folder (a fresh account may lack it)
         Path(data_home).mkdir(parents=True, exist_ok=True)
+    from PySide6.QtCore import QFile  # loaded when a campaign is deleted, not at the studio's start
+
     if not QFile.moveToTrash(str(folder)):
         raise OSError(
             f"could not move {folder} to the trash (the system offers no trash there); "

@@ -90,7 +90,9 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
         self.setCentralWidget(self.canvas)
         self._build_docks()
         self.action_map = actions.build_actions(self, self.canvas)
-        self._guard = actions.CanvasShortcutGuard(self.canvas)
+        self.shortcut_guard: actions.CanvasShortcutGuard | None = None
+        if not defer_start:
+            self._install_shortcut_guard()
         menus = actions.build_menus(self.menuBar(), self.action_map)
         self.recent_menu = QMenu("Open &recent", self)
         file_menu = menus["&File"]
@@ -153,6 +155,8 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def _build_docks(self) -> None:
         self.palette_dock = PaletteDock(self.doc.catalog, self)
+        if self._defer_start:
+            self.palette_dock.hold_icons()  # drawn right after the first paint (finish_start)
         self.library = LibraryDock(self, fill_now=not self._defer_start)
         self.properties = PropertiesDock(self.doc, self)
         self.problems = ProblemsDock(self.doc, self)
@@ -249,10 +253,20 @@ class MainWindow(PackFlows, FileFlows, QMainWindow):
 
     def finish_start(self) -> None:
         """What a deferred start left for after the first paint: check the open
-        scenario (the Problems dock and the status bar say "checking" until then) and
-        fill the campaign library.  Calling it again does nothing."""
+        scenario (the Problems dock and the status bar say "checking" until then), fill
+        the campaign library, draw the palette's pictures and install the shortcut
+        guard.  Calling it again does nothing."""
+        self._install_shortcut_guard()
+        self.palette_dock.release_icons()
         self.doc.release_validation()
         self.library.fill()
+
+    def _install_shortcut_guard(self) -> None:
+        """The application-wide filter that keeps canvas shortcuts out of other widgets;
+        a deferred start installs it after the first paint, since every event of every
+        object passes through it (and Qt's objects met there are wrapped for Python)."""
+        if self.shortcut_guard is None:
+            self.shortcut_guard = actions.CanvasShortcutGuard(self.canvas)
 
     def save_layout(self) -> None:
         store = settings()

@@ -451,12 +451,19 @@ def paint_scenario(p: QPainter, scenario: Scenario, catalog: Catalog, badge_px: 
     paint_labels(p, scenario, badge_px, catalog)
 
 
-def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio: float = 1.0) -> QPixmap:
-    """A picture of the element alone (palette icons), ``square_px`` per square."""
+def blank_element_pixmap(el: Element, square_px: float, device_ratio: float = 1.0) -> QPixmap:
+    """An undrawn pixmap of :func:`element_pixmap`'s size (a palette icon's size, known
+    before it is drawn)."""
     rows, cols = size_of(el)
-    scale = square_px / SQUARE
     pixmap = QPixmap(int(cols * square_px * device_ratio) + 2, int(rows * square_px * device_ratio) + 2)
     pixmap.setDevicePixelRatio(device_ratio)
+    return pixmap
+
+
+def element_pixmap(el: Element, catalog: Catalog, square_px: float, device_ratio: float = 1.0) -> QPixmap:
+    """A picture of the element alone (palette icons), ``square_px`` per square."""
+    scale = square_px / SQUARE
+    pixmap = blank_element_pixmap(el, square_px, device_ratio)
     pixmap.fill(Qt.GlobalColor.transparent)
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)

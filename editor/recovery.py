@@ -18,7 +18,6 @@ when autosave works (:attr:`Autosaver.resumed`).
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import logging
 import os
@@ -44,6 +43,8 @@ DEFAULT_INTERVAL_S = 30
 
 @dataclass(frozen=True)
 class RecoveryFile:
+    """An autosaved recovery file: where it is, the file it stands for, when it was saved and the scenario."""
+
     path: Path
     original: Path | None
     saved_at: str
@@ -75,6 +76,8 @@ def _lock_path(recovery_file: Path) -> Path:
 
 def recovery_text(doc: ScenarioDocument) -> bytes:
     """The recovery file for ``doc``: ASCII JSON, so every text can be written."""
+    import datetime as dt  # on the first autosave, not at the studio's start
+
     payload = {
         "format": RECOVERY_FORMAT,
         "original": str(doc.path) if doc.path else None,

@@ -24,6 +24,8 @@ DRAG_THRESHOLD = 0.2  # squares the mouse must travel before a press becomes a d
 
 @dataclass
 class CanvasEvent:
+    """A mouse event on the canvas, in scene coordinates and island squares."""
+
     pos: Pos
     square: Square
     button: Qt.MouseButton
@@ -80,6 +82,8 @@ class Tool:
 
 @dataclass
 class _Drag:
+    """A drag of elements on the canvas in progress."""
+
     start: Scenario
     refs: list[Ref]
     anchor: Element

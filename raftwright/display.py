@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import sys
 from typing import Mapping
 
@@ -51,6 +50,8 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
 def x_server_answers(display: str) -> bool:
     """For a local display (``:N``), whether something listens on its socket; a
     remote one (``host:N``) is left to Qt."""
+    import socket  # only for a local X display: not loaded for Wayland or offscreen runs
+
     found = _LOCAL.match(display)
     if found is None or not hasattr(socket, "AF_UNIX"):
         return True

@@ -6,8 +6,10 @@ onto the canvas.  Entries come from the catalog, so custom components appear too
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from typing import Callable
+
+from PySide6.QtCore import QMimeData, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QIconEngine, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -24,11 +26,12 @@ from engine.model.special_boards import SPECIAL, outline_of
 
 from .. import clipboard
 from ..edits import Element
-from ..painting import element_pixmap
+from ..painting import blank_element_pixmap, element_pixmap
 from .wrapped import wrap_rows
 
 ORIGIN = (0, 0)
 ICON_SQUARE_PX = 4.0  # icon pixels per square for boards; cards and tokens get more
+ICON_DEVICE_RATIO = 2.0  # icons drawn at twice their size: sharp on a 2x screen
 
 
 def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element]]]]:
@@ -73,6 +76,59 @@ def palette_entries(catalog: Catalog) -> list[tuple[str, list[tuple[str, Element
     ]
 
 
+class IconGate:
+    """Whether the palette's icons are drawn on screen yet: the studio's start holds them
+    for its first paint and lets them be drawn right after (issue 28 item 7)."""
+
+    def __init__(self) -> None:
+        self.open = True
+
+
+class LazyIcon(QIconEngine):
+    """An icon drawn when Qt first asks for it, that is when its row is first shown
+    (and its ``gate`` is open): the palette draws the rows on screen, not all of them.
+    It then behaves as a QIcon made from the pixmap."""
+
+    def __init__(
+        self, make: Callable[[], QPixmap], blank: QPixmap, gate: IconGate | None = None, made: QIcon | None = None
+    ) -> None:
+        """``make`` draws the picture; ``blank``: an undrawn pixmap of its size, for the
+        layout's questions before the row is shown."""
+        super().__init__()
+        self._make = make
+        self._blank = blank
+        self._gate = gate or IconGate()
+        self._made = made
+        self._sized: QIcon | None = None
+
+    @property
+    def made(self) -> QIcon:
+        if self._made is None:
+            self._made = QIcon(self._make())
+        return self._made
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        if not self._gate.open:
+            return  # the row shows its label; the picture follows when the gate opens
+        self.made.paint(painter, rect, Qt.AlignmentFlag.AlignCenter, mode, state)
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self.made.pixmap(size, mode, state)
+
+    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State, scale: float) -> QPixmap:  # noqa: N802
+        return self.made.pixmap(size, scale, mode, state)
+
+    def actualSize(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QSize:  # noqa: N802 (Qt's name)
+        if self._made is None:  # the layout's question: answered from the undrawn pixmap, drawing nothing
+            if self._sized is None:
+                self._sized = QIcon(self._blank)
+            return self._sized.actualSize(size, mode, state)
+        return self._made.actualSize(size, mode, state)
+
+    def clone(self) -> QIconEngine:
+        return LazyIcon(self._make, self._blank, self._gate, self._made)
+
+
 class PaletteTree(QTreeWidget):
     def mimeData(self, items: list[QTreeWidgetItem]) -> QMimeData:  # type: ignore[override]
         elements = [
@@ -103,13 +159,14 @@ class PaletteDock(QDockWidget):
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.items: dict[str, QTreeWidgetItem] = {}
+        self.icon_gate = IconGate()
         for group, entries in palette_entries(catalog):
             parent_item = QTreeWidgetItem(self.tree, [group])
             parent_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             for label, element in entries:
                 item = QTreeWidgetItem(parent_item, [label])
                 item.setData(0, Qt.ItemDataRole.UserRole, element)
-                item.setIcon(0, self._icon(element, catalog))
+                item.setIcon(0, self._icon(element, catalog, self.icon_gate))
                 item.setToolTip(0, f"{label}: click, then click the island; or drag it there")
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
                 self.items[label] = item
@@ -140,7 +197,7 @@ class PaletteDock(QDockWidget):
         for item in self.items.values():
             element = item.data(0, Qt.ItemDataRole.UserRole)
             if element is not None:
-                item.setIcon(0, self._icon(element, self.catalog))
+                item.setIcon(0, self._icon(element, self.catalog, self.icon_gate))
 
     def filter(self, text: str) -> None:
         """Show only the entries whose label holds every word typed (any case), and
@@ -169,10 +226,23 @@ class PaletteDock(QDockWidget):
                 shown.append(label)
         return shown
 
+    def hold_icons(self) -> None:
+        """Show the entries without their pictures until :meth:`release_icons` (the
+        studio's first paint; the pictures follow right after it)."""
+        self.icon_gate.open = False
+
+    def release_icons(self) -> None:
+        """Draw the entries' pictures (those on screen now, the others when shown)."""
+        if not self.icon_gate.open:
+            self.icon_gate.open = True
+            self.tree.viewport().update()
+
     @staticmethod
-    def _icon(element: Element, catalog: Catalog) -> QIcon:
+    def _icon(element: Element, catalog: Catalog, gate: IconGate | None = None) -> QIcon:
+        """The entry's picture, drawn when its row is first shown (:class:`LazyIcon`)."""
         per_square = {BoardSlot: ICON_SQUARE_PX, CardPlacement: 9.0, TokenPlacement: 26.0}[type(element)]
-        return QIcon(element_pixmap(element, catalog, per_square, 2.0))
+        blank = blank_element_pixmap(element, per_square, ICON_DEVICE_RATIO)
+        return QIcon(LazyIcon(lambda: element_pixmap(element, catalog, per_square, ICON_DEVICE_RATIO), blank, gate))
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         element = item.data(0, Qt.ItemDataRole.UserRole)

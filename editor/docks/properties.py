@@ -8,7 +8,7 @@ share a merge key, so spinning a row from 2 to 9 is one undo step.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -37,8 +37,10 @@ from .. import commands, edits
 from ..document import ScenarioDocument
 from ..edits import GRID_SIZE, Element, Ref
 from ..placement import describe_ref
-from .objectives import ObjectivesPage
-from .scenario_form import ScenarioPage
+
+if TYPE_CHECKING:
+    from .objectives import ObjectivesPage
+    from .scenario_form import ScenarioPage
 
 ROTATIONS = ("0°", "90°", "180°", "270°")
 NO_PIN = "(drawn at setup)"
@@ -266,6 +268,37 @@ class TokenPage(ElementPage[TokenPlacement]):
         self.value.setEnabled(token.kind == "objective")
 
 
+SCENARIO_TAB, OBJECTIVES_TAB = "Scenario", "Objectives"
+PAGE_CLASSES: dict[str, type[BoardPage] | type[CardPage] | type[TokenPage]] = {
+    "boards": BoardPage,
+    "cards": CardPage,
+    "tokens": TokenPage,
+}
+
+
+class ElementPages(dict[str, ElementPage]):
+    """The Selection tab's page for each kind of element ("boards", "cards", "tokens"),
+    made on first use: the studio's first paint shows "Nothing selected" (issue 28 item 7)."""
+
+    def __init__(self, make: Callable[[str], ElementPage]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, kind: str) -> ElementPage:
+        if kind not in PAGE_CLASSES:
+            raise KeyError(kind)
+        page = self[kind] = self._make(kind)
+        return page
+
+
+def wrap_long_rows(*forms: QFormLayout) -> None:
+    """Narrow docks: a long row wraps under its label (the forms named, not searched
+    for: findChildren wraps every child widget, a noticeable part of the start-up)."""
+    for form in forms:
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.setVerticalSpacing(4)
+
+
 class PropertiesDock(QDockWidget):
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__("Properties", parent)
@@ -276,25 +309,18 @@ class PropertiesDock(QDockWidget):
         self.message = QLabel()
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
-        self.pages: dict[str, ElementPage] = {
-            "boards": BoardPage(doc),
-            "cards": CardPage(doc),
-            "tokens": TokenPage(doc),
-        }
         self.stack.addWidget(self.message)
-        for page in self.pages.values():
-            self.stack.addWidget(page)
-        self.scenario_page = ScenarioPage(doc)
-        self.objectives_page = ObjectivesPage(doc)
+        self.pages = ElementPages(self._make_page)  # each built on the first selection of its kind
         self.tabs.addTab(self.stack, "Selection")
-        self.tabs.addTab(self.scenario_page, "Scenario")
-        self.tabs.addTab(self.objectives_page, "Objectives")
+        # the Scenario and Objectives tabs are built when first shown or asked for (their
+        # pages and modules load after the studio's first paint, issue 28 item 7)
+        self._scenario_page: ScenarioPage | None = None
+        self._objectives_page: ObjectivesPage | None = None
+        self._waiting = {SCENARIO_TAB: QWidget(), OBJECTIVES_TAB: QWidget()}
+        for label, placeholder in self._waiting.items():
+            self.tabs.addTab(placeholder, label)
+        self.tabs.currentChanged.connect(self._build_shown_tab)
         self.tabs.setDocumentMode(True)
-        # narrow docks: a long row wraps under its label (the forms named, not searched
-        # for: findChildren wraps every child widget, a noticeable part of the start-up)
-        for form in (*(page.form for page in self.pages.values()), *self.scenario_page.forms):
-            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-            form.setVerticalSpacing(4)
         self.setWidget(self.tabs)
         self.setAccessibleName("Properties")
         self.setAccessibleDescription(
@@ -304,6 +330,60 @@ class PropertiesDock(QDockWidget):
         doc.selectionChanged.connect(self._selection_changed)
         doc.changed.connect(self.refresh)
         self.refresh()
+
+    def _make_page(self, kind: str) -> ElementPage:
+        page: ElementPage = PAGE_CLASSES[kind](self.doc)
+        wrap_long_rows(page.form)
+        self.stack.addWidget(page)
+        return page
+
+    @property
+    def scenario_page(self) -> ScenarioPage:
+        """The Scenario tab's page (built on first use)."""
+        if self._scenario_page is None:
+            from .scenario_form import ScenarioPage
+
+            page = self._scenario_page = ScenarioPage(self.doc)
+            wrap_long_rows(*page.forms)
+            self._put_in_tab(SCENARIO_TAB, page)
+        return self._scenario_page
+
+    @property
+    def objectives_page(self) -> ObjectivesPage:
+        """The Objectives tab's page (built on first use)."""
+        if self._objectives_page is None:
+            from .objectives import ObjectivesPage
+
+            self._objectives_page = ObjectivesPage(self.doc)
+            self._put_in_tab(OBJECTIVES_TAB, self._objectives_page)
+        return self._objectives_page
+
+    def _put_in_tab(self, label: str, page: QWidget) -> None:
+        """Put ``page`` in place of its tab's placeholder, keeping the tab shown as it was."""
+        placeholder = self._waiting.pop(label)
+        index, current = self.tabs.indexOf(placeholder), self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)  # the same tab stays current: nothing to tell
+        try:
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, page, label)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(blocked)
+        placeholder.deleteLater()
+
+    def _build_shown_tab(self, index: int) -> None:
+        """A tab shown for the first time gets its page."""
+        label = self.tabs.tabText(index)
+        if label in self._waiting:
+            self.page_of_tab(label)
+
+    def page_of_tab(self, label: str) -> QWidget:
+        """The page of the tab named ``label``, built if it was not yet."""
+        if label == SCENARIO_TAB:
+            return self.scenario_page
+        if label == OBJECTIVES_TAB:
+            return self.objectives_page
+        return self.stack
 
     def _selection_changed(self) -> None:
         objectives = [r for r in self.doc.selection if r[0] == "objectives"]

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFileDialog
 from engine.check.open_files import open_scenario
 from engine.model.formats import FormatError
 from engine.model.userdirs import user_packs_dir
-from engine.packs.manifest import PACK_SUFFIX
+from engine.packs import PACK_SUFFIX
 
 from ..fileflows import FileFlows
 from ..files import dialog_folder, remember_folder

@@ -36,6 +36,8 @@ class Where:
 
 @dataclass(frozen=True)
 class Issue:
+    """One problem found in a file: its code, severity, message and where it is."""
+
     code: str
     severity: str
     message: str

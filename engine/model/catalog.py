@@ -71,6 +71,8 @@ class IslandBoard:
 
 @dataclass(frozen=True)
 class PathwayCard:
+    """A pathway card: its deck, its id within the deck and its 3x3 terrain in the north form."""
+
     deck: str
     id: str  # unique within its deck: "a".."y" in the base game
     grid: Grid
@@ -83,12 +85,16 @@ class PathwayCard:
 
 @dataclass(frozen=True)
 class CatStart:
+    """A cat printed on a location card: its colour and square (north form)."""
+
     colour: str
     square: Square  # within the card's 3x3 grid, north form
 
 
 @dataclass(frozen=True)
 class LocationCard:
+    """A location card: its number, its 3x3 terrain and the cats printed on it."""
+
     number: int
     grid: Grid  # terrain under the cats too; 'f' squares are printed fire
     cats: tuple[CatStart, ...]
@@ -98,6 +104,8 @@ class LocationCard:
 
 @dataclass(frozen=True)
 class RaftCard:
+    """A raft card: its letter and its 3x3 grid of destination squares (north form)."""
+
     letter: str
     grid: Grid
     oshax: PathSquares = ()  # Oshax paths, north form (engine.model.card_paths)
@@ -119,6 +127,8 @@ class RaftCard:
 
 @dataclass(frozen=True)
 class FireTile:
+    """A fire tile: the squares it covers (north form) and, for hybrid tiles, its safe spots."""
+
     id: str
     cells: tuple[Square, ...]  # north form, bounding box anchored at (0, 0)
     hybrid: bool = False
@@ -127,6 +137,8 @@ class FireTile:
 
 @dataclass(frozen=True)
 class KnownMissing:
+    """Components whose real data is unknown (RULINGS unknowns): which, and why they are left out."""
+
     component: str
     ids: tuple[str, ...]
     why: str

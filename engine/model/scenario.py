@@ -285,6 +285,8 @@ STUCK_HAND_READINGS = (STUCK_LOSS, STUCK_DISCARD, STUCK_FORBID)
 
 @dataclass(frozen=True)
 class RuleOptions:
+    """The rule options a scenario is played with (players, water tokens, expansions, readings)."""
+
     players: tuple[int, ...] = (1, 2, 3, 4)
     water_tokens: int = 0
     communication_tokens: bool = False
@@ -319,6 +321,8 @@ class DifficultyEstimate:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A scenario: its details, its island (boards, cards, tokens), objectives and rule options."""
+
     id: str
     name: str
     campaign: str | None = None
@@ -379,12 +383,16 @@ class Scenario:
 
 @dataclass(frozen=True)
 class CampaignEntry:
+    """One scenario of a campaign: its file (relative to the campaign file) and the rules it adds."""
+
     scenario: str  # path relative to the campaign file
     unlocks: tuple[str, ...] = ()  # additional rules this scenario introduces
 
 
 @dataclass(frozen=True)
 class Campaign:
+    """A campaign: its scenarios in order, its scoring and the rules it unlocks."""
+
     id: str
     name: str
     scenarios: tuple[CampaignEntry, ...] = ()

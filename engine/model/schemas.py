@@ -61,6 +61,8 @@ def raftwright_validator_class() -> type[Draft202012Validator]:
 
 @dataclass(frozen=True)
 class SchemaError:
+    """One JSON Schema violation: where (a JSON pointer), what, and which schema keyword."""
+
     path: str  # JSON pointer to the offending value
     message: str
     validator: str

@@ -10,10 +10,10 @@ from typing import Any
 
 from engine.model.formats import canonical_json
 from engine.model.schema_ids import schema_url
+from engine.packs import PACK_SUFFIX as PACK_SUFFIX  # re-exported: defined in the package for a cheap check
 
 PACK_FORMAT = "raftwright.pack"
 PACK_FORMAT_VERSION = 3
-PACK_SUFFIX = ".raftpack"
 FILE_KINDS = ("scenario", "campaign", "components", "replay", "sheet", "preview")
 JSON_KINDS = ("scenario", "campaign", "components", "replay")
 _SEMVER = re.compile(r"^(\d+)\.(\d+)\.(\d+)")

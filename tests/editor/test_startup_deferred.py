@@ -8,12 +8,18 @@ paint, and proof that the designer still gets all of it right after.
   passed it before (as the bundled catalogs do); any other file is always checked;
 * the first check of the opened scenario waits for the first paint: meanwhile the
   status bar says "Checking…" (never "No problems"), and the Problems dock fills
-  right after; the campaign library fills when it is first shown or after the paint.
+  right after; the campaign library fills when it is first shown or after the paint;
+* the app-wide shortcut guard, the log file and the one-studio server start right after
+  the first paint (what the start logs meanwhile is written to the file then), and a
+  launch with no studio's socket in sight loads no QtNetwork;
+* the palette draws an icon when its row is first shown, the Properties dock builds its
+  Scenario and Objectives tabs when first shown or asked for.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -23,17 +29,19 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from editor import smoke
+from editor import logs, smoke
 from editor.app import create_window
+from editor.docks import palette
 from editor.docks.library import LibraryDock
 from editor.docks.problems import summary
 from editor.first_paint import AfterFirstPaint
-from editor.mainwindow import CHECKING
+from editor.mainwindow import CHECKING, MainWindow
 from editor.validation import ValidationRunner
 from engine.check import open_files
 from engine.check.open_files import first_bundled_scenario_path, open_scenario
 from engine.check.validate import validate
 from engine.model import schema_cache
+from engine.model.catalog import default_catalog
 from engine.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,6 +64,14 @@ DEFERRED = (
     "http.client",
     "email",
     "urllib.request",
+    "engine.check.rulecheck",
+    "engine.check.schema_issues",
+    "engine.model.layout",
+    "engine.packs.manifest",
+    "logging.handlers",
+    "PySide6.QtNetwork",
+    "editor.docks.scenario_form",
+    "editor.docks.objectives",
 )
 
 
@@ -197,3 +213,117 @@ def test_the_build_screenshot_shows_the_checked_scenario_not_checking(qtbot: QtB
     smoke.save_screenshot(window, str(tmp_path / "studio.png"))
     assert window.doc.checked and window.problem_label.text() != CHECKING
     assert (tmp_path / "studio.png").stat().st_size > 0
+
+
+# --- what starts right after the first paint ---------------------------------------------
+def test_a_deferred_window_installs_its_shortcut_guard_when_its_start_finishes(qtbot: QtBot) -> None:
+    window = create_window(defer_start=True)
+    qtbot.addWidget(window)
+    assert window.shortcut_guard is None  # an app-wide filter: every event would pass through Python
+    window.finish_start()
+    guard = window.shortcut_guard
+    assert guard is not None
+    window.finish_start()
+    assert window.shortcut_guard is guard  # once
+    eager = MainWindow()
+    qtbot.addWidget(eager)
+    assert eager.shortcut_guard is not None
+
+
+def test_what_the_start_logs_before_the_file_opens_is_written_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RAFTWRIGHT_STATE_DIR", str(tmp_path / "state"))
+    logs.hold()
+    logging.getLogger(f"{logs.LOGGER}.qt").warning("a fixture warning from the start")
+    assert not logs.log_path().exists()  # no file, no logging.handlers yet
+    path = logs.install()
+    assert path is not None
+    for handler in logging.getLogger(logs.LOGGER).handlers:
+        handler.flush()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    started = next(n for n, line in enumerate(lines) if "studio started" in line)
+    held = next(n for n, line in enumerate(lines) if "a fixture warning from the start" in line)
+    assert started < held
+    logging.getLogger(f"{logs.LOGGER}.qt").warning("a fixture warning after the start")
+    for handler in logging.getLogger(logs.LOGGER).handlers:
+        handler.flush()
+    text = path.read_text(encoding="utf-8")
+    assert text.count("a fixture warning from the start") == 1 and "a fixture warning after the start" in text
+
+
+def test_a_launch_with_no_studio_socket_hands_nothing_over_and_loads_no_qtnetwork(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from editor.single_instance import hand_over\n"
+        "print(hand_over(None, 'raftwright-fixture-no-studio'), 'PySide6.QtNetwork' in sys.modules)\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "False"]
+
+
+# --- built when first shown -----------------------------------------------------------------
+def test_the_palette_draws_an_icon_when_its_row_is_first_shown(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    real = palette.element_pixmap
+
+    def counting(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        drawn.append(repr(args[0]))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(palette, "element_pixmap", counting)
+    dock = palette.PaletteDock(default_catalog())
+    qtbot.addWidget(dock)
+    assert drawn == []
+    dock.resize(240, 320)  # a few rows on screen
+    dock.show()
+    qtbot.waitExposed(dock)
+    qtbot.waitUntil(lambda: len(drawn) > 0)
+    assert len(drawn) < len(dock.items)  # the rows off screen wait
+    for label, item in dock.items.items():  # each icon is the picture it was before, drawn on request
+        element = item.data(0, palette.Qt.ItemDataRole.UserRole)
+        per_square = {palette.BoardSlot: palette.ICON_SQUARE_PX, palette.CardPlacement: 9.0}.get(type(element), 26.0)
+        eager = palette.QIcon(real(element, dock.catalog, per_square, palette.ICON_DEVICE_RATIO))
+        icon = item.icon(0)
+        assert icon.actualSize(palette.QSize(36, 24)) == eager.actualSize(palette.QSize(36, 24)), label
+        assert icon.pixmap(36, 24).toImage() == eager.pixmap(36, 24).toImage(), label
+    assert len(drawn) == len(dock.items)
+
+
+def test_a_deferred_start_draws_the_palette_pictures_right_after_the_first_paint(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[object] = []
+    real = palette.element_pixmap
+    monkeypatch.setattr(palette, "element_pixmap", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    window = create_window(defer_start=True)
+    qtbot.addWidget(window)
+    at_paint: list[int] = []
+    AfterFirstPaint(window.canvas.viewport(), window.finish_start, at_paint=lambda: at_paint.append(len(drawn)))
+    window.show()
+    qtbot.waitUntil(lambda: at_paint != [] and window.palette_dock.icon_gate.open)
+    assert at_paint == [0]  # the first paint: labels, no pictures yet
+    qtbot.waitUntil(lambda: len(drawn) > 0)  # right after it: the rows on screen get theirs
+    window.doc.shutdown()
+
+
+def test_the_properties_pages_are_built_when_first_shown_or_asked_for(qtbot: QtBot) -> None:
+    window = create_window()  # Tutorial 1: boards to select
+    qtbot.addWidget(window)
+    props = window.properties
+    labels = [props.tabs.tabText(n) for n in range(props.tabs.count())]
+    assert labels == ["Selection", "Scenario", "Objectives"]
+    assert props._scenario_page is None and props._objectives_page is None
+    assert list(props.pages) == []  # "Nothing selected": no element page yet
+    window.doc.set_selection([("boards", 0)])
+    assert list(props.pages) == ["boards"] and props.stack.currentWidget() is props.pages["boards"]
+    assert props.pages["boards"].title.text().startswith("Board 1")  # loaded with the selected board
+    props.tabs.setCurrentIndex(1)  # as a click on the tab does
+    page = props._scenario_page
+    assert page is not None and props.tabs.widget(1) is page and props.tabs.currentIndex() == 1
+    assert page.name.text() == window.doc.scenario.name  # loaded with the open scenario
+    objectives = props.objectives_page  # asked for (a test, the Problems dock): built in its tab
+    assert props.tabs.widget(2) is objectives and props.tabs.currentIndex() == 1
+    assert [props.tabs.tabText(n) for n in range(props.tabs.count())] == labels
