@@ -21,6 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths
 
 from engine.check.issues import ERROR, Issue, Where, sort_issues
+from engine.check.schema_issues import schema_issues
 from engine.model.files import WriteError, atomic_write_text
 from engine.model.formats import campaign_to_dict, canonical_json, scenario_to_dict
 from engine.model.jsonio import document_problem
@@ -108,8 +109,6 @@ def save_blockers(scenario: Scenario) -> list[Issue]:
     problem = document_problem(doc)
     if problem is not None:
         return [Issue("text-unsavable", ERROR, problem[1], Where(problem[0]))]
-    from engine.check.schema_issues import schema_issues  # the rule checker's helpers: after the first paint
-
     return sort_issues(schema_issues("scenario", doc))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from engine.check.elements import describe_element
 from engine.check.issues import Issue
 from engine.model.catalog import Catalog, default_catalog
 from engine.model.formats import board_to_dict, card_to_dict, token_to_dict
@@ -93,8 +94,6 @@ def element_name(scenario: Scenario, ref: Ref) -> str:
     ``board 2 (large, fire face) at (0, 9)``, ``location card 4 at (9, 3)``,
     ``fire card at (3, 3)``, ``objective token 1 at (8, 15)``.  JSON pointers
     (``/cards/6``) are for the JSON output only."""
-    from engine.check.rulecheck import describe_element  # the rule checker loads after the first paint
-
     el = element(scenario, ref)
     return describe_element(ref[0], ref[1], _as_dict(el))
 

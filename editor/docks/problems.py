@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.check.elements import describe_element
 from engine.check.issues import ERROR, Issue
 from engine.model.geometry import square_text
 from engine.model.scenario import Scenario
@@ -63,8 +64,6 @@ def where_text(scenario: Scenario, issue: Issue) -> str:
     if ref is not None and edits.exists(scenario, ref):
         return element_name(scenario, ref)
     if ref is not None and ref[0] == "objectives":
-        from engine.check.rulecheck import describe_element  # the checker's: loaded with it, after the first paint
-
         return describe_element("objectives", ref[1], {})
     return squares_text(issue.where.squares) or "the scenario"
 

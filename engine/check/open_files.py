@@ -16,7 +16,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.check.issues import Issue, sort_issues
+from engine.check.elements import count_text
+from engine.check.issues import sort_issues
+from engine.check.schema_issues import schema_issues
 from engine.model import schema_cache
 from engine.model.formats import (
     FormatError,
@@ -48,14 +50,6 @@ def _format_of(data: Any) -> Any:
     return data.get("format") if isinstance(data, dict) else None
 
 
-def schema_issues(kind: str, data: Any) -> list[Issue]:
-    """:func:`engine.check.schema_issues.schema_issues`, loaded on the first call: opening a
-    bundled file whose content passed before loads none of the checker."""
-    from engine.check.schema_issues import schema_issues as check
-
-    return check(kind, data)
-
-
 def first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) -> None:
     """Raise :class:`FormatError` when ``data`` is not a valid ``kind`` document: the
     message is the first schema issue (element, what is wrong, the fix) and how many more,
@@ -67,8 +61,6 @@ def first_schema_problem(kind: str, path: str | os.PathLike[str], data: Any) -> 
     content = _content(data) if is_bundled(path) else None
     if content is not None and schema_cache.checked(kind, content):
         return
-    from engine.check.rulecheck import count_text  # loaded when a file is checked, not when a cached one opens
-
     issues = sort_issues(schema_issues(kind, data))
     if content is not None and not issues:
         schema_cache.remember(kind, content)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from engine.check.elements import count_text
 from engine.check.issues import ERROR, WARNING, Issue
-from engine.check.rulecheck import CatStartInfo, Layout, card_name, check_box, count_text, issue, token_name
+from engine.check.rulecheck import CatStartInfo, Layout, card_name, check_box, issue, token_name
 from engine.check.setup_loss import CannotSetUp, check_setup_loss
 from engine.model.geometry import Square, orthogonal_neighbours
 from engine.model.scenario import KICKSTARTER_TOKENS, Objective

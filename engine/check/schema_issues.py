@@ -14,8 +14,8 @@ import json
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any, Iterator
 
+from engine.check.elements import describe_element, is_square
 from engine.check.issues import ERROR, Issue, Where
-from engine.check.rulecheck import describe_element, is_square
 from engine.model.catalog import BOARD_SHAPES
 from engine.model.geometry import Square, rect_squares
 from engine.model.schemas import EQUAL_ROWS, validator

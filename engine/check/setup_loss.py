@@ -22,8 +22,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from engine.check.elements import count_text
 from engine.check.issues import ERROR, WARNING, Issue
-from engine.check.rulecheck import CatStartInfo, Layout, card_name, count_text, issue
+from engine.check.rulecheck import CatStartInfo, Layout, card_name, issue
 from engine.model.geometry import Square, square_text
 from engine.model.layout import fixed_board_choices
 from engine.play.bitboard import iter_bits

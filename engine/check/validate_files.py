@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.check.elements import count_text
 from engine.check.issues import ERROR, WARNING, Issue, Where, sort_issues
 from engine.check.open_files import (  # noqa: F401 (re-exported: the readers' first home)
     first_bundled_scenario_path,
@@ -23,7 +24,7 @@ from engine.check.open_files import (  # noqa: F401 (re-exported: the readers' f
     open_campaign_with_scenarios,
     open_scenario,
 )
-from engine.check.rulecheck import count_text, issue
+from engine.check.rulecheck import issue
 from engine.check.schema_issues import schema_issues
 from engine.check.validate import validate
 from engine.model.catalog import (

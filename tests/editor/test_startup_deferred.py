@@ -65,7 +65,6 @@ DEFERRED = (
     "email",
     "urllib.request",
     "engine.check.rulecheck",
-    "engine.check.schema_issues",
     "engine.model.layout",
     "engine.packs.manifest",
     "logging.handlers",
