@@ -23,7 +23,7 @@ from . import gui_gc, logs, smoke
 from .files import APPLICATION, ORGANISATION
 from .first_paint import AfterFirstPaint
 from .mainwindow import MainWindow
-from .single_instance import StudioServer, hand_over
+from .single_instance import Starting, StudioServer, hand_over
 
 FINISH_ANYWAY_MS = 2000  # the opened file is checked by then even if the canvas has not painted
 
@@ -110,10 +110,12 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
         logs.install()
         return import_only(Path(path))
     app = application()
+    starting = Starting()  # before the hand-over: of two launches at once, one starts and one waits for it
     if hand_over(path):
-        return 0  # the running studio has the file and comes to the front
+        starting.done()
+        return 0  # the running (or starting) studio has the file and comes to the front
     window = create_window(path, catalog=catalog, defer_start=True)
-    finish = _after_first_paint(app, window)
+    finish = _after_first_paint(app, window, starting)
     # the rule checker loads and runs once the island is on screen, not before (issue 28 item 7)
     AfterFirstPaint(window.canvas.viewport(), finish)
     QTimer.singleShot(FINISH_ANYWAY_MS, finish)  # a window that never paints (minimised)
@@ -124,16 +126,17 @@ def main(path: str | None = None, catalog: Catalog | None = None) -> int:
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, "Custom components left out", warning))
     QTimer.singleShot(0, window.canvas.fit_island)  # once the window has its real size
     status = app.exec()
+    starting.done()  # a studio closed before its first paint
     logs.install()  # a studio closed before its first paint still writes what it logged
     window.doc.shutdown()  # a check still running finishes before the interpreter goes
     return status
 
 
-def _after_first_paint(app: QApplication, window: MainWindow) -> Callable[[], None]:
+def _after_first_paint(app: QApplication, window: MainWindow, starting: Starting | None = None) -> Callable[[], None]:
     """What the start does once the island is on screen (once, however often it is
     called): the window's deferred start (the first rule check, the library, the
     palette's pictures, the shortcut guard), the log file with what was logged so far, and listening for later
-    launches (a launch in between starts a studio of its own)."""
+    launches (a launch in between waits for it: ``starting``, removed once it listens)."""
     servers: list[StudioServer] = []
 
     def finish() -> None:
@@ -142,6 +145,8 @@ def _after_first_paint(app: QApplication, window: MainWindow) -> Callable[[], No
             logs.install()
             servers.append(StudioServer(parent=app))
             servers[0].fileRequested.connect(window.open_handed_file)
+            if starting is not None:
+                starting.done()
 
     return finish
 

@@ -5,10 +5,12 @@ a later ``raftwright edit FILE`` connects, sends the file's absolute path (UTF-8
 line) and exits, and the running studio opens the file (asking about unsaved changes
 first) and comes to the front.  A socket left by a studio that crashed is removed.
 
-The studio starts listening right after its first paint (issue 28 item 7), so a second
-launch in the half second before that finds no studio and starts one of its own.  On
-Linux and macOS a launch that finds no socket file where Qt puts it
-(:func:`socket_path`) knows there is no studio without loading QtNetwork.
+The studio starts listening right after its first paint (issue 28 item 7: QtNetwork and
+the server wait until the island is on screen).  So that a second launch in that half
+second still finds it, a starting studio first leaves a marker file holding its process
+id beside the socket (:class:`Starting`); a launch that finds the marker of a live
+process waits for the socket, then hands over.  A launch that finds neither knows there
+is no studio without loading QtNetwork.
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ import getpass
 import hashlib
 import os
 import sys
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QDir, QObject, Signal
 
 TIMEOUT_MS = 1500
+STARTING_WAIT_S = 20.0  # how long a launch waits for a starting studio to listen (a slow first start)
+POLL_S = 0.05
 
 
 def server_name() -> str:
@@ -36,15 +41,76 @@ def socket_path(name: str) -> Path | None:
     relative name alike); None on Windows, whose named pipes are no files."""
     if sys.platform == "win32":
         return None
-    return Path(QDir.cleanPath(QDir.tempPath())) / name
+    return _temp() / name
+
+
+def _temp() -> Path:
+    return Path(QDir.cleanPath(QDir.tempPath()))
+
+
+class Starting:
+    """The marker of a studio that has started and does not listen yet: a file beside
+    the socket holding its process id, made with ``O_EXCL`` (one studio makes it) and
+    removed once it listens (:meth:`done`).  A marker whose process is gone (a crash
+    before the first paint) counts as absent."""
+
+    def __init__(self, name: str | None = None) -> None:
+        self.path = _temp() / f"{name or server_name()}.starting"
+        self.made = False
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            if starting_pid(self.path) is not None:
+                return  # another studio is starting: it will listen, this one hands over or starts alone
+            self.path.unlink(missing_ok=True)  # a crashed start's marker
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except OSError:
+                return
+        except OSError:
+            return  # no marker (a read-only temporary folder): later launches may start studios of their own
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(str(os.getpid()))
+        self.made = True
+
+    def done(self) -> None:
+        if self.made:
+            self.path.unlink(missing_ok=True)
+            self.made = False
+
+
+def starting_pid(marker: Path) -> int | None:
+    """The process id in a starting marker, if that process is alive."""
+    try:
+        pid = int(marker.read_text(encoding="ascii").strip())
+        os.kill(pid, 0)  # PermissionError (an OSError): another user's process, not a studio of ours
+    except (OSError, ValueError):
+        return None
+    return pid
+
+
+def _wait_for_listening(name: str, where: Path | None) -> bool:
+    """True once a studio may listen on ``name``: at once when its socket file is there,
+    after a wait while a live studio's starting marker is (its first paint comes first).
+    Windows has no socket file: there the launch waits for the marker to go (the studio
+    removes it once it listens), then tries to connect."""
+    marker = _temp() / f"{name}.starting"
+    deadline = time.monotonic() + STARTING_WAIT_S
+    while True:
+        if where is not None and os.path.exists(where):
+            return True
+        if starting_pid(marker) in (None, os.getpid()) or time.monotonic() > deadline:
+            return where is None
+        time.sleep(POLL_S)  # another process's progress: no signal reaches this one
 
 
 def hand_over(path: str | Path | None, name: str | None = None) -> bool:
     """Give ``path`` (or nothing: just come to the front) to a running studio; True
-    when one took it, so this launch can exit."""
+    when one took it, so this launch can exit.  A studio that is still starting is
+    waited for (see :class:`Starting`)."""
     name = name or server_name()
     where = socket_path(name)
-    if where is not None and not os.path.exists(where):
+    if not _wait_for_listening(name, where):
         return False  # no studio listens: nothing to connect to, and QtNetwork stays unloaded
     from PySide6.QtNetwork import QLocalSocket
 

@@ -10,10 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from studio_helpers import Answers, WindowFactory, answer, settle
 
+from editor import single_instance
 from editor.files import save_scenario_file
 from editor.mainwindow import MainWindow, screen_fitted_size
 from editor.single_instance import StudioServer, server_name
@@ -168,3 +170,36 @@ def test_the_scenario_tab_needs_no_scroll_bar_with_problems_listed(qtbot: QtBot)
     assert window.problems.tree.topLevelItemCount() > 0 and window.problems.height() > 100
     assert page.author.cursorPosition() == 0  # a long author shows its start
     window.autosaver.close()
+
+
+def test_a_launch_waits_for_a_starting_studio_and_ignores_a_dead_ones_marker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The studio listens only after its first paint.  Its starting marker (its process
+    id) makes a launch in between wait for the socket instead of starting a second
+    studio; the marker of a process that is gone, or the launch's own, is no studio."""
+    monkeypatch.setattr(single_instance, "_temp", lambda: tmp_path)
+    name = "raftwright-fixture-starting"
+    socket = tmp_path / name
+    first = single_instance.Starting(name)
+    assert first.made and single_instance.starting_pid(first.path) == os.getpid()
+    assert not single_instance.Starting(name).made  # one studio makes the marker
+    assert single_instance._wait_for_listening(name, socket) is False  # its own marker: nothing to wait for
+
+    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        first.path.write_text(str(other.pid), encoding="ascii")  # a studio in another process, starting
+        polls: list[float] = []
+
+        def poll(seconds: float) -> None:  # the studio paints and listens while the launch waits
+            polls.append(seconds)
+            socket.touch()
+
+        monkeypatch.setattr(single_instance.time, "sleep", poll)
+        assert single_instance._wait_for_listening(name, socket) is True
+        assert polls == [single_instance.POLL_S]  # it waited (once), then found the socket
+    finally:
+        other.communicate(b"")
+    socket.unlink()
+    assert single_instance._wait_for_listening(name, socket) is False  # that process is gone: no studio
+    assert single_instance.Starting(name).made  # and its stale marker gives way to the next studio
