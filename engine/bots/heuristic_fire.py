@@ -40,6 +40,8 @@ else once the first trial lost.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from heapq import heappush, heapreplace
 from itertools import chain, islice
 
 from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
@@ -103,7 +105,7 @@ def choose_fire(state: GameState) -> PlaceFire:
     # coverable squares after a tile: the windows (anchors) that hold none of its squares
     blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
     anchors_now = grid.card_anchors(island.land & ~blocked)
-    keys, spots = score_placements(state, weights, calm, coverable, anchors_now)
+    keys, spots = score_placements(state, weights, calm, coverable, anchors_now, FIRE_TRIALS)
     checked: list[tuple[int, int, int, TileShape]] = []  # (value, index, anchor, shape), cheapest first
     last = (NO_LIMIT, 0)  # (value, index) of the COPIES-th cheapest checked, once there are that many
     for key in keys[:FIRE_TRIALS]:
@@ -139,7 +141,7 @@ def choose_fire(state: GameState) -> PlaceFire:
                 last = checked[COPIES - 1][:2]
     tile = state.pending.tile
     cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
-    rest = (spots[key & INDEX_MASK] for key in keys[FIRE_TRIALS:])
+    rest = (spots[key & INDEX_MASK] for key in later_keys(state, weights, calm, coverable, anchors_now))
     others = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for a, shape in rest)
     tried = chain(cheapest, islice(others, LINKED_TRIALS * 4))
     if only_cut_off_ends(state):  # no copy played to the end: the cut-off check alone decides
@@ -231,8 +233,17 @@ UNROLLED = 6  # score_placements: weight planes counted in one expression (a sum
 Spot = tuple[int, TileShape]  # (anchor, orientation)
 
 
-def score_placements(
+def later_keys(
     state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
+) -> Iterator[int]:
+    """The sort keys of :func:`score_placements` after the ``FIRE_TRIALS`` cheapest,
+    scored in full only when asked for (every trial before them lost the game)."""
+    keys, _ = score_placements(state, weights, calm, coverable, anchors_now)
+    yield from keys[FIRE_TRIALS:]
+
+
+def score_placements(
+    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int, best: int = 0
 ) -> tuple[list[int], list[Spot]]:
     """Every legal placement of the pending tile (``spots``, in the engine's legal order)
     and its cheap cost, as sort keys ``cost << INDEX_BITS | index`` cheapest first (ties:
@@ -245,13 +256,22 @@ def score_placements(
     squares next to the tile ride in a band above the board's (from bit ``high``) with the
     calm squares there as one more weight mask, so one set of planes counts both; and
     the coverable squares are the cover of ``anchors_now`` (as :func:`choose_fire` gives
-    them), so the ones a tile leaves are found with one ``^``."""
+    them), so the ones a tile leaves are found with one ``^``.
+
+    ``best``: when above 0, only the ``best`` cheapest keys are sure to be there (the
+    others may be left out): the planes are counted from the heaviest, and a placement
+    whose heaviest three already cost as much as the ``best``-th cheapest so far (a
+    later index ranks after it on a tie) is not counted further (every factor is
+    positive, so the rest can only add)."""
     grid = state.island.grid
     s = grid.stride
     s2 = 2 * s
     k = spoil_shift(s)
     high = grid.full.bit_length() + 2 * k + s  # above every footprint, the ring's unclipped squares included
     planes = [(f, p << k) for f, p in weight_planes([*weights, (FRONTIER, calm << (high - k))])]
+    planes.sort(reverse=True)  # the heaviest first: their counts make the bound
+    if planes and planes[-1][0] < 0:
+        best = 0  # a negative weight: a part of the sum is no lower bound
     # up to UNROLLED planes (nearly always: a summed weight below 64) are counted by one
     # expression, the missing ones as zero planes (each Python loop step costs about what
     # a plane's count does)
@@ -265,31 +285,39 @@ def score_placements(
     fire = state.fire
     keys: list[int] = []
     spots: list[Spot] = []
-    index = 0
+    index = -1
+    heap: list[int] = []  # the ``best`` cheapest keys so far, negated (the most costly on top)
+    worst = NO_LIMIT  # the cost of the ``best``-th cheapest so far, once there are that many
     for shape, anchors in fire_anchor_sets(state):
         m = (shape.mask << k) | (ring(s, shape.mask) << (high - s))  # the tile, and the squares round it up high
         spoil = spoiled_windows(s, shape.mask)
-        for a in bit_list(anchors):
+        where = bit_list(anchors)
+        spots.extend([(a, shape) for a in where])
+        for a in where:
+            index += 1
             if plain:  # the coverable squares no window left free covers (the cover of those lies in ``cover``)
                 keep = windows & ~(spoil << a)
                 row3 = keep | (keep << 1) | (keep << 2)
                 x = cover ^ (row3 | (row3 << s) | (row3 << s2)) | (m << a)
             else:
                 x = (coverable & ~coverable_squares(state, fire | (shape.mask << a))) << k | (m << a)
-            cost = (
-                f0 * (x & p0).bit_count()
-                + f1 * (x & p1).bit_count()
-                + f2 * (x & p2).bit_count()
-                + f3 * (x & p3).bit_count()
-                + f4 * (x & p4).bit_count()
-                + f5 * (x & p5).bit_count()
-            )
+            cost = f0 * (x & p0).bit_count() + f1 * (x & p1).bit_count() + f2 * (x & p2).bit_count()
+            if cost >= worst:
+                continue  # ranks after the ``best`` cheapest already
+            cost += f3 * (x & p3).bit_count() + f4 * (x & p4).bit_count() + f5 * (x & p5).bit_count()
             if extra:
                 for f, p in extra:
                     cost += f * (x & p).bit_count()
-            keys.append(cost << INDEX_BITS | index)
-            index += 1
-            spots.append((a, shape))
+            key = cost << INDEX_BITS | index
+            keys.append(key)
+            if best:
+                if len(heap) < best:
+                    heappush(heap, -key)
+                    if len(heap) == best:
+                        worst = -heap[0] >> INDEX_BITS
+                elif key < -heap[0]:
+                    heapreplace(heap, -key)
+                    worst = -heap[0] >> INDEX_BITS
     keys.sort()
     return keys, spots
 
@@ -380,6 +408,7 @@ __all__ = [
     "choose_fire_linked",
     "coverable_after",
     "kept_path",
+    "later_keys",
     "lays_cut_off",
     "only_cut_off_ends",
     "score_placements",

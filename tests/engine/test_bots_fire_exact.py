@@ -43,9 +43,10 @@ def test_fast_fire_scoring_equals_plain_scoring(
 ) -> None:
     fast = heuristic_fire.score_placements
     decisions: list[int] = []
+    pruned_counts: list[int] = []
 
     def both(
-        state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors: int
+        state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors: int, best: int = 0
     ) -> tuple[list[int], list[Spot]]:
         keys, spots = fast(state, weights, calm, coverable, anchors)
         plain = plain_scores(state, weights, calm, coverable, anchors)
@@ -53,8 +54,14 @@ def test_fast_fire_scoring_equals_plain_scoring(
         assert [spots[k & ((1 << INDEX_BITS) - 1)] for k in keys] == [p[2] for p in plain]
         for _, _, (a, shape), _, after in plain[:20]:  # the checks' coverable squares after the tile
             assert coverable_after(state, anchors, a, shape) == after
+        # the pruned scoring the bot asks for: the same ``best`` cheapest, in the same order
+        pruned, pruned_spots = fast(state, weights, calm, coverable, anchors, best)
+        assert pruned_spots == spots
+        assert pruned[:best] == keys[:best]
+        assert len(pruned) >= min(best, len(keys)) if best else pruned == keys
         decisions.append(len(keys))
-        return keys, spots
+        pruned_counts.append(len(pruned))
+        return pruned, pruned_spots
 
     monkeypatch.setattr(heuristic_fire, "score_placements", both)
     scenario = open_scenario(campaigns_dir() / f"{name}.scenario.json")
@@ -65,6 +72,7 @@ def test_fast_fire_scoring_equals_plain_scoring(
         while not state.is_terminal():
             state.apply_unchecked(bot.choose(state, rng))
     assert len(decisions) > 20 and sum(decisions) > 500
+    assert sum(pruned_counts) < sum(decisions)  # the bound left some placements uncounted
 
 
 def test_weight_planes_sum_like_the_weights() -> None:
