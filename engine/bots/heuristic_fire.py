@@ -41,7 +41,7 @@ else once the first trial lost.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from heapq import heappush, heapreplace
+from heapq import heappop, heappush
 from itertools import chain, islice
 
 from engine.bots.fire_planes import ring, spoil_shift, spoiled_windows, weight_planes, witness_path
@@ -105,10 +105,12 @@ def choose_fire(state: GameState) -> PlaceFire:
     # coverable squares after a tile: the windows (anchors) that hold none of its squares
     blocked = fire | island.raft | state.safe_any | (state.cat_mask if state.rules.cutoff_cats_block_windows else 0)
     anchors_now = grid.card_anchors(island.land & ~blocked)
-    keys, spots = score_placements(state, weights, calm, coverable, anchors_now, FIRE_TRIALS)
+    ranked, spots = rank_placements(state, weights, calm, coverable, anchors_now)
     checked: list[tuple[int, int, int, TileShape]] = []  # (value, index, anchor, shape), cheapest first
     last = (NO_LIMIT, 0)  # (value, index) of the COPIES-th cheapest checked, once there are that many
-    for key in keys[:FIRE_TRIALS]:
+    taken = 0  # keys taken from ``ranked`` (the last one perhaps not checked)
+    for key in islice(ranked, FIRE_TRIALS):
+        taken += 1
         index = key & INDEX_MASK
         value = key >> INDEX_BITS
         limit = last[0] + (index < last[1])  # a value from here on ranks after the COPIES cheapest
@@ -141,7 +143,7 @@ def choose_fire(state: GameState) -> PlaceFire:
                 last = checked[COPIES - 1][:2]
     tile = state.pending.tile
     cheapest = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for _, _, a, shape in checked[:COPIES])
-    rest = (spots[key & INDEX_MASK] for key in later_keys(state, weights, calm, coverable, anchors_now))
+    rest = (spots[key & INDEX_MASK] for key in islice(ranked, FIRE_TRIALS - taken, None))  # ranked only if asked
     others = (PlaceFire(tile, grid.square(a), shape.flipped, shape.rotation) for a, shape in rest)
     tried = chain(cheapest, islice(others, LINKED_TRIALS * 4))
     if only_cut_off_ends(state):  # no copy played to the end: the cut-off check alone decides
@@ -229,97 +231,100 @@ def way_after(state: GameState, route: CatRoute, diff: int, own: int, coverable:
 
 INDEX_BITS = 16  # a placement's sort key: its cost above its index (placements of one tile: far fewer)
 INDEX_MASK = (1 << INDEX_BITS) - 1
-UNROLLED = 6  # score_placements: weight planes counted in one expression (a summed weight below 2**6)
+BOUND_PLANES = 3  # rank_placements: the heaviest planes a placement's bound counts (as many more after it)
 Spot = tuple[int, TileShape]  # (anchor, orientation)
 
 
-def later_keys(
-    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
-) -> Iterator[int]:
-    """The sort keys of :func:`score_placements` after the ``FIRE_TRIALS`` cheapest,
-    scored in full only when asked for (every trial before them lost the game)."""
-    keys, _ = score_placements(state, weights, calm, coverable, anchors_now)
-    yield from keys[FIRE_TRIALS:]
-
-
 def score_placements(
-    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int, best: int = 0
+    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
 ) -> tuple[list[int], list[Spot]]:
     """Every legal placement of the pending tile (``spots``, in the engine's legal order)
     and its cheap cost, as sort keys ``cost << INDEX_BITS | index`` cheapest first (ties:
     the legal order): ``sum(w * (lost & m).bit_count())`` over ``weights`` for the
     squares ``lost`` (the tile's and the coverable squares only windows across it could
-    cover) plus ``FRONTIER`` per ``calm`` square next to the tile.  The weights are
-    folded into bit planes and the shapes' footprints kept (:mod:`engine.bots.fire_planes`);
-    every mask is taken shifted up by ``spoil_shift`` so that a footprint needs one shift
-    to its anchor (each Python operation on an int costs alike, whatever its size).  The
-    squares next to the tile ride in a band above the board's (from bit ``high``) with the
-    calm squares there as one more weight mask, so one set of planes counts both; and
-    the coverable squares are the cover of ``anchors_now`` (as :func:`choose_fire` gives
-    them), so the ones a tile leaves are found with one ``^``.
+    cover) plus ``FRONTIER`` per ``calm`` square next to the tile (:func:`rank_placements`,
+    every key at once)."""
+    ranked, spots = rank_placements(state, weights, calm, coverable, anchors_now)
+    return list(ranked), spots
 
-    ``best``: when above 0, only the ``best`` cheapest keys are sure to be there (the
-    others may be left out): the planes are counted from the heaviest, and a placement
-    whose heaviest three already cost as much as the ``best``-th cheapest so far (a
-    later index ranks after it on a tie) is not counted further (every factor is
-    positive, so the rest can only add)."""
+
+def rank_placements(
+    state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors_now: int
+) -> tuple[Iterator[int], list[Spot]]:
+    """:func:`score_placements`' keys, cheapest first, made as they are asked for, and the
+    spots.  The weights are folded into bit planes and the shapes' footprints kept
+    (:mod:`engine.bots.fire_planes`); every mask is taken shifted up by ``spoil_shift`` so
+    that a footprint needs one shift to its anchor (each Python operation on an int
+    costs alike, whatever its size).  The squares next to the tile ride in a band above
+    the board's (from bit ``high``) with the calm squares there as one more weight mask,
+    so one set of planes counts both; and the coverable squares are the cover of
+    ``anchors_now`` (as :func:`choose_fire` gives them), so the ones a tile leaves are
+    found with one ``^``.
+
+    Every placement is counted on the heaviest ``BOUND_PLANES`` planes first (a lower
+    bound of its cost: the factors are positive); the placements are then taken by that
+    bound, counted on the other planes, and a key is given out once it is below every
+    bound left (a later placement cannot rank before it).  The fire phase asks for a few
+    keys (it stops at the first that cannot be among the cheapest), so most placements
+    are never counted in full."""
     grid = state.island.grid
     s = grid.stride
     s2 = 2 * s
     k = spoil_shift(s)
     high = grid.full.bit_length() + 2 * k + s  # above every footprint, the ring's unclipped squares included
     planes = [(f, p << k) for f, p in weight_planes([*weights, (FRONTIER, calm << (high - k))])]
-    planes.sort(reverse=True)  # the heaviest first: their counts make the bound
-    if planes and planes[-1][0] < 0:
-        best = 0  # a negative weight: a part of the sum is no lower bound
-    # up to UNROLLED planes (nearly always: a summed weight below 64) are counted by one
-    # expression, the missing ones as zero planes (each Python loop step costs about what
-    # a plane's count does)
-    extra = planes[UNROLLED:]  # counted by a loop (rare)
-    padded = planes[:UNROLLED] + [(0, 0)] * (UNROLLED - len(planes))
+    if planes and min(planes)[0] < 0:
+        planes = [(0, 0)] * BOUND_PLANES + planes  # a negative weight: no part of the sum bounds it
+    else:
+        planes.sort(reverse=True)  # the heaviest first: their counts make the bound
+    # the planes are counted by two expressions of BOUND_PLANES each, the missing ones as
+    # zero planes (each Python loop step costs about what a plane's count does)
+    extra = planes[2 * BOUND_PLANES :]  # counted by a loop (rare: a summed weight of 64 or more)
+    padded = planes[: 2 * BOUND_PLANES] + [(0, 0)] * (2 * BOUND_PLANES - len(planes))
     (f0, p0), (f1, p1), (f2, p2), (f3, p3), (f4, p4), (f5, p5) = padded
     cover = coverable << k
     plain = state.rules.cutoff_mode != "permissive" and not state.safe_any
     assert not plain or grid.card_cover(anchors_now) == coverable, "the coverable squares are the free windows' cover"
     windows = anchors_now << k
     fire = state.fire
-    keys: list[int] = []
+    bounds: list[int] = []
+    lost: list[int] = []  # by index: the squares a placement takes, as the planes read them
     spots: list[Spot] = []
-    index = -1
-    heap: list[int] = []  # the ``best`` cheapest keys so far, negated (the most costly on top)
-    worst = NO_LIMIT  # the cost of the ``best``-th cheapest so far, once there are that many
+    index = 0
     for shape, anchors in fire_anchor_sets(state):
         m = (shape.mask << k) | (ring(s, shape.mask) << (high - s))  # the tile, and the squares round it up high
         spoil = spoiled_windows(s, shape.mask)
         where = bit_list(anchors)
         spots.extend([(a, shape) for a in where])
         for a in where:
-            index += 1
             if plain:  # the coverable squares no window left free covers (the cover of those lies in ``cover``)
                 keep = windows & ~(spoil << a)
                 row3 = keep | (keep << 1) | (keep << 2)
                 x = cover ^ (row3 | (row3 << s) | (row3 << s2)) | (m << a)
             else:
                 x = (coverable & ~coverable_squares(state, fire | (shape.mask << a))) << k | (m << a)
-            cost = f0 * (x & p0).bit_count() + f1 * (x & p1).bit_count() + f2 * (x & p2).bit_count()
-            if cost >= worst:
-                continue  # ranks after the ``best`` cheapest already
-            cost += f3 * (x & p3).bit_count() + f4 * (x & p4).bit_count() + f5 * (x & p5).bit_count()
-            if extra:
-                for f, p in extra:
-                    cost += f * (x & p).bit_count()
-            key = cost << INDEX_BITS | index
-            keys.append(key)
-            if best:
-                if len(heap) < best:
-                    heappush(heap, -key)
-                    if len(heap) == best:
-                        worst = -heap[0] >> INDEX_BITS
-                elif key < -heap[0]:
-                    heapreplace(heap, -key)
-                    worst = -heap[0] >> INDEX_BITS
-    keys.sort()
-    return keys, spots
+            lost.append(x)
+            bound = f0 * (x & p0).bit_count() + f1 * (x & p1).bit_count() + f2 * (x & p2).bit_count()
+            bounds.append(bound << INDEX_BITS | index)
+            index += 1
+    bounds.sort()
+
+    def ranked() -> Iterator[int]:
+        counted: list[int] = []  # keys counted in full and not given out yet (a heap)
+        for low in bounds:
+            while counted and counted[0] < low:
+                yield heappop(counted)  # below every bound left: nothing ranks before it
+            i = low & INDEX_MASK
+            x = lost[i]
+            cost = (low >> INDEX_BITS) + f3 * (x & p3).bit_count() + f4 * (x & p4).bit_count()
+            cost += f5 * (x & p5).bit_count()
+            for f, p in extra:
+                cost += f * (x & p).bit_count()
+            heappush(counted, cost << INDEX_BITS | i)
+        while counted:
+            yield heappop(counted)
+
+    return ranked(), spots
 
 
 def coverable_after(state: GameState, anchors_now: int, a: int, shape: TileShape) -> int:
@@ -408,7 +413,7 @@ __all__ = [
     "choose_fire_linked",
     "coverable_after",
     "kept_path",
-    "later_keys",
+    "rank_placements",
     "lays_cut_off",
     "only_cut_off_ends",
     "score_placements",
