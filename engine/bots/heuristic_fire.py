@@ -24,7 +24,9 @@ does.  Islands with Oshax paths or rescue strips, whose ways run over links, kee
 older look-ahead on copies (:func:`choose_fire_linked`).
 
 Speed (issue 11 item 7; each shortcut gives the plain form's answer, checked by
-``tests/engine/test_bots_fire_exact.py``): the placements are scored as int sort keys
+``tests/engine/test_bots_fire_exact.py``): the placements are scored as int sort keys,
+made cheapest first as the checks ask for them (each placement bounded by its heaviest
+weight planes, counted in full only when its turn may come: :func:`rank_placements`),
 and only the checked ones get their coverable squares again; the checks stop at the
 first placement whose cost alone ranks after the ``COPIES`` cheapest values checked (a
 check only adds to the cost: a cut-off, a way that can only grow), and a check stops at
