@@ -26,9 +26,11 @@ Strength and cost: docs/lab/bot-tuning.md.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Sequence
 
 from engine.bots.heuristic import HeuristicBot
+from engine.bots.heuristic_fire import choose_fire
 from engine.bots.heuristic_cards import CardSearch, ranked_cards
 from engine.bots.room import CAP, safe_room
 from engine.bots.routes import Routes
@@ -36,7 +38,7 @@ from engine.bots.view import fair_view
 from engine.bots.ways import Ways
 from engine.bots.weights import PLACE_GAIN
 from engine.play.actions import Action, PlacePathway
-from engine.play.analysis import WHITE
+from engine.play.analysis import WHITE, fire_anchor_sets
 from engine.play.phases import FIRE, PLAY
 from engine.play.state import GameState
 
@@ -58,6 +60,28 @@ def room_after(state: GameState, action: PlacePathway, tiles: Sequence[str], cap
     return safe_room(view, tiles, cap)
 
 
+def room_ahead(state: GameState, action: PlacePathway, firsts: Sequence[str], tiles: Sequence[str],
+               cap: int = CAP) -> float | None:  # fmt: skip
+    """The room two tiles on: for each of ``firsts`` as the tile the card brings, that tile
+    laid as the heuristic lays it (:func:`engine.bots.heuristic_fire.choose_fire`), then
+    the room for ``tiles``; a tile that loses the game leaves 0.  The mean, on fair views;
+    None when the card ends the game or brings no fire tile."""
+    total = 0.0
+    for first in firsts:
+        view = fair_view(state)
+        view.apply_unchecked(action)
+        if view.is_terminal() or view.phase != FIRE or view.pending is None:
+            return None
+        pending = view.pending = replace(view.pending, tile=first)
+        if fire_anchor_sets(view):  # a tile that fits nowhere is laid nowhere
+            view.apply_unchecked(choose_fire(view))
+            if view.is_terminal():
+                continue  # the tile cut a cat off: no room
+        view.pending = pending  # the next tile's draw, as safe_room asks it
+        total += safe_room(view, tiles, cap)
+    return total / len(firsts)
+
+
 def rivals(state: GameState, chosen: PlacePathway, width: int = WIDTH) -> list[PlacePathway]:
     """The heuristic's ranked placements other than ``chosen`` (empty when its ranking
     does not start with ``chosen``: some other step of the heuristic placed it)."""
@@ -77,9 +101,15 @@ class CardRoomBot:
 
     name = "cardroom"
 
-    def __init__(self, width: int = WIDTH, tiles: int = TILES, cap: int = CAP, margin: float = MARGIN) -> None:
-        self.width, self.tiles, self.cap, self.margin = width, tiles, cap, margin
+    def __init__(self, width: int = WIDTH, tiles: int = TILES, cap: int = CAP, margin: float = MARGIN,
+                 firsts: int = 0) -> None:  # fmt: skip
+        self.width, self.tiles, self.cap, self.margin, self.firsts = width, tiles, cap, margin, firsts
         self.policy = HeuristicBot()
+
+    def room(self, state: GameState, action: PlacePathway, drawn: list[str]) -> float | None:
+        if self.firsts:
+            return room_ahead(state, action, drawn[: self.firsts], drawn[self.firsts :], self.cap)
+        return room_after(state, action, drawn, self.cap)
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         chosen = self.policy.choose(state, rng)
@@ -93,15 +123,15 @@ class CardRoomBot:
         if not state.bag:
             return chosen
         bag = sorted(state.bag, key=island.tile_order.__getitem__)  # public as a set: only the order is hidden
-        drawn = rng.sample(bag, min(self.tiles, len(bag)))
-        best_room = room_after(state, chosen, drawn, self.cap)
+        drawn = rng.sample(bag, min(self.tiles + self.firsts, len(bag)))
+        best_room = self.room(state, chosen, drawn)
         if best_room is None or best_room >= self.cap:
             return chosen  # full room (or no fire tile): nothing to gain
         others = rivals(state, chosen, self.width)
         best = chosen
         need = best_room + self.margin
         for action in others:
-            room = room_after(state, action, drawn, self.cap)
+            room = self.room(state, action, drawn)
             if room is not None and room >= need and room > best_room:
                 best, best_room = action, room
         return best
