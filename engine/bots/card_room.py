@@ -30,8 +30,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from engine.bots.heuristic import HeuristicBot
-from engine.bots.heuristic_fire import choose_fire
 from engine.bots.heuristic_cards import CardSearch, ranked_cards
+from engine.bots.heuristic_fire import choose_fire
 from engine.bots.room import CAP, safe_room
 from engine.bots.routes import Routes
 from engine.bots.view import fair_view
