@@ -433,24 +433,15 @@ def best_card(search: CardSearch) -> CardChoice | None:
     """Every placement along the corridors scored (with a bound first, ways searched
     most promising first until no bound can beat the best); the far window when none
     is along them; None when no card fits anywhere."""
-    ranked = ranked_cards(search, 1)
-    return ranked[0] if ranked else None
-
-
-def ranked_cards(search: CardSearch, k: int) -> list[CardChoice]:
-    """The ``k`` best placements :func:`best_card` would score, best first (its choice
-    first: the same order (score, tie, index), each later one searched only while its
-    bound can still beat the ``k``-th best so far); the far window alone when none is
-    along the corridors; empty when no card fits anywhere."""
     state, grid, routes, ways, whites = search.state, search.grid, search.routes, search.ways, search.whites
     window, way, weight, own0, base = search.window, search.way, search.weight, search.own0, search.base
     near_white = search.near_white
     colour = state.island.cat_terrain
     if not search.anchor_mask:
-        return []
+        return None
     # every placement with a bound on its score (a way shortens by at most the squares
     # the card gives its cat); then the ways, most promising first, until no bound can
-    # beat the k-th best.  The order (bound, tie, index) keeps the first best in legal order.
+    # beat the best.  The order (bound, tie, index) keeps the first best in legal order.
     candidates: list[tuple[int, int, int, int, int, str, list[tuple[int, int, int]]]] = []
     for key in dict.fromkeys(search.hand):
         card = state.island.cards[key]
@@ -472,9 +463,9 @@ def ranked_cards(search: CardSearch, k: int) -> list[CardChoice]:
                         changed.append((c, new, w))
                 candidates.append((base - gain, tie, len(candidates), a, rot, key, changed))
     candidates.sort(key=lambda x: x[:3])
-    best: list[tuple[int, int, int, PlacePathway]] = []  # the k best so far, in order
+    best: tuple[int, int, int, PlacePathway] | None = None
     for bound, tie, index, a, rot, key, changed in candidates:
-        if len(best) >= k and not near_white and (bound, tie, index) > best[-1][:3]:
+        if best is not None and not near_white and (bound, tie, index) > best[:3]:
             break
         score = base
         placement = search.placement(key, a, rot)
@@ -485,15 +476,13 @@ def ranked_cards(search: CardSearch, k: int) -> list[CardChoice]:
                     score += ways.white_way(c, placement)[0] - whites[c]
         for c, new, w in changed:
             score += w * (routes.way(c, new, way[c] + WORSE) - way[c])
-        if len(best) < k or (score, tie, index) < best[-1][:3]:
-            best.append((score, tie, index, placement))
-            best.sort(key=lambda x: x[:3])
-            del best[k:]
-    if not best:
+        if best is None or (score, tie, index) < best[:3]:
+            best = (score, tie, index, placement)
+    if best is None:
         # nowhere useful: the window farthest from the cats' corridors
         far = [a for a in search.anchors if not (window << a) & grid.near(search.zone, 1)] or search.anchors
-        return [(base + FAR * 10, search.placement(search.hand[0], far[0], 0), 0, base)]
-    return [(score, placement, tie, base) for score, tie, _, placement in best]
+        return base + FAR * 10, search.placement(search.hand[0], far[0], 0), 0, base
+    return best[0], best[3], best[1], base
 
 
-__all__ = ["HEMMED", "WORSE", "CardChoice", "CardSearch", "best_card", "ranked_cards", "shortening_card"]
+__all__ = ["HEMMED", "WORSE", "CardChoice", "CardSearch", "best_card", "shortening_card"]
