@@ -41,6 +41,7 @@ REFUSAL_CODES: dict[str, str] = {
     "manifest-file-missing": "the manifest lists a file the pack does not hold",
     "manifest-file-unlisted": "the pack holds a file the manifest does not list",
     "manifest-file-twice": "the manifest lists a file (or describes a scenario) twice",
+    "campaign-scenario-missing": "a campaign names a scenario file the pack does not hold",
     "file-size-mismatch": "a file's size differs from the manifest's",
     "file-checksum-mismatch": "a file's SHA-256 differs from the manifest's",
     "file-kind-mismatch": "a file is not of the kind the manifest says",

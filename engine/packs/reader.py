@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import posixpath
 import stat
 import struct
 import tempfile
@@ -88,6 +89,7 @@ READER_FIXES: dict[str, str] = {
     "manifest-file-unlisted": _DAMAGED,
     "manifest-file-missing": _DAMAGED,
     "manifest-file-twice": _DAMAGED,
+    "campaign-scenario-missing": _DAMAGED,
     "file-size-mismatch": _DAMAGED,
     "file-checksum-mismatch": _DAMAGED,
     "file-kind-mismatch": _DAMAGED,
@@ -142,6 +144,9 @@ def open_pack(source: str | os.PathLike[str] | bytes, limits: Limits = DEFAULT_L
     manifest_doc, migrated_from = _manifest_document(files.pop(MANIFEST_NAME, None), limits, found)
     manifest = Manifest.from_dict(manifest_doc)
     documents = _check_files(manifest, files, limits, found)
+    scenarios = {f.path for f in manifest.of_kind("scenario")}
+    for path in (f.path for f in manifest.of_kind("campaign") if f.path in documents):
+        _check_campaign_files(path, documents[path], scenarios, found)
     catalogs = {f.path: documents[f.path] for f in manifest.of_kind("components") if f.path in documents}
     for code, path, message, pointer in component_problems(catalogs):
         found.add(code, path, message, pointer)
@@ -468,6 +473,26 @@ def _check_document(path: str, kind: str, data: bytes, limits: Limits, found: _C
     for pointer, message in located[:5]:
         found.add("file-invalid", path, message, pointer)
     return None if located else doc
+
+
+def _check_campaign_files(path: str, campaign: dict[str, Any], scenarios: set[str], found: _Collector) -> None:
+    """Every scenario a campaign of the pack names is one of the pack's ``scenarios`` (a
+    file the manifest lists as a scenario; its own problems are reported on it): a
+    campaign that names another leaves the player a campaign that cannot be played
+    (``pack verify`` reports the rest of a campaign's checks, as ``validate`` does)."""
+    entries = campaign.get("scenarios")
+    for i, entry in enumerate(entries if isinstance(entries, list) else []):
+        file = entry.get("file") if isinstance(entry, dict) else None
+        if not isinstance(file, str):
+            continue
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(path), file))
+        if target not in scenarios:
+            found.add(
+                "campaign-scenario-missing",
+                path,
+                f"scenario entry {i + 1} names {shown(file[:80])}, which the pack does not hold as a scenario",
+                f"/scenarios/{i}",
+            )
 
 
 def _twice(paths: Iterable[str]) -> set[str]:

@@ -326,3 +326,26 @@ def test_the_properties_pages_are_built_when_first_shown_or_asked_for(qtbot: QtB
     objectives = props.objectives_page  # asked for (a test, the Problems dock): built in its tab
     assert props.tabs.widget(2) is objectives and props.tabs.currentIndex() == 1
     assert [props.tabs.tabText(n) for n in range(props.tabs.count())] == labels
+
+
+def test_pyside_is_told_which_modules_use_it_instead_of_reading_their_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySide reads each later module's source to see whether it uses PySide (about 25 ms
+    before the first paint from a checkout); the studio answers for the engine, itself and
+    the standard library, and leaves any other module to PySide's own check."""
+    import json as stdlib_module
+    import sys
+
+    import editor.docks.palette as studio_module
+    import engine.model.geometry as engine_module
+    from editor import pyside_scan
+
+    feature = sys.modules["shibokensupport.feature"]
+    assert getattr(feature._mod_uses_pyside, "known_answers", False)  # installed by importing editor
+    read: list[str] = []
+    monkeypatch.setattr("inspect.getsource", lambda m: read.append(m.__name__) or "import PySide6")
+    assert feature._mod_uses_pyside(engine_module) is False
+    assert feature._mod_uses_pyside(studio_module) is True
+    assert feature._mod_uses_pyside(stdlib_module) is False
+    assert read == []  # none of them was read
+    assert pyside_scan.known(pytest) is None and feature._mod_uses_pyside(pytest) is True
+    assert read == ["pytest"]  # any other module: PySide's own check

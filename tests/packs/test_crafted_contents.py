@@ -53,18 +53,19 @@ def test_a_manifest_that_lists_a_file_twice_is_refused(parts, tmp_path: Path) ->
     assert "lists this file twice" in error.problems[0].line()
 
 
-def test_a_campaign_naming_a_scenario_the_pack_lacks_fails_verify(parts, tmp_path: Path) -> None:
+@pytest.mark.parametrize("named", ["missing.scenario.json", "campaign.json"])  # ".." is the schema's refusal
+def test_a_campaign_naming_a_scenario_the_pack_does_not_hold_is_refused(parts, tmp_path: Path, named: str) -> None:
+    """It would install a campaign the player cannot play: refused when the pack is
+    opened (install, inspect, verify, the import dialog), naming the campaign and entry."""
     manifest, files = parts
 
     def lacking(doc: dict[str, Any]) -> None:
-        doc["scenarios"][1]["file"] = "missing.scenario.json"
+        doc["scenarios"][1]["file"] = named
 
-    pack = opened(craft(manifest, edited(files, CAMPAIGN, lacking)), tmp_path)
-    findings, _ = verify_pack(pack)
-    errors = [f for f in findings if f.issue.is_error]
-    assert [(f.entry, f.issue.code) for f in errors] == [(CAMPAIGN, "campaign-scenario-missing")]
-    assert "missing.scenario.json" in errors[0].issue.message
-    assert "campaigns/tutorial" in errors[0].issue.message
+    error = refusal(craft(manifest, edited(files, CAMPAIGN, lacking)), tmp_path)
+    problem = error.problems[0]
+    assert (error.codes, problem.entry, problem.pointer) == (["campaign-scenario-missing"], CAMPAIGN, "/scenarios/1")
+    assert f"scenario entry 2 names {named}, which the pack does not hold" in problem.line()
 
 
 def test_a_campaign_listing_a_scenario_twice_fails_verify(parts, tmp_path: Path) -> None:
