@@ -50,28 +50,35 @@ def _temp() -> Path:
 
 class Starting:
     """The marker of a studio that has started and does not listen yet: a file beside
-    the socket holding its process id, made with ``O_EXCL`` (one studio makes it) and
+    the socket holding its process id, made in one step (a hard link, which fails when the
+    marker exists: one studio makes it) and
     removed once it listens (:meth:`done`).  A marker whose process is gone (a crash
     before the first paint) counts as absent."""
 
     def __init__(self, name: str | None = None) -> None:
         self.path = _temp() / f"{name or server_name()}.starting"
         self.made = False
+        if self._make():
+            return
+        if starting_pid(self.path) is not None:
+            return  # another studio is starting: this launch hands over to it (or, past the wait, starts alone)
+        self.path.unlink(missing_ok=True)  # a crashed start's marker
+        self._make()
+
+    def _make(self) -> bool:
+        """Create the marker with its content in one step (a hard link of a written
+        file), so no launch ever reads it empty; False when it exists or cannot be made
+        (a read-only temporary folder: later launches may then start studios of their own)."""
+        draft = self.path.with_name(f"{self.path.name}.{os.getpid()}")
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            if starting_pid(self.path) is not None:
-                return  # another studio is starting: it will listen, this one hands over or starts alone
-            self.path.unlink(missing_ok=True)  # a crashed start's marker
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except OSError:
-                return
+            draft.write_text(str(os.getpid()), encoding="ascii")
+            os.link(draft, self.path)
         except OSError:
-            return  # no marker (a read-only temporary folder): later launches may start studios of their own
-        with os.fdopen(fd, "w", encoding="ascii") as out:
-            out.write(str(os.getpid()))
+            return False
+        finally:
+            draft.unlink(missing_ok=True)
         self.made = True
+        return True
 
     def done(self) -> None:
         if self.made:
