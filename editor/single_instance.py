@@ -97,18 +97,16 @@ def starting_pid(marker: Path) -> int | None:
 
 
 def _wait_for_listening(name: str, where: Path | None) -> bool:
-    """True once a studio may listen on ``name``: at once when its socket file is there,
-    after a wait while a live studio's starting marker is (its first paint comes first).
-    Windows has no socket file: there the launch waits for the marker to go (the studio
-    removes it once it listens), then tries to connect."""
+    """True when a studio may listen on ``name``.  While another live studio's starting
+    marker is there, wait for it to go (the studio removes it once it listens; a socket
+    file seen meanwhile may be a crashed studio's); then, on Unix, a studio listens only
+    if its socket file is there.  Windows has no socket file: there the launch tries to
+    connect."""
     marker = _temp() / f"{name}.starting"
     deadline = time.monotonic() + STARTING_WAIT_S
-    while True:
-        if where is not None and os.path.exists(where):
-            return True
-        if starting_pid(marker) in (None, os.getpid()) or time.monotonic() > deadline:
-            return where is None
+    while starting_pid(marker) not in (None, os.getpid()) and time.monotonic() < deadline:
         time.sleep(POLL_S)  # another process's progress: no signal reaches this one
+    return where is None or os.path.exists(where)
 
 
 def hand_over(path: str | Path | None, name: str | None = None) -> bool:

@@ -176,7 +176,7 @@ def test_a_launch_waits_for_a_starting_studio_and_ignores_a_dead_ones_marker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The studio listens only after its first paint.  Its starting marker (its process
-    id) makes a launch in between wait for the socket instead of starting a second
+    id) makes a launch in between wait for it to listen instead of starting a second
     studio; the marker of a process that is gone, or the launch's own, is no studio."""
     monkeypatch.setattr(single_instance, "_temp", lambda: tmp_path)
     name = "raftwright-fixture-starting"
@@ -186,20 +186,23 @@ def test_a_launch_waits_for_a_starting_studio_and_ignores_a_dead_ones_marker(
     assert not single_instance.Starting(name).made  # one studio makes the marker
     assert single_instance._wait_for_listening(name, socket) is False  # its own marker: nothing to wait for
 
+    socket.touch()  # a crashed studio's socket file: no reason to hand over while a studio starts
     other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     try:
         first.path.write_text(str(other.pid), encoding="ascii")  # a studio in another process, starting
         polls: list[float] = []
 
-        def poll(seconds: float) -> None:  # the studio paints and listens while the launch waits
+        def poll(seconds: float) -> None:  # the studio paints, listens and removes its marker
             polls.append(seconds)
-            socket.touch()
+            if len(polls) == 2:
+                first.path.unlink()
 
         monkeypatch.setattr(single_instance.time, "sleep", poll)
         assert single_instance._wait_for_listening(name, socket) is True
-        assert polls == [single_instance.POLL_S]  # it waited (once), then found the socket
+        assert polls == [single_instance.POLL_S] * 2  # it waited for the marker to go, not for the socket file
     finally:
         other.communicate(b"")
     socket.unlink()
-    assert single_instance._wait_for_listening(name, socket) is False  # that process is gone: no studio
+    first.path.write_text(str(other.pid), encoding="ascii")  # that process is gone: its marker is no studio
+    assert single_instance._wait_for_listening(name, socket) is False
     assert single_instance.Starting(name).made  # and its stale marker gives way to the next studio
