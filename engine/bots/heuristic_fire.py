@@ -275,8 +275,9 @@ def rank_placements(
     k = spoil_shift(s)
     high = grid.full.bit_length() + 2 * k + s  # above every footprint, the ring's unclipped squares included
     planes = [(f, p << k) for f, p in weight_planes([*weights, (FRONTIER, calm << (high - k))])]
-    if planes and min(planes)[0] < 0:
-        planes = [(0, 0)] * BOUND_PLANES + planes  # a negative weight: no part of the sum bounds it
+    negative = bool(planes) and min(planes)[0] < 0
+    if negative:  # no part of the sum bounds it: every key is counted before one is given out
+        planes = [(0, 0)] * BOUND_PLANES + planes
     else:
         planes.sort(reverse=True)  # the heaviest first: their counts make the bound
     # the planes are counted by two expressions of BOUND_PLANES each, the missing ones as
@@ -314,7 +315,7 @@ def rank_placements(
     def ranked() -> Iterator[int]:
         counted: list[int] = []  # keys counted in full and not given out yet (a heap)
         for low in bounds:
-            while counted and counted[0] < low:
+            while counted and counted[0] < low and not negative:
                 yield heappop(counted)  # below every bound left: nothing ranks before it
             i = low & INDEX_MASK
             x = lost[i]

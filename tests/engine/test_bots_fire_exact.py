@@ -257,3 +257,30 @@ def test_cut_off_seen_without_a_copy_is_the_trials_cut_off() -> None:
                         kept += not seen
                 state.apply_unchecked(bot.choose(state, rng))
     assert cut > 50 and kept > 500 and alone > 300
+
+
+def test_a_negative_weight_still_ranks_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A negative weight leaves no lower bound in the planes: every key is counted before
+    the first is given out, and the order is still the plain scoring's."""
+    fast = heuristic_fire.rank_placements
+    checked: list[int] = []
+
+    def with_a_negative(
+        state: GameState, weights: list[tuple[int, int]], calm: int, coverable: int, anchors: int
+    ) -> tuple[Iterator[int], list[Spot]]:
+        bent = [*weights, (-1000, state.island.grid.full)]  # every square: costs below zero
+        ranked, spots = fast(state, bent, calm, coverable, anchors)
+        keys = list(ranked)
+        plain = plain_scores(state, bent, calm, coverable, anchors)
+        assert [(k >> INDEX_BITS, k & ((1 << INDEX_BITS) - 1)) for k in keys] == [(p[0], p[1]) for p in plain]
+        assert any(k < 0 for k in keys)
+        checked.append(len(keys))
+        return fast(state, weights, calm, coverable, anchors)
+
+    monkeypatch.setattr(heuristic_fire, "rank_placements", with_a_negative)
+    scenario = open_scenario(campaigns_dir() / "campaign-1/01-waiting-for-friends.scenario.json")
+    state = new_game(scenario, seed=0, players=1, variant="solo")
+    bot, rng = HeuristicBot(), random.Random(0)
+    while not state.is_terminal() and len(checked) < 5:
+        state.apply_unchecked(bot.choose(state, rng))
+    assert len(checked) == 5 and sum(checked) > 50
