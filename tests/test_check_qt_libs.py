@@ -3,26 +3,17 @@ xcb plugin is missing, instead of Qt's "could not load the Qt platform plugin" (
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_qt_libs", ROOT / "tools" / "check_qt_libs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-check = _load()
+check = load_script(ROOT / "tools" / "check_qt_libs.py")
 
 # what ldd prints on a fresh Debian 12 with PySide6 installed from PyPI (trimmed)
 LDD_FIXTURE = """\

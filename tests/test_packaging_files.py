@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 import configparser
-import importlib.util
 import re
 import shutil
 import subprocess
@@ -24,6 +23,7 @@ from types import ModuleType
 
 import pytest
 from PySide6.QtGui import QImageReader
+from script_modules import load_script
 
 from raftwright import VERSION
 
@@ -34,11 +34,7 @@ MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 
 
 def _module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"packaging_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(path, f"packaging_{path.stem}")
 
 
 def _spec_constants() -> dict[str, str]:

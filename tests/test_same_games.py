@@ -3,24 +3,15 @@ compares before and after a change (issue 27 item 6: faster, with the same games
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("same_games", ROOT / "tools" / "same_games.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-same = _load()
+same = load_script(ROOT / "tools" / "same_games.py")
 
 
 def test_the_set_covers_solo_team_and_comp1110_games() -> None:

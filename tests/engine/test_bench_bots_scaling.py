@@ -4,11 +4,11 @@ adds, and a loaded host is never blamed on the code nor the code on it."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_modules import load_script
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -16,11 +16,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 @pytest.fixture
 def bench_bots(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.syspath_prepend(str(BENCH))  # as when run as a script: hostinfo beside it
-    spec = importlib.util.spec_from_file_location("bench_bots", BENCH / "bench_bots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH / "bench_bots.py")
 
 
 def test_a_ratio_at_the_target_scales(bench_bots: ModuleType) -> None:

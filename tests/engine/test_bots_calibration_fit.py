@@ -5,18 +5,14 @@ lie midway between the win rates either side of each paw step."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+from script_modules import load_script
+
 
 def _bot_targets() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "bot_targets.py"
-    spec = importlib.util.spec_from_file_location("bot_targets", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path(__file__).resolve().parents[2] / "bench" / "bot_targets.py")
 
 
 def test_floors_sit_midway_between_the_win_rates_of_a_paw_step() -> None:

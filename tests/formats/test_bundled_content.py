@@ -4,7 +4,6 @@ its source challenge string, and the committed files equal a fresh conversion.""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from collections import Counter
@@ -12,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_modules import load_script
 
 from engine.check.validate_files import open_campaign_with_scenarios, open_scenario
 from engine.interop.comp1110 import scenario_to_challenge
@@ -121,11 +121,7 @@ def test_files_are_canonical() -> None:
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_bundled", ROOT / "tools" / "build_bundled.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "build_bundled.py")
 
 
 def test_committed_files_equal_a_fresh_conversion(shared_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
