@@ -236,10 +236,8 @@ class PlaytestSession(QObject):
 
 
 def reason_text(exc: IllegalAction) -> str:
-    """The engine's message without its code prefix ("would cover fire; ...")."""
-    text = str(exc)
-    prefix = f"{exc.code}: "
-    return text[len(prefix) :] if text.startswith(prefix) else text
+    """The engine's message without its code ("would cover fire; ...")."""
+    return exc.message
 
 
 __all__ = ["PlaytestSession", "Settings", "default_variant", "random_seed", "reason_text", "variants_for"]

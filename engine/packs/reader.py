@@ -18,6 +18,7 @@ import struct
 import tempfile
 import zipfile
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, NoReturn
@@ -395,9 +396,9 @@ def _manifest_document(data: bytes | None, limits: Limits, found: _Collector) ->
 def _check_files(manifest: Manifest, files: dict[str, bytes], limits: Limits, found: _Collector) -> dict[str, Any]:
     documents: dict[str, Any] = {}
     listed = {f.path for f in manifest.files}
-    for path in sorted(_twice(f.path for f in manifest.files)):
+    for path in _twice(f.path for f in manifest.files):
         found.add("manifest-file-twice", path, "the manifest lists this file twice")
-    for path in sorted(_twice(s.path for s in manifest.scenarios)):
+    for path in _twice(s.path for s in manifest.scenarios):
         found.add("manifest-file-twice", path, "the manifest describes this scenario twice")
     for path in sorted(set(files) - listed):
         found.add("manifest-file-unlisted", path, "the pack holds this file but the manifest does not list it")
@@ -495,10 +496,6 @@ def _check_campaign_files(path: str, campaign: dict[str, Any], scenarios: set[st
             )
 
 
-def _twice(paths: Iterable[str]) -> set[str]:
-    """The paths that occur more than once."""
-    seen: set[str] = set()
-    twice: set[str] = set()
-    for path in paths:
-        (twice if path in seen else seen).add(path)
-    return twice
+def _twice(paths: Iterable[str]) -> list[str]:
+    """The paths that occur more than once, sorted."""
+    return sorted(path for path, n in Counter(paths).items() if n > 1)

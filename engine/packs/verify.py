@@ -19,6 +19,7 @@ from engine.packs.resolve import catalog_of_pack
 from engine.play.actions import ActionParseError
 from engine.play.game import Replay
 from engine.play.outcome import IllegalAction
+from engine.play.replay_versions import outcome_key, outcome_text
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def verify_pack(pack: Pack) -> tuple[list[Finding], list[ReplayResult]]:
         outcome = state.outcome()
         now = outcome.to_dict() if outcome is not None else None
         results.append(ReplayResult(entry.path, recorded, now))
-        if _summary(recorded) != _summary(now):
+        if outcome_key(recorded) != outcome_key(now):
             findings.append(
                 Finding(
                     entry.path,
@@ -146,9 +147,5 @@ def _needs_findings(pack: Pack, catalog: Catalog, broken: set[str]) -> list[Find
     return out
 
 
-def _summary(outcome: dict[str, Any] | None) -> tuple[str, str] | None:
-    return None if outcome is None else (str(outcome.get("result")), str(outcome.get("reason")))
-
-
 def _describe(outcome: dict[str, Any] | None) -> str:
-    return "unfinished" if outcome is None else f"in a {outcome.get('result')} ({outcome.get('reason')})"
+    return "unfinished" if outcome is None else f"in {outcome_text(outcome)}"

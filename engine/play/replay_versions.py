@@ -84,12 +84,13 @@ def outcome_mismatch(recorded: Mapping[str, Any] | None, state: GameState) -> st
         return None
     reached = state.outcome()
     now = None if reached is None else reached.to_dict()
-    if _key(now) == _key(recorded):
+    if outcome_key(now) == outcome_key(recorded):
         return None
     return f"records {outcome_text(recorded)} but replays to {outcome_text(now)}"
 
 
-def _key(outcome: Mapping[str, Any] | None) -> tuple[Any, Any] | None:
+def outcome_key(outcome: Mapping[str, Any] | None) -> tuple[Any, Any] | None:
+    """What two outcomes must share to be the same end of a game: result and reason."""
     return None if outcome is None else (outcome.get("result"), outcome.get("reason"))
 
 
@@ -139,6 +140,6 @@ def play_actions(
 
 
 __all__ = [
-    "CHANGED_REPLAY", "HISTORY", "OLD_REFILL", "SAME_ACTIONS", "ReplayVersionError", "check_version", "outcome_mismatch",
-    "outcome_text", "play_actions", "version_text",
+    "CHANGED_REPLAY", "HISTORY", "OLD_REFILL", "SAME_ACTIONS", "ReplayVersionError", "check_version", "outcome_key",
+    "outcome_mismatch", "outcome_text", "play_actions", "version_text",
 ]  # fmt: skip
