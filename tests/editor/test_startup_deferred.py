@@ -71,6 +71,7 @@ DEFERRED = (
     "PySide6.QtNetwork",
     "editor.docks.scenario_form",
     "editor.docks.objectives",
+    "sysconfig",  # PySide's source check knows the standard library by name (editor.pyside_scan)
 )
 
 
