@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CRASHING_STUDIO = textwrap.dedent(
     """
-    import os, sys
+    import os, sys, time
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
     from editor.mainwindow import MainWindow
@@ -33,10 +33,10 @@ CRASHING_STUDIO = textwrap.dedent(
     window.open_path(sys.argv[1])
     window.action("edit.select_all").trigger()
     window.action("edit.move_down").trigger()
-    deadline = 200
-    while not window.autosaver.path.exists() and deadline:
+    deadline = time.monotonic() + 60  # a loaded CI host may take seconds; the autosave ends the wait
+    while not window.autosaver.path.exists() and time.monotonic() < deadline:
         app.processEvents()
-        import time; time.sleep(0.02); deadline -= 1
+        time.sleep(0.02)
     os._exit(3)  # die without closing: the lock and the recovery file stay behind
     """
 )
