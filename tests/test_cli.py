@@ -254,13 +254,14 @@ def test_edit_pauses_automatic_collection_only_until_the_studio_collects(
     fake.main = lambda path, catalog=None: seen.append(gc.isenabled()) or 0  # type: ignore[attr-defined]
     _replace_studio(monkeypatch, fake)
     monkeypatch.setitem(sys.modules, "editor.gui_gc", types.SimpleNamespace(active=lambda: False))
-    assert gc.isenabled()
-    assert main(["edit"]) == 0
-    assert seen == [False] and gc.isenabled()  # off while the studio started, back on after
-    assert main(["edit", "no-such-name"]) == 2 and gc.isenabled()  # a refused file: back on
-    monkeypatch.setitem(sys.modules, "editor.gui_gc", types.SimpleNamespace(active=lambda: True))
+    was_on = gc.isenabled()  # off if an earlier test's application installed the studio's collector
+    gc.enable()
     try:
+        assert main(["edit"]) == 0
+        assert seen == [False] and gc.isenabled()  # off while the studio started, back on after
+        assert main(["edit", "no-such-name"]) == 2 and gc.isenabled()  # a refused file: back on
+        monkeypatch.setitem(sys.modules, "editor.gui_gc", types.SimpleNamespace(active=lambda: True))
         assert main(["edit"]) == 0
         assert not gc.isenabled()  # the studio's collector owns collection now
     finally:
-        gc.enable()
+        (gc.enable if was_on else gc.disable)()
