@@ -374,3 +374,55 @@ def test_the_deferred_runtime_hook_imports_nothing_and_patches_on_first_import(t
 )
 def test_the_launcher_imports_multiprocessing_only_for_its_helper_processes(argv: list[str], child: bool) -> None:
     assert _module(PACKAGING / "launcher.py").multiprocessing_child(argv) is child
+
+
+# a frozen program that imports multiprocessing as the launcher does (only in a helper
+# process) and runs a pool with the start method it is given
+_POOL_PROGRAM = """
+import sys
+
+
+def square(x):
+    return x * x
+
+
+def helper(argv):
+    return any(marker in argv for marker in ("--multiprocessing-fork", "-c"))
+
+
+if __name__ == "__main__":
+    if helper(sys.argv[1:]):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
+    started_light = "multiprocessing" not in sys.modules
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context(sys.argv[1])
+    lock = context.Lock()  # a named semaphore: spawn and forkserver start the resource tracker (-c)
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        print(context.get_start_method(), started_light, sorted(pool.map(square, range(6))), flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the start methods tried here are POSIX's; Windows spawns only")
+def test_frozen_worker_processes_start_with_the_deferred_runtime_hook(tmp_path: Path) -> None:
+    """Frozen with the project's runtime hooks (PyInstaller, ~30 s), a program's pool works
+    with every start method: Linux forks, but Windows and macOS spawn (workers re-enter
+    with --multiprocessing-fork, the resource tracker with -c), which only this runs here."""
+    pytest.importorskip("PyInstaller")
+    program = tmp_path / "pool_program.py"
+    program.write_text(_POOL_PROGRAM, encoding="utf-8")
+    built = subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR", "--onedir",
+         "--additional-hooks-dir", str(RTHOOKS), "--distpath", str(tmp_path / "dist"),
+         "--workpath", str(tmp_path / "build"), "--specpath", str(tmp_path), str(program)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-3000:]
+    binary = tmp_path / "dist" / "pool_program" / "pool_program"
+    for method in ("spawn", "forkserver", "fork"):
+        ran = subprocess.run([str(binary), method], capture_output=True, text=True, timeout=120)
+        assert ran.returncode == 0, ran.stderr[-3000:]
+        assert ran.stdout.split("\n")[0] == f"{method} True [0, 1, 4, 9, 16, 25]", ran.stdout
