@@ -75,7 +75,9 @@ DEFERRED = (
 )
 
 
-def start_studio(home: Path, modules: Path | None = None) -> subprocess.CompletedProcess[str]:
+def start_studio(
+    home: Path, modules: Path | None = None, extra: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -83,6 +85,7 @@ def start_studio(home: Path, modules: Path | None = None) -> subprocess.Complete
         RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
         PYTHONPATH=str(ROOT),
         **{smoke.ENV_SMOKE: "1"},
+        **(extra or {}),
     )
     if modules is not None:
         env[smoke.ENV_MODULES] = str(modules)
@@ -379,3 +382,24 @@ def test_the_start_collects_no_garbage_before_the_first_paint(tmp_path: Path) ->
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "automatic collections [] False True" in done.stdout.splitlines(), done.stdout
+
+
+def test_the_studio_and_the_bare_window_record_the_same_figures_at_their_first_paint(tmp_path: Path) -> None:
+    """bench_startup's load-independent figures: the main thread's CPU to the first paint,
+    the Qt enums made, the modules loaded and the collections run, written by the studio
+    (editor.smoke) and by the bare window it is compared with (bench/bare_window.py), whose
+    own start loads nothing more for it."""
+    studio_figures, bare_figures, bare_listing = tmp_path / "studio.json", tmp_path / "bare.json", tmp_path / "bare.txt"
+    first = start_studio(tmp_path, extra={smoke.ENV_FIGURES: str(studio_figures)})
+    assert first.returncode == 0, first.stderr
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{smoke.ENV_FIGURES: str(bare_figures)})
+    env[smoke.ENV_MODULES] = str(bare_listing)
+    bare = subprocess.run([sys.executable, str(ROOT / "bench" / "bare_window.py")], env=env, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert bare.returncode == 0, bare.stderr
+    studio, window = (json.loads(f.read_text(encoding="utf-8")) for f in (studio_figures, bare_figures))
+    assert set(studio) == set(window) == {"thread_cpu", "qt_enums", "qt_enum_members", "modules", "gc_collections"}
+    assert studio["thread_cpu"] > 0 and window["thread_cpu"] > 0
+    assert studio["qt_enums"] > window["qt_enums"] > 0  # the studio names Qt's namespace, the bare window never
+    assert window["modules"] == len(bare_listing.read_text(encoding="utf-8").split())
+    assert len(studio["gc_collections"]) == len(window["gc_collections"]) == 3
