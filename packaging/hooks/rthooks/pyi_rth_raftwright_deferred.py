@@ -1,3 +1,15 @@
+# -----------------------------------------------------------------------------
+# The three deferred hooks below (_after_multiprocessing, _after_inspect, _after_pkgutil)
+# are adapted from PyInstaller's runtime hooks pyi_rth_multiprocessing, pyi_rth_inspect
+# and pyi_rth_pkgutil (PyInstaller 6.22):
+#   Copyright (c) 2017-2023, PyInstaller Development Team.
+#   Licensed under the Apache License, Version 2.0; the full licence is in PyInstaller's
+#   COPYING.txt (https://www.apache.org/licenses/LICENSE-2.0).
+#   SPDX-License-Identifier: Apache-2.0
+# Changed here: each runs when its module is first imported instead of at start-up, and
+# base_library.zip's table of contents is read on first use.  The rest of this file is
+# Raftwright's (MIT).
+# -----------------------------------------------------------------------------
 # Runtime hook of the packaged application (packaging/hooks/rthooks.dat names it for
 # multiprocessing, inspect and pkgutil in place of PyInstaller's own hooks for them).
 #
