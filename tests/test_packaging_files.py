@@ -411,7 +411,7 @@ def test_frozen_worker_processes_start_with_the_deferred_runtime_hook(tmp_path: 
     """Frozen with the project's runtime hooks (PyInstaller, ~30 s), a program's pool works
     with every start method: Linux forks, but Windows and macOS spawn (workers re-enter
     with --multiprocessing-fork, the resource tracker with -c), which only this runs here."""
-    pytest.importorskip("PyInstaller")
+    pytest.importorskip("PyInstaller", reason="PyInstaller (the package extra, in the test extra) is not installed")
     program = tmp_path / "pool_program.py"
     program.write_text(_POOL_PROGRAM, encoding="utf-8")
     built = subprocess.run(
