@@ -44,6 +44,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from engine.bots.draw_plan import planned_draw
 from engine.bots.heuristic_advanced import choose_advanced
 from engine.bots.heuristic_arrive import arrival
 from engine.bots.heuristic_cards import CardSearch, best_card, shortening_card
@@ -131,6 +132,9 @@ class HeuristicBot:
         if len(open_decks) == 1:  # one deck to draw from: its score cannot change the choice
             return DrawCard(player, open_decks[0])
         scores = self._deck_scores(state, player)
+        planned = planned_draw(state, player, scores)  # solo: the round's draws planned by card counting
+        if planned is not None:
+            return DrawCard(player, planned)
         best = max(open_decks, key=lambda d: scores[d])  # first of equals
         return DrawCard(player, best)
 
