@@ -30,8 +30,10 @@ Play phase, in order:
    then nearest the raft, then away from fire;
 5. otherwise the card that hurts least is placed.
 
-Draw phase: the deck whose unseen cards carry most squares of the colours the cats
-still need (weighted by their way).  Refill phase (solo): by the same measure, the
+Draw phase: in solo, the deck whose unseen cards (the exact multiset left) the card
+search expects to shorten the ways most (:mod:`engine.bots.draw_plan`); else, and where
+that does not apply, the deck whose unseen cards carry most squares of the colours the
+cats still need (weighted by their way).  Refill phase (solo): by the colour measure, the
 face-down card from the best deck (its back is all the player sees; the first such
 card in draw order).  Fire phase: :mod:`engine.bots.heuristic_fire`; cat moves (step 4):
 :mod:`engine.bots.heuristic_move`.  Ties fall to the first candidate in the engine's
