@@ -30,10 +30,8 @@ Play phase, in order:
    then nearest the raft, then away from fire;
 5. otherwise the card that hurts least is placed.
 
-Draw phase: in solo, the deck whose unseen cards (the exact multiset left) the card
-search expects to shorten the ways most (:mod:`engine.bots.draw_plan`); else, and where
-that does not apply, the deck whose unseen cards carry most squares of the colours the
-cats still need (weighted by their way).  Refill phase (solo): by the colour measure, the
+Draw phase: the deck whose unseen cards carry most squares of the colours the cats
+still need (weighted by their way).  Refill phase (solo): by the same measure, the
 face-down card from the best deck (its back is all the player sees; the first such
 card in draw order).  Fire phase: :mod:`engine.bots.heuristic_fire`; cat moves (step 4):
 :mod:`engine.bots.heuristic_move`.  Ties fall to the first candidate in the engine's
@@ -46,7 +44,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from engine.bots.draw_plan import planned_draw
 from engine.bots.heuristic_advanced import choose_advanced
 from engine.bots.heuristic_arrive import arrival
 from engine.bots.heuristic_cards import CardSearch, best_card, shortening_card
@@ -134,9 +131,6 @@ class HeuristicBot:
         if len(open_decks) == 1:  # one deck to draw from: its score cannot change the choice
             return DrawCard(player, open_decks[0])
         scores = self._deck_scores(state, player)
-        planned = planned_draw(state, player, scores)  # solo: the round's draws planned by card counting
-        if planned is not None:
-            return DrawCard(player, planned)
         best = max(open_decks, key=lambda d: scores[d])  # first of equals
         return DrawCard(player, best)
 

@@ -1,8 +1,8 @@
 """A fair search bot: the heuristic bot, with a sampled look-ahead at each round's draws.
 
-The heuristic bot draws every card from one deck, in solo the deck whose unseen cards its
-card search expects to shorten the cats' ways most (:mod:`engine.bots.draw_plan`); one
-deck often gives a whole round's six cards.  This bot chooses the round's deck by **determinised rollouts** (perfect-
+The heuristic bot draws every card from the deck whose unseen cards carry, on average,
+most squares of the colours the cats need; one deck often gives a whole round's six
+cards.  This bot chooses the round's deck by **determinised rollouts** (perfect-
 information Monte Carlo over what the player cannot see) at the first draw of each of
 the first ``ROUNDS`` rounds:
 

@@ -1,7 +1,6 @@
 """The heuristic's draw and refill shortcuts are exact: with one open deck (draw) or a
 reserve whose cards all come from one deck (refill), the scored choice (first of equals
-by :meth:`HeuristicBot._deck_scores`, or in solo the deck of most expected gain,
-:mod:`engine.bots.draw_plan`) is that deck / the first card, so the bot skips the
+by :meth:`HeuristicBot._deck_scores`) is that deck / the first card, so the bot skips the
 scores. Checked on every draw and refill of seeded heuristic games of bundled scenarios."""
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ import random
 import pytest
 
 from engine import GameState, new_game
-from engine.bots.draw_plan import planned_draw
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import deck_of
 from engine.check.validate_files import open_scenario
@@ -27,9 +25,6 @@ def plain(bot: HeuristicBot, state: GameState) -> Action:
     scores = bot._deck_scores(state)
     if state.phase == DRAW:
         player = next(p for p in range(state.players) if state.drawn[p] < state.rules.cards_per_draw)
-        planned = planned_draw(state, player, scores)  # solo: the deck of most expected gain
-        if planned is not None:
-            return DrawCard(player, planned)
         return DrawCard(player, max((d for d, cards in state.decks.items() if cards), key=lambda d: scores[d]))
     player = next(p for p in range(state.players) if state.needs_refill(p))
     reserve = state.reserve[player]

@@ -1,4 +1,4 @@
-"""The heuristic bot's solo draw by card counting (:mod:`engine.bots.draw_plan`): it draws
+"""The counting bot's solo draw by card counting (:mod:`engine.bots.draw_plan`): it draws
 from the deck whose unseen cards, placed by the bot's own card search, shorten the cats'
 ways most on average; the average is over exactly the cards left (seen cards out), and
 it reads only what the player knows (the unseen cards as a multiset, not their order
@@ -11,8 +11,8 @@ import random
 import pytest
 
 from engine import GameState, new_game
-from engine.bots.draw_plan import card_gains, deck_values, planned_draw, unseen_by_deck
-from engine.bots.heuristic import HeuristicBot
+from engine.bots.bots import bot_names, get_bot, playout
+from engine.bots.draw_plan import CountingBot, card_gains, deck_values, planned_draw, unseen_by_deck
 from engine.bots.view import deck_of
 from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
@@ -21,14 +21,14 @@ from engine.play.phases import DRAW
 
 
 def draw_positions(name: str, seed: int, rounds: int = 2, players: int = 1) -> list[GameState]:
-    """The draw-phase positions of a seeded heuristic game's first ``rounds`` rounds."""
+    """The draw-phase positions of a seeded counting-bot game's first ``rounds`` rounds."""
     state = new_game(
         open_scenario(campaigns_dir() / f"{name}.scenario.json"),
         seed=seed,
         players=players,
         variant="solo" if players == 1 else "standard",
     )
-    bot, rng = HeuristicBot(), random.Random(seed)
+    bot, rng = CountingBot(), random.Random(seed)
     out = []
     while not state.is_terminal() and state.round <= rounds:
         if state.phase == DRAW:
@@ -37,7 +37,7 @@ def draw_positions(name: str, seed: int, rounds: int = 2, players: int = 1) -> l
     return out
 
 
-def colour_choice(bot: HeuristicBot, state: GameState) -> str:
+def colour_choice(bot: CountingBot, state: GameState) -> str:
     scores = bot._deck_scores(state, 0)
     return max((d for d, cards in state.decks.items() if cards), key=lambda d: scores[d])
 
@@ -51,7 +51,7 @@ def test_deck_values_are_the_mean_gain_over_the_unseen_cards() -> None:
 
 @pytest.mark.parametrize(("name", "seed"), [("practice/03-wet-paws", 5), ("campaign-1/04-like-a-rainbow", 2)])
 def test_the_bot_draws_from_the_deck_of_most_expected_gain(name: str, seed: int) -> None:
-    bot = HeuristicBot()
+    bot = CountingBot()
     positions = draw_positions(name, seed)
     assert len(positions) >= 6
     differs = 0
@@ -73,7 +73,7 @@ def test_the_bot_draws_from_the_deck_of_most_expected_gain(name: str, seed: int)
 def test_the_draw_counts_the_cards_seen() -> None:
     """Cards seen (here: taken out of a deck as if played) leave the count: once the deck
     the bot would draw from keeps only its least helpful cards, it draws elsewhere."""
-    bot = HeuristicBot()
+    bot = CountingBot()
     state = draw_positions("practice/03-wet-paws", 5)[0]
     chosen = bot.choose(state, random.Random(0))
     assert isinstance(chosen, DrawCard)
@@ -93,7 +93,7 @@ def test_the_draw_counts_the_cards_seen() -> None:
 def test_the_draw_reads_no_hidden_card() -> None:
     """The cards drawn this round are face down: swapped with unseen cards of their decks
     (and the decks reshuffled), every draw of the round is the same."""
-    bot = HeuristicBot()
+    bot = CountingBot()
     rng = random.Random(2)
     mid_draw = 0
     for state in draw_positions("practice/02-the-protector", 4):
@@ -112,6 +112,14 @@ def test_the_draw_reads_no_hidden_card() -> None:
 
 
 def test_team_games_keep_the_colour_score() -> None:
-    bot = HeuristicBot()
+    bot = CountingBot()
     team = draw_positions("campaign-1/01-waiting-for-friends", 1, rounds=1, players=2)[0]
     assert planned_draw(team, 0, bot._deck_scores(team, 0)) is None
+
+
+def test_the_counting_bot_is_offered_and_plays_legal_games() -> None:
+    state = new_game(open_scenario(campaigns_dir() / "practice/02-the-protector.scenario.json"), seed=7)
+    bot = get_bot("counting")
+    assert isinstance(bot, CountingBot) and "counting" in bot_names()
+    result = playout(state, bot, random.Random(7), checked=True)  # every choice through the checked path
+    assert result.outcome is not None
