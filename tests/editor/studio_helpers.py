@@ -72,7 +72,7 @@ def answer(window: MainWindow, answers: Answers) -> None:
 
 def settle(qtbot: QtBot, doc: ScenarioDocument) -> list[Issue]:
     """Wait until the document's issues describe its current scenario."""
-    qtbot.waitUntil(lambda: not doc.validation_pending, timeout=5000)
+    qtbot.waitUntil(lambda: not doc.validation_pending, timeout=15_000)
     return doc.issues
 
 

@@ -45,7 +45,7 @@ def test_a_save_succeeds_when_the_recovery_file_cannot_be_removed_and_it_is_not_
     window = make_window(island, answers, autosave_seconds=0.02)
     window.action("edit.select_all").trigger()
     window.action("edit.rotate").trigger()
-    qtbot.waitUntil(window.autosaver.path.exists, timeout=3000)
+    qtbot.waitUntil(window.autosaver.path.exists, timeout=15_000)
     refuse_deleting_recovery_files(monkeypatch)
     answers.save_path = str(tmp_path / "kept")
     assert window.save() is True  # no OSError out of the save

@@ -54,12 +54,12 @@ def test_the_status_bar_grows_to_show_a_long_reason_whole(qtbot: QtBot, make_win
     )
     bar.showMessage(reason)
     label = bar.message_label
-    qtbot.waitUntil(lambda: bar.height() > one_line, timeout=3000)
+    qtbot.waitUntil(lambda: bar.height() > one_line, timeout=15_000)
     assert label.text() == plain_text(reason) and label.text().endswith("then try again.")
     assert label.height() >= label.heightForWidth(label.width())  # every line in sight
     assert bar.currentMessage() == reason and "RULINGS PL-2" in label.toolTip()
     bar.clearMessage()
-    qtbot.waitUntil(lambda: bar.height() <= one_line + 2, timeout=3000)
+    qtbot.waitUntil(lambda: bar.height() <= one_line + 2, timeout=15_000)
 
 
 def test_the_cannot_be_played_banner_shows_its_whole_text(
@@ -77,9 +77,9 @@ def test_the_cannot_be_played_banner_shows_its_whole_text(
     assert "RULINGS" in playtest.session.error and "RULINGS" in banner.toolTip()
     assert banner.text().count("cannot be played") == 1  # said once, not "cannot be played: ... cannot be played yet"
     assert ". Fix it in the studio" in banner.text()  # the reason ends as a sentence before the fix
-    qtbot.waitUntil(lambda: banner.height() >= banner.heightForWidth(banner.width()), timeout=3000)
+    qtbot.waitUntil(lambda: banner.height() >= banner.heightForWidth(banner.width()), timeout=15_000)
     playtest.resize(700, 800)  # narrower: more lines, a taller banner
-    qtbot.waitUntil(lambda: banner.height() >= banner.heightForWidth(banner.width()), timeout=3000)
+    qtbot.waitUntil(lambda: banner.height() >= banner.heightForWidth(banner.width()), timeout=15_000)
     playtest.close()
 
 

@@ -106,7 +106,7 @@ def test_validation_runs_off_the_gui_thread_and_skips_stale_scenarios(qtbot: QtB
         doc.edit("rename", doc.scenario.with_changes(name=f"v{n}"))
     assert doc.validation_pending
     gate.set()
-    qtbot.waitUntil(lambda: not doc.validation_pending, timeout=5000)
+    qtbot.waitUntil(lambda: not doc.validation_pending, timeout=15_000)
     assert [i.message for i in doc.issues] == ["v5"]
     assert [name for name, _ in seen] == ["v0", "v5"]  # v1-v4 were never checked
     assert all(thread != threading.main_thread().name for _, thread in seen)
@@ -117,7 +117,7 @@ def test_a_crashing_rule_check_becomes_a_problem(qtbot: QtBot) -> None:
         raise KeyError("boom")
 
     doc = ScenarioDocument(Scenario(id="s", name="s"), validator=broken)
-    qtbot.waitUntil(lambda: not doc.validation_pending, timeout=5000)
+    qtbot.waitUntil(lambda: not doc.validation_pending, timeout=15_000)
     assert doc.issues[0].code == "validator-crashed" and "KeyError" in doc.issues[0].message
 
 

@@ -42,13 +42,13 @@ def test_the_canvas_gets_over_half_of_a_1280x800_window(qtbot: QtBot, make_windo
     window = make_window()
     assert window.open_path(first_bundled_scenario_path())  # Tutorial 1: no problems
     window.resize(1280, 800)
-    qtbot.waitUntil(lambda: window.height() == 800 and window.problems.height() < 40, timeout=3000)
+    qtbot.waitUntil(lambda: window.height() == 800 and window.problems.height() < 40, timeout=15_000)
     qtbot.waitUntil(lambda: window.doc.checked, timeout=20000)  # "checking…" until the first check is in
     assert window.problems.windowTitle() == "Problems: none"
     assert canvas_share(window) >= 0.55, canvas_share(window)
     window.properties.tabs.setCurrentWidget(window.properties.scenario_page)
     page = window.properties.scenario_page
-    qtbot.waitUntil(page.isVisible, timeout=3000)
+    qtbot.waitUntil(page.isVisible, timeout=15_000)
     land_layouts()
     assert page.verticalScrollBar().maximum() == 0  # water tokens and advanced options in sight
     assert page.disaster.visibleRegion().boundingRect().height() == page.disaster.height()
@@ -59,11 +59,11 @@ def test_the_problems_dock_grows_back_when_there_is_a_problem(
 ) -> None:
     window = make_window()
     window.resize(1280, 800)
-    qtbot.waitUntil(lambda: window.problems.height() < 40, timeout=3000)
+    qtbot.waitUntil(lambda: window.problems.height() < 40, timeout=15_000)
     broken = island.with_changes(cards=island.cards[:3])  # no raft: cats have nowhere to go
     window.doc.reset(broken, None)
     assert settle(qtbot, window.doc)
-    qtbot.waitUntil(lambda: window.problems.height() > 100, timeout=3000)
+    qtbot.waitUntil(lambda: window.problems.height() > 100, timeout=15_000)
     assert window.problems.tree.header().isVisible() and window.problems.tree.topLevelItemCount() > 0
 
 
@@ -76,7 +76,7 @@ def test_geometry_and_docks_come_back_and_fit_the_screen(qtbot: QtBot) -> None:
     first.resize(700, 500)
     first.history.raise_()
     first.library.hide()
-    qtbot.waitUntil(lambda: first.width() == 700, timeout=3000)
+    qtbot.waitUntil(lambda: first.width() == 700, timeout=15_000)
     first.close()
     second = MainWindow(autosave_seconds=3600)
     qtbot.addWidget(second)
@@ -160,10 +160,10 @@ def test_the_scenario_tab_needs_no_scroll_bar_with_problems_listed(qtbot: QtBot)
     qtbot.waitExposed(window)
     window.doc.reset(first.with_changes(cards=first.cards[:3]), None)  # no raft: problems listed
     assert settle(qtbot, window.doc)
-    qtbot.waitUntil(lambda: window.problems.height() > 100, timeout=3000)
+    qtbot.waitUntil(lambda: window.problems.height() > 100, timeout=15_000)
     window.properties.tabs.setCurrentWidget(window.properties.scenario_page)
     page = window.properties.scenario_page
-    qtbot.waitUntil(page.isVisible, timeout=3000)
+    qtbot.waitUntil(page.isVisible, timeout=15_000)
     land_layouts()
     assert page.verticalScrollBar().maximum() == 0
     assert page.disaster.visibleRegion().boundingRect().height() == page.disaster.height()

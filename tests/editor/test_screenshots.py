@@ -54,7 +54,7 @@ def shoot(qtbot: QtBot, window: MainWindow, shots: Path, name: str, shows: Calla
         taken[:] = [window.grab().toImage()]
         return shows(taken[0])
 
-    qtbot.waitUntil(ready, timeout=5000)
+    qtbot.waitUntil(ready, timeout=15_000)
     path = shots / f"{name}.png"
     assert taken[0].save(str(path))
     again = QImage(str(path)).convertToFormat(taken[0].format())

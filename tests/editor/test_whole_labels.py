@@ -20,8 +20,8 @@ def shown_at(qtbot: QtBot, make_window: WindowFactory, width: int, height: int) 
     window = make_window()
     assert window.open_path(first_bundled_scenario_path())
     window.resize(width, height)
-    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height), timeout=3000)
-    qtbot.waitUntil(lambda: any(b.isVisible() for b in dock_tab_bars(window)), timeout=3000)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height), timeout=15_000)
+    qtbot.waitUntil(lambda: any(b.isVisible() for b in dock_tab_bars(window)), timeout=15_000)
     QApplication.processEvents()
     return window
 
@@ -60,7 +60,7 @@ def test_every_palette_entry_shows_its_whole_label(
     window = shown_at(qtbot, make_window, width, height)
     window.palette_dock.raise_()
     tree = window.palette_dock.tree
-    qtbot.waitUntil(tree.isVisible, timeout=3000)
+    qtbot.waitUntil(tree.isVisible, timeout=15_000)
     icon = tree.iconSize().width()
     for label, item in window.palette_dock.items.items():
         rect = tree.visualItemRect(item)
@@ -77,7 +77,7 @@ def test_the_scenario_tab_needs_no_sideways_scroll_bar(
     window = shown_at(qtbot, make_window, width, height)
     page = window.properties.scenario_page
     window.properties.tabs.setCurrentWidget(page)
-    qtbot.waitUntil(page.isVisible, timeout=3000)
+    qtbot.waitUntil(page.isVisible, timeout=15_000)
     QApplication.processEvents()
     assert page.horizontalScrollBar().maximum() == 0  # the stuck-hand choice no longer widens the form
     assert page.widget().minimumSizeHint().width() <= page.viewport().width()

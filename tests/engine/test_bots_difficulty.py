@@ -19,7 +19,7 @@ from engine.model.schemas import schema_errors
 from engine.play.actions import MoveCat
 from engine.play.game import new_game
 from engine.sim.cluster import dask_runner
-from engine.sim.difficulty import CALIBRATION, estimate, spearman, stored, suggest_paws, wilson
+from engine.sim.difficulty import CALIBRATION, CHUNK, chunks, estimate, spearman, stored, suggest_paws, wilson
 from engine.sim.traced import crossed_squares, game_replay
 from raftwright.cli import main
 
@@ -67,6 +67,21 @@ def test_the_same_seed_gives_the_same_estimate_whatever_the_jobs() -> None:
     two = estimate(scenario, games=20, bot="random", seed=7, jobs=2)
     assert one == two
     assert estimate(scenario, games=20, bot="random", seed=8, jobs=1) != one
+
+
+@pytest.mark.parametrize("games", [0, 1, 7, 8, 31, 32, 33, 192, 1000])
+def test_tasks_hold_every_seed_once_in_order_and_end_small(games: int) -> None:
+    """The pool's tasks: CHUNK seeds each, the last ones ever smaller down to one seed
+    (so two processes finish together), every seed once, in order."""
+    tasks = chunks(range(50, 50 + games))
+    assert [s for t in tasks for s in t] == list(range(50, 50 + games))
+    sizes = [len(t) for t in tasks]
+    assert all(1 <= n <= CHUNK for n in sizes)
+    if games:
+        assert sizes[-1] == 1
+    if games >= 8 * CHUNK:
+        assert sizes[: games // CHUNK - 4] == [CHUNK] * (games // CHUNK - 4)  # the body: full tasks
+        assert sizes[-8:] == sorted(sizes[-8:], reverse=True)  # the tail: never growing
 
 
 def test_a_local_dask_cluster_gives_the_identical_estimate() -> None:

@@ -30,6 +30,7 @@ def test_a_ctrl_c_pending_during_the_pool_start_stops_every_worker(monkeypatch: 
     doc = scenario_to_dict(open_scenario(campaigns_dir() / "tutorial" / "01-first-steps.scenario.json"))
     pools: list[ProcessPoolExecutor] = []
     workers: list[Any] = []  # the forked workers, kept before the pool forgets them at shutdown
+    managers: list[threading.Thread] = []  # the pool's manager thread, which reaps the workers
     real_submit = ProcessPoolExecutor.submit
 
     def submit(self: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Any:
@@ -37,6 +38,7 @@ def test_a_ctrl_c_pending_during_the_pool_start_stops_every_worker(monkeypatch: 
         if not pools:
             pools.append(self)
             workers.extend(self._processes.values())  # type: ignore[attr-defined]
+            managers.append(self._executor_manager_thread)  # type: ignore[attr-defined]
             handler = signal.getsignal(signal.SIGINT)
             assert callable(handler)
             handler(signal.SIGINT, None)  # what a SIGINT tripped on another thread does here
@@ -45,8 +47,16 @@ def test_a_ctrl_c_pending_during_the_pool_start_stops_every_worker(monkeypatch: 
     monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
     with pytest.raises(KeyboardInterrupt):
         difficulty.run_local(doc, [[0, 1], [2, 3], [4, 5]], "solo", 1, "random", jobs=2)
+    # The manager thread reaps the stopped workers itself (its join_executor_internals);
+    # asking a worker whether it lives while that thread reaps it races: waitpid gives the
+    # exit to one thread, and the other reads "no such child" as "still running".  So wait
+    # for the manager first (it ends only once every worker has exited: a worker left
+    # running keeps it waiting, and the join below times out), then ask each worker.
+    assert workers and managers
+    managers[0].join(timeout=30)
+    assert not managers[0].is_alive(), "the pool's manager thread is still waiting for a worker"
     for process in workers:
         process.join(timeout=30)
-    assert workers and not any(p.is_alive() for p in workers)
+    assert not any(p.is_alive() for p in workers)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is back
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())  # and the mask
