@@ -18,12 +18,16 @@ printed on its own as the cold start.
 
 Beside the times, the number of modules each has loaded at its first paint
 (``RAFTWRIGHT_SMOKE_MODULES``, editor/smoke.py): a figure the machine's load does not
-move.  The studio defers the rule checker, jsonschema, the rules, the packs reader and
+move; and from every run (``RAFTWRIGHT_SMOKE_FIGURES``) the main thread's CPU time to
+the first paint, best and median, with the ratio of the bests (what the start computes,
+which other jobs on the machine move far less than the wall clock), the Qt enums made
+by then and the garbage collections run.  The studio defers the rule checker, jsonschema, the rules, the packs reader and
 http until after its first paint (tests/editor/test_startup_deferred.py).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -31,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from editor.smoke import ENV_MODULES, ENV_SMOKE, SMOKE_LINE
+from editor.smoke import ENV_FIGURES, ENV_MODULES, ENV_SMOKE, SMOKE_LINE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,6 +47,19 @@ def modules_at_first_paint(command: list[str], home: Path) -> int:
     listing = home / "modules.txt"
     first_paint(command, home, {ENV_MODULES: str(listing)})
     return len(listing.read_text(encoding="utf-8").split())
+
+
+def painted_figures(command: list[str], home: Path, cpu: list[float]) -> tuple[float, dict[str, object]]:
+    """:func:`first_paint`, appending the main thread's CPU seconds to ``cpu``; the seconds
+    and the figures the process recorded at its first paint (editor.smoke.paint_figures)."""
+    target = home / "figures.json"
+    target.unlink(missing_ok=True)
+    seconds = first_paint(command, home, {ENV_FIGURES: str(target)})
+    if not target.exists():  # a build from before the figures were recorded
+        return seconds, {}
+    figures: dict[str, object] = json.loads(target.read_text(encoding="utf-8"))
+    cpu.append(float(figures["thread_cpu"]))  # type: ignore[arg-type]
+    return seconds, figures
 
 
 def first_paint(command: list[str], home: Path, extra: dict[str, str] | None = None) -> float:
@@ -77,9 +94,13 @@ def compare(label: str, command: list[str]) -> None:
         cold = first_paint(command, Path(home))  # a fresh user folder: the schema check runs and is cached
         bare: list[float] = []
         studio: list[float] = []
+        bare_cpu: list[float] = []
+        studio_cpu: list[float] = []
         for _ in range(RUNS):
-            bare.append(first_paint(BARE, Path(home)))
-            studio.append(first_paint(command, Path(home)))
+            seconds, bare_figures = painted_figures(BARE, Path(home), bare_cpu)
+            bare.append(seconds)
+            seconds, studio_figures = painted_figures(command, Path(home), studio_cpu)
+            studio.append(seconds)
         bare_modules, studio_modules = (
             modules_at_first_paint(BARE, Path(home)),
             modules_at_first_paint(command, Path(home)),
@@ -92,6 +113,16 @@ def compare(label: str, command: list[str]) -> None:
     print(f"{label}: start to first paint {studio[0]:.2f} s best, {studio[mid]:.2f} s median of {RUNS}; "
           f"cold start (schema check, cache empty) {cold:.2f} s")  # fmt: skip
     print(f"{label}: {studio_modules} modules loaded at the first paint (the bare window: {bare_modules})")
+    bare_cpu.sort()
+    studio_cpu.sort()
+    if not studio_cpu or not bare_cpu:
+        print(f"{label}: no CPU figures recorded (a build from before RAFTWRIGHT_SMOKE_FIGURES)")
+    else:
+        print(f"{label}: main thread's CPU to the first paint {studio_cpu[0]:.3f} s best, {studio_cpu[mid]:.3f} s median "
+              f"(the bare window: {bare_cpu[0]:.3f} s, {bare_cpu[mid]:.3f} s): {studio_cpu[0] / bare_cpu[0]:.2f}x best/best; "
+              f"Qt enums {studio_figures['qt_enums']} with {studio_figures['qt_enum_members']} members "
+              f"(the bare window: {bare_figures['qt_enums']}, {bare_figures['qt_enum_members']}); "
+              f"garbage collections {studio_figures['gc_collections']} ({bare_figures['gc_collections']})")  # fmt: skip
     verdict = "within" if ratio <= TARGET else "OVER"
     print(f"{label}: {ratio:.2f}x the bare window (median/median; target at most {TARGET:.0f}x: {verdict})")
 

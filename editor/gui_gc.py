@@ -63,9 +63,16 @@ def install(app: QCoreApplication | None = None) -> GuiThreadCollector | None:
     return GuiThreadCollector(app)
 
 
+def active() -> bool:
+    """Whether the running application has its collector (automatic collection is then
+    off on purpose; ``raftwright edit`` turns it back on only if not)."""
+    app = QCoreApplication.instance()
+    return app is not None and isinstance(app.findChild(GuiThreadCollector, "guiThreadCollector"), GuiThreadCollector)
+
+
 def collect_now() -> None:
     """A full collection, now, on the calling (GUI) thread."""
     gc.collect()
 
 
-__all__ = ["GuiThreadCollector", "collect_now", "install"]
+__all__ = ["GuiThreadCollector", "active", "collect_now", "install"]

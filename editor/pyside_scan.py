@@ -15,11 +15,8 @@ PySide version lays this out otherwise, nothing is changed.
 from __future__ import annotations
 
 import sys
-import sysconfig
 from types import ModuleType
 from typing import Callable
-
-_STDLIB = sysconfig.get_paths()["stdlib"]
 
 
 def install() -> bool:
@@ -46,7 +43,6 @@ def known(module: ModuleType) -> bool | None:
         return False
     if top == "editor":
         return True
-    path = getattr(module, "__file__", None) or ""
-    if path.startswith(_STDLIB) and "site-packages" not in path:
+    if top in sys.stdlib_module_names:  # by name: sysconfig's paths would cost its import at start
         return False
     return None

@@ -14,12 +14,20 @@ With ``RAFTWRIGHT_SMOKE_MODULES=FILE`` the names of the modules loaded at the fi
 paint (``sys.modules``, one per line) are written to that file: what the start-up
 loads before the designer sees the island, a figure that does not depend on the
 machine's load (``bench/bench_startup.py``, ``tests/editor/test_startup_modules.py``).
+With ``RAFTWRIGHT_SMOKE_FIGURES=FILE``, a JSON object with the main thread's CPU time
+to the first paint (``time.thread_time()``: what the start-up computed, whoever else
+shares the machine), the Qt enums made by then and the garbage collections run
+(:func:`paint_figures`; the bench compares them with the bare window's).
 """
 
 from __future__ import annotations
 
+import enum
+import gc
+import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -31,6 +39,7 @@ from .first_paint import AfterFirstPaint
 ENV_SMOKE = "RAFTWRIGHT_SMOKE"
 ENV_SCREENSHOT = "RAFTWRIGHT_SMOKE_SCREENSHOT"
 ENV_MODULES = "RAFTWRIGHT_SMOKE_MODULES"
+ENV_FIGURES = "RAFTWRIGHT_SMOKE_FIGURES"
 SCREENSHOT_SIZE = (1280, 800)
 SMOKE_LINE = "raftwright-smoke: first paint"
 
@@ -43,7 +52,7 @@ class QuitAfterFirstPaint(AfterFirstPaint):
     """Watches one widget; after its first paint event, prints :data:`SMOKE_LINE` and quits."""
 
     def __init__(self, widget: QWidget, done: Callable[[], None] = QCoreApplication.quit) -> None:
-        super().__init__(widget, self._quit, at_paint=lambda: record_modules(os.environ.get(ENV_MODULES, "")))
+        super().__init__(widget, self._quit, at_paint=_at_paint)
         self._done = done
 
     def _quit(self) -> None:
@@ -52,6 +61,39 @@ class QuitAfterFirstPaint(AfterFirstPaint):
             save_screenshot(self.widget.window(), target)
         print(SMOKE_LINE, flush=True)
         self._done()
+
+
+def _at_paint() -> None:
+    cpu = time.thread_time()  # first: the figures below cost time of their own
+    record_modules(os.environ.get(ENV_MODULES, ""))
+    record_figures(os.environ.get(ENV_FIGURES, ""), cpu)
+
+
+def paint_figures(cpu: float) -> dict[str, object]:
+    """The main thread's CPU seconds ``cpu``, the Qt enum classes made so far and their
+    members (PySide makes every enum of a class when the class is first named), the
+    modules loaded and the garbage collections run, by generation."""
+    made: list[type[enum.Enum]] = []
+    pending: list[type[enum.Enum]] = [enum.Enum]
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            if sub not in made:
+                made.append(sub)
+                pending.append(sub)
+    qt = [e for e in made if e.__module__.startswith(("PySide6", "shiboken6"))]
+    return {
+        "thread_cpu": round(cpu, 4),
+        "qt_enums": len(qt),
+        "qt_enum_members": sum(len(e.__members__) for e in qt),
+        "modules": len(sys.modules),
+        "gc_collections": [g["collections"] for g in gc.get_stats()],
+    }
+
+
+def record_figures(target: str, cpu: float) -> None:
+    """:func:`paint_figures` as JSON into ``target`` (nothing when empty)."""
+    if target:
+        Path(target).write_text(json.dumps(paint_figures(cpu)), encoding="utf-8")
 
 
 def record_modules(target: str) -> None:

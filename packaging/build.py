@@ -154,6 +154,7 @@ def smoke(binary: Path, home: Path) -> dict[str, str]:
         f"{min(runs):.2f} s (runs: {', '.join(f'{r:.2f}' for r in runs)})"
     )
     figures["validate --bundled"] = run([str(binary), "validate", "--bundled"], env=env).stderr.strip().splitlines()[-1]
+    figures["difficulty with worker processes"] = smoke_workers(binary, env)
     commands = run([str(binary), "--help"], env=env).stdout
     out = WORK / "smoke"  # kept, so the rendered sheet can be looked at
     shutil.rmtree(out, ignore_errors=True)
@@ -184,6 +185,18 @@ def screenshots(binary: Path, home: Path) -> str:
     return ", ".join(
         f"{(folder / n).relative_to(ROOT)} ({(folder / n).stat().st_size // 1024} KiB)" for n in SCREENSHOTS
     )
+
+
+def smoke_workers(binary: Path, env: dict[str, str]) -> str:
+    """The difficulty estimate with a pool of two worker processes: the frozen executable
+    runs multiprocessing (its runtime hook is deferred to the first import,
+    packaging/hooks/rthooks/pyi_rth_raftwright_deferred.py)."""
+    start = time.monotonic()
+    table = run([str(binary), "difficulty", "tutorial/01", "--games", "40", "--jobs", "2"], env=env).stdout
+    row = next((line for line in table.splitlines() if "tutorial-1" in line), None)
+    if row is None or "%" not in row:
+        raise SystemExit(f"package: `difficulty tutorial/01 --jobs 2` printed no win rate:\n{table[-2000:]}")
+    return f"tutorial/01, 40 games on 2 processes in {time.monotonic() - start:.1f} s: {' '.join(row.split()[:2])}"
 
 
 def smoke_pack(binary: Path, env: dict[str, str], out: Path) -> str:

@@ -7,13 +7,23 @@ on the file it is given if any, as a double-click in the file manager does.
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 from pathlib import Path
 
 from raftwright.cli import main
 
 STUDIO_NAME = "raftwright-studio"
+#: how multiprocessing starts a helper process of the frozen executable: a worker
+#: (``--multiprocessing-fork``, the spawn start method) or the resource tracker / fork
+#: server (the interpreter's flags, then ``-c`` and an import statement)
+CHILD_MARKERS = ("--multiprocessing-fork", "-c")
+
+
+def multiprocessing_child(argv: list[str]) -> bool:
+    """Whether ``argv`` may start one of multiprocessing's helper processes: only then is
+    multiprocessing imported before the command runs (it costs the studio's start some
+    17 ms otherwise; packaging/hooks/rthooks/pyi_rth_raftwright_deferred.py)."""
+    return any(marker in argv for marker in CHILD_MARKERS)
 
 
 def arguments(executable: str, argv: list[str]) -> list[str]:
@@ -25,5 +35,8 @@ def arguments(executable: str, argv: list[str]) -> list[str]:
 
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()  # Monte-Carlo worker processes re-enter here when frozen
+    if multiprocessing_child(sys.argv[1:]):
+        import multiprocessing
+
+        multiprocessing.freeze_support()  # worker processes re-enter here when frozen, and exit in it
     sys.exit(main(arguments(sys.executable, sys.argv[1:])))

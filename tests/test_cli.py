@@ -239,3 +239,29 @@ def test_the_installed_console_script(tmp_path: Path) -> None:
     assert ok.returncode == 0, ok.stderr
     missing = subprocess.run([str(script), "validate", "missing.json"], capture_output=True, text=True, cwd=tmp_path)
     assert missing.returncode == 2 and missing.stderr.startswith("raftwright: missing.json: file not found")
+
+
+def test_edit_pauses_automatic_collection_only_until_the_studio_collects(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``raftwright edit`` turns automatic cycle collection off before the studio's imports
+    (the studio collects from its GUI thread, editor.gui_gc); a command that ends without
+    the studio's collector running turns it back on."""
+    import gc
+
+    seen: list[bool] = []
+    fake = types.ModuleType("editor.app")
+    fake.main = lambda path, catalog=None: seen.append(gc.isenabled()) or 0  # type: ignore[attr-defined]
+    _replace_studio(monkeypatch, fake)
+    monkeypatch.setitem(sys.modules, "editor.gui_gc", types.SimpleNamespace(active=lambda: False))
+    was_on = gc.isenabled()  # off if an earlier test's application installed the studio's collector
+    gc.enable()
+    try:
+        assert main(["edit"]) == 0
+        assert seen == [False] and gc.isenabled()  # off while the studio started, back on after
+        assert main(["edit", "no-such-name"]) == 2 and gc.isenabled()  # a refused file: back on
+        monkeypatch.setitem(sys.modules, "editor.gui_gc", types.SimpleNamespace(active=lambda: True))
+        assert main(["edit"]) == 0
+        assert not gc.isenabled()  # the studio's collector owns collection now
+    finally:
+        (gc.enable if was_on else gc.disable)()

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import ast
 import configparser
+import json
 import re
 import shutil
 import subprocess
+import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -306,3 +308,121 @@ def test_windows_registers_the_pack_type_and_offers_scenarios_without_claiming_j
     assert 'Extension = ".json"; Default = $false' in script  # Open with, never the default for JSON
     assert "OpenWithProgids" in script and "HKCU:" in script and "HKLM" not in script
     assert "raftwright-studio.exe" in script and SPEC["STUDIO_NAME"] == "raftwright-studio"
+
+
+# --- runtime hooks: PyInstaller's hooks for multiprocessing, inspect and pkgutil run on first import ----------
+RTHOOKS = PACKAGING / "hooks"
+DEFERRED_HOOK = RTHOOKS / "rthooks" / "pyi_rth_raftwright_deferred.py"
+
+
+def test_the_spec_replaces_pyinstallers_runtime_hooks_by_the_deferred_one() -> None:
+    table = ast.literal_eval((RTHOOKS / "rthooks.dat").read_text(encoding="utf-8"))
+    assert table == {name: [DEFERRED_HOOK.name] for name in ("multiprocessing", "inspect", "pkgutil")}
+    assert DEFERRED_HOOK.is_file()
+    assert 'hookspath=[str(PACKAGING / "hooks")]' in (PACKAGING / "raftwright.spec").read_text(encoding="utf-8")
+
+
+# run by a fresh interpreter standing in for the frozen app: sys._MEIPASS and PyInstaller's
+# bootstrap module (pyimod02_importers) are stand-ins; the hook must import none of the three
+# modules itself, and apply PyInstaller's changes to each when it is first imported
+_FROZEN_STAND_IN = """
+import json, os, sys, types
+sys._MEIPASS = sys.argv[1]
+class PyiFrozenFinder: ...
+sys.modules["pyimod02_importers"] = types.SimpleNamespace(PyiFrozenFinder=PyiFrozenFinder, get_pyz_toc_tree=dict)
+hooked = [name for name in ("multiprocessing", "inspect", "pkgutil") if name in sys.modules]
+exec(compile(open(sys.argv[2]).read(), sys.argv[2], "exec"), {"__name__": "__main__"})
+after_hook = sorted(n for n in ("multiprocessing", "subprocess", "pkgutil", "zipfile") if n in sys.modules)
+import multiprocessing, multiprocessing.process, multiprocessing.spawn, inspect, pkgutil
+print(json.dumps({
+    "already": hooked, "after_hook": after_hook,
+    "freeze_support": multiprocessing.freeze_support.__name__,
+    "spawn_freeze_support": multiprocessing.spawn.freeze_support.__name__,
+    "original_dir": multiprocessing.process.ORIGINAL_DIR,
+    "getsourcefile": inspect.getsourcefile.__name__,
+    "pkgutil": PyiFrozenFinder in pkgutil.iter_importer_modules.registry,
+    "finder_left": [type(f).__name__ for f in sys.meta_path if type(f).__name__ == "_DeferredHooks"],
+    "loader": type(multiprocessing.__spec__.loader).__name__,
+}))
+"""
+
+
+def test_the_deferred_runtime_hook_imports_nothing_and_patches_on_first_import(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", _FROZEN_STAND_IN, str(tmp_path), str(DEFERRED_HOOK)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["after_hook"] == []  # the start pays for none of them
+    assert found["freeze_support"] == found["spawn_freeze_support"] == "_freeze_support"  # PyInstaller's diversion
+    assert found["original_dir"] is None
+    assert found["getsourcefile"] == "_pyi_getsourcefile"
+    assert found["pkgutil"] is True
+    assert found["finder_left"] == []  # gone once all three are done
+    assert found["loader"] != "_Then"  # the module keeps its own loader
+
+
+@pytest.mark.parametrize(
+    ("argv", "child"),
+    [
+        (["edit"], False),
+        (["difficulty", "tutorial/01", "--jobs", "2"], False),
+        (["--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7"], True),  # a spawned worker
+        (["-B", "-s", "-c", "from multiprocessing.resource_tracker import main;main(5)"], True),  # the tracker
+    ],
+)
+def test_the_launcher_imports_multiprocessing_only_for_its_helper_processes(argv: list[str], child: bool) -> None:
+    assert _module(PACKAGING / "launcher.py").multiprocessing_child(argv) is child
+
+
+# a frozen program that imports multiprocessing as the launcher does (only in a helper
+# process) and runs a pool with the start method it is given
+_POOL_PROGRAM = """
+import sys
+
+
+def square(x):
+    return x * x
+
+
+def helper(argv):
+    return any(marker in argv for marker in ("--multiprocessing-fork", "-c"))
+
+
+if __name__ == "__main__":
+    if helper(sys.argv[1:]):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
+    started_light = "multiprocessing" not in sys.modules
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context(sys.argv[1])
+    lock = context.Lock()  # a named semaphore: spawn and forkserver start the resource tracker (-c)
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        print(context.get_start_method(), started_light, sorted(pool.map(square, range(6))), flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the start methods tried here are POSIX's; Windows spawns only")
+def test_frozen_worker_processes_start_with_the_deferred_runtime_hook(tmp_path: Path) -> None:
+    """Frozen with the project's runtime hooks (PyInstaller, ~30 s), a program's pool works
+    with every start method: Linux forks, but Windows and macOS spawn (workers re-enter
+    with --multiprocessing-fork, the resource tracker with -c), which only this runs here."""
+    pytest.importorskip("PyInstaller")
+    program = tmp_path / "pool_program.py"
+    program.write_text(_POOL_PROGRAM, encoding="utf-8")
+    built = subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR", "--onedir",
+         "--additional-hooks-dir", str(RTHOOKS), "--distpath", str(tmp_path / "dist"),
+         "--workpath", str(tmp_path / "build"), "--specpath", str(tmp_path), str(program)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-3000:]
+    binary = tmp_path / "dist" / "pool_program" / "pool_program"
+    for method in ("spawn", "forkserver", "fork"):
+        ran = subprocess.run([str(binary), method], capture_output=True, text=True, timeout=120)
+        assert ran.returncode == 0, ran.stderr[-3000:]
+        assert ran.stdout.split("\n")[0] == f"{method} True [0, 1, 4, 9, 16, 25]", ran.stdout

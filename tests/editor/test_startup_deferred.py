@@ -71,10 +71,13 @@ DEFERRED = (
     "PySide6.QtNetwork",
     "editor.docks.scenario_form",
     "editor.docks.objectives",
+    "sysconfig",  # PySide's source check knows the standard library by name (editor.pyside_scan)
 )
 
 
-def start_studio(home: Path, modules: Path | None = None) -> subprocess.CompletedProcess[str]:
+def start_studio(
+    home: Path, modules: Path | None = None, extra: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -82,6 +85,7 @@ def start_studio(home: Path, modules: Path | None = None) -> subprocess.Complete
         RAFTWRIGHT_SETTINGS=str(home / "settings.ini"),
         PYTHONPATH=str(ROOT),
         **{smoke.ENV_SMOKE: "1"},
+        **(extra or {}),
     )
     if modules is not None:
         env[smoke.ENV_MODULES] = str(modules)
@@ -349,3 +353,53 @@ def test_pyside_is_told_which_modules_use_it_instead_of_reading_their_source(mon
     assert read == []  # none of them was read
     assert pyside_scan.known(pytest) is None and feature._mod_uses_pyside(pytest) is True
     assert read == ["pytest"]  # any other module: PySide's own check
+
+
+def test_the_start_collects_no_garbage_before_the_first_paint(tmp_path: Path) -> None:
+    """From ``raftwright edit`` to the first paint the interpreter runs no automatic cycle
+    collection (some 50 before, 5 % of the start); only the studio's collector collects,
+    from its GUI-thread timer (editor.gui_gc), which owns collection after the start."""
+    code = (
+        "import gc, sys\n"
+        "import editor.smoke as smoke\n"
+        "from editor import gui_gc\n"
+        "automatic = []\n"
+        "def seen(phase, info):\n"
+        "    frame, names = sys._getframe(1), set()\n"
+        "    while frame is not None:\n"
+        "        names.add(frame.f_code.co_name); frame = frame.f_back\n"
+        "    if phase == 'start' and 'check' not in names:\n"
+        "        automatic.append(info['generation'])\n"
+        "def at_paint(target):\n"
+        "    print('automatic collections', automatic, gc.isenabled(), gui_gc.active())\n"
+        "smoke.record_modules = at_paint\n"
+        "from raftwright.cli import main\n"
+        "gc.callbacks.append(seen)\n"
+        "sys.exit(main(['edit']))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RAFTWRIGHT_USER_DIR=str(tmp_path / "user"),
+               RAFTWRIGHT_SETTINGS=str(tmp_path / "settings.ini"), PYTHONPATH=str(ROOT), **{smoke.ENV_SMOKE: "1"})  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "automatic collections [] False True" in done.stdout.splitlines(), done.stdout
+
+
+def test_the_studio_and_the_bare_window_record_the_same_figures_at_their_first_paint(tmp_path: Path) -> None:
+    """bench_startup's load-independent figures: the main thread's CPU to the first paint,
+    the Qt enums made, the modules loaded and the collections run, written by the studio
+    (editor.smoke) and by the bare window it is compared with (bench/bare_window.py), whose
+    own start loads nothing more for it."""
+    studio_figures, bare_figures, bare_listing = tmp_path / "studio.json", tmp_path / "bare.json", tmp_path / "bare.txt"
+    first = start_studio(tmp_path, extra={smoke.ENV_FIGURES: str(studio_figures)})
+    assert first.returncode == 0, first.stderr
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{smoke.ENV_FIGURES: str(bare_figures)})
+    env[smoke.ENV_MODULES] = str(bare_listing)
+    bare = subprocess.run([sys.executable, str(ROOT / "bench" / "bare_window.py")], env=env, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert bare.returncode == 0, bare.stderr
+    studio, window = (json.loads(f.read_text(encoding="utf-8")) for f in (studio_figures, bare_figures))
+    assert set(studio) == set(window) == {"thread_cpu", "qt_enums", "qt_enum_members", "modules", "gc_collections"}
+    assert studio["thread_cpu"] > 0 and window["thread_cpu"] > 0
+    assert studio["qt_enums"] > window["qt_enums"] > 0  # the studio names Qt's namespace, the bare window never
+    assert window["modules"] == len(bare_listing.read_text(encoding="utf-8").split())
+    assert len(studio["gc_collections"]) == len(window["gc_collections"]) == 3
