@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
+from engine.bots.draw_plan import CountingBot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_pick import random_action
 from engine.bots.search import SearchBot
@@ -39,7 +40,12 @@ class RandomBot:
         return random_action(state, rng)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+    "counting": CountingBot,
+}
 
 
 def bot_names() -> list[str]:

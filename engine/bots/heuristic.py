@@ -144,9 +144,10 @@ class HeuristicBot:
         return Refill(player, best)
 
     def _deck_scores(self, state: GameState, player: int | None = None) -> dict[str, float]:
-        """Per deck, the mean over its unseen cards (the deck, the face-down reserves and,
-        with ``player``, that player's teammates' hands) of the squares of the colours the live
-        cats need (weighted by their way): what a deck's back promises."""
+        """Per deck, the mean over its unseen cards (the deck, the face-down reserves, in the
+        draw phase the hands being drawn and, with ``player``, that player's teammates'
+        hands) of the squares of the colours the live cats need (weighted by their way):
+        what a deck's back promises."""
         island = state.island
         white_need = 0.0
         whites = [c for c in range(state.cat_count()) if island.cat_terrain[c] == WHITE and not state.arrived[c]]
@@ -178,8 +179,9 @@ class HeuristicBot:
         for r in state.reserve:
             for k in r:
                 reserved.setdefault(deck_of(k), []).append(k)
-        for p in range(state.players if player is not None else 0):  # a teammate's cards: backs seen, faces not
-            if p != player:
+        drawing = state.phase == DRAW  # this round's cards stay face down until the draw ends: unseen
+        for p in range(state.players):  # a teammate's cards: backs seen, faces not
+            if drawing or (player is not None and p != player):
                 for k in state.hands[p]:
                     reserved.setdefault(deck_of(k), []).append(k)
         scores: dict[str, float] = {}

@@ -78,6 +78,7 @@ class CardSearch:
         self.hot = hot
         self.useful_mask = self.anchor_mask & touching(zone, grid.stride)  # the anchors whose window touches the zone
         self._useful: list[int] | None = None
+        self.shifted: dict[int, Shifted] = {}  # the cats' packed ends levels, made when first asked
         self._span = grid.full.bit_length()  # above every anchor: rank() packs (count, anchor)
         # a hemmed-in cat counts double; a notched one (heuristic_notch) NOTCHED more: a card
         # opening its mouth saves it before the fire closes the mouth
@@ -259,8 +260,11 @@ def shortening_card(search: CardSearch) -> CardChoice | None:
         if 0 < r.way < FAR:
             near = touching(search.touch[r.cat], stride) & useful_mask
             if near:
-                ends = routes.ends(r.cat)
-                shifted[r.cat] = Shifted(ends, kept_bounds(ends), grid)
+                packed = search.shifted.get(r.cat)
+                if packed is None:  # once per search: a search asked card by card shares it
+                    ends = routes.ends(r.cat)
+                    packed = search.shifted[r.cat] = Shifted(ends, kept_bounds(ends), grid)
+                shifted[r.cat] = packed
                 touching_c[r.cat] = near
     # (colour, levels, their kept bounds, touching, way, weight)
     active = [(colour[c], shifted[c], shifted[c].kept, touching_c[c], way[c], weight[c]) for c in shifted]

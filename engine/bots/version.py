@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.play.version import RULES_VERSION
 
-BOTS_VERSION = 2
+BOTS_VERSION = 3
 
 
 def fingerprint() -> str:

@@ -15,6 +15,7 @@ from engine.bots.heuristic import HeuristicBot
 from engine.bots.view import acting_player, deck_of, fair_view
 from engine.check.validate_files import open_scenario
 from engine.model.resources import campaigns_dir
+from engine.play.phases import DRAW
 
 SCENARIOS = ["campaign-1/01-waiting-for-friends", "campaign-1/03-the-old-teruvian", "tutorial/02-ancient-trail"]
 
@@ -186,3 +187,30 @@ def test_the_team_view_hides_teammates_hands_and_keeps_the_players_own() -> None
             for d, c in view.decks.items()}  # fmt: skip
     assert seen == unseen  # the same cards unseen, in a canonical place
     assert fair_view(state).hands == state.hands  # without a player: only hidden order is canonical
+
+
+def test_the_rounds_face_down_draws_do_not_change_the_next_draw() -> None:
+    """While drawing, nobody has looked at the cards drawn this round (rulebook "Drawing
+    cards" and "Solo"): swapped with unseen cards of their decks, the heuristic's next
+    draw is the same (it once scored the decks without them, so the cards it had drawn
+    steered the rest of the round's draws)."""
+    bot = HeuristicBot()
+    checked = 0
+    for name in ("practice/02-the-protector", "campaign-1/04-like-a-rainbow"):
+        for seed in range(3):
+            state = new_game(open_scenario(campaigns_dir() / f"{name}.scenario.json"), seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal() and state.round <= 3:
+                if state.phase == DRAW and (state.hands[0] or state.reserve[0]):
+                    other = state.clone()
+                    swap = random.Random(checked)
+                    for held in (other.hands[0], other.reserve[0]):
+                        for i, key in enumerate(held):
+                            pool = other.decks[deck_of(key)]
+                            if pool:
+                                j = swap.randrange(len(pool))
+                                held[i], pool[j] = pool[j], held[i]
+                    assert bot.choose(other, random.Random(0)) == bot.choose(state, random.Random(0))
+                    checked += 1
+                state.apply(bot.choose(state, rng))
+    assert checked >= 30

@@ -1,7 +1,8 @@
 """Bots return only legal actions (issue 27, item 3): every bundled scenario in every
 mode (the standard game, the advanced game with FIXTURE disaster cards, Kickstarter
 tokens, expert: advanced rules with tokens and FIXTURE hybrid tiles) is played by the
-heuristic and the random bot (and, on every 8th scenario, the search bot) through the
+heuristic and the random bot (and, on every 8th scenario, the search bot, and on
+another 8th the counting bot) through the
 checked path (``playout(checked=True)``: each choice goes through ``GameState.apply``, which raises on an illegal action).
 
 The real disaster cards and hybrid tiles are RULINGS unknowns (C15, C17): the ones here
@@ -23,6 +24,7 @@ from test_playouts_tokens import kickstarter
 
 from engine import new_game
 from engine.bots.bots import RandomBot, playout
+from engine.bots.draw_plan import CountingBot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.search import SearchBot
 from engine.check.validate_files import open_scenario
@@ -73,7 +75,9 @@ def test_bots_play_only_legal_actions(mode: str) -> None:
     for i, name in enumerate(NAMES):
         variant, players = VARIANTS[(i + j) % len(VARIANTS)]
         searching = [SearchBot(samples=1)] if i % SEARCH_EVERY == j % SEARCH_EVERY else []  # it costs ~10 games
-        for bot in (HeuristicBot(), RandomBot(), *searching):
+        # the counting bot (its own solo draws) on every 8th scenario too, half a turn from the search bot's
+        counting = [CountingBot()] if i % SEARCH_EVERY == (j + SEARCH_EVERY // 2) % SEARCH_EVERY else []
+        for bot in (HeuristicBot(), RandomBot(), *searching, *counting):
             state = game(name, mode, variant, players, seed=i)
             try:
                 result = playout(state, bot, random.Random(i), checked=True)
@@ -81,7 +85,9 @@ def test_bots_play_only_legal_actions(mode: str) -> None:
                 raise AssertionError(f"{bot.name} bot, {name}, {mode}, {variant}: {error}") from None
             assert result.outcome is not None, f"{bot.name} bot, {name}, {mode}: the game did not end"
             games += 1
-    assert games == 2 * len(NAMES) + len(range(j % SEARCH_EVERY, len(NAMES), SEARCH_EVERY))
+    extra = len(range(j % SEARCH_EVERY, len(NAMES), SEARCH_EVERY))
+    extra += len(range((j + SEARCH_EVERY // 2) % SEARCH_EVERY, len(NAMES), SEARCH_EVERY))
+    assert games == 2 * len(NAMES) + extra
 
 
 def test_the_checked_playout_refuses_an_illegal_bot_action() -> None:
