@@ -58,6 +58,10 @@ from ..playtest.window import PlaytestWindow
 from .difficulty_heat import HEAT_LAYERS, HeatItem, HeatLegend
 from .difficulty_jobs import EstimateJob, EstimateSettings, SearchJob
 
+#: why an estimate by another bot, variant or player count suggests no paws (the command's
+#: engine.sim.difficulty.PAWS_NOT_CALIBRATED, in the dock's words)
+PAWS_OFF_CALIBRATION = "paws are calibrated on the heuristic bot's solo games with 1 player only"
+
 SEED_ROLE = Qt.ItemDataRole.UserRole
 DEFAULT_DEALS = 5
 REPLACE_PAWS, KEEP_PAWS = "replace", "keep"
@@ -269,9 +273,11 @@ class DifficultyDock(QDockWidget):
         self.result = e
         lo, hi = e.interval
         arrivals = ", ".join(f"{a['colour']} {a['arrived']}" for a in e.arrivals)
+        paws = (f"suggested <b>{e.suggested_paws} paws</b>" if e.suggested_paws is not None
+                else f"no paws suggested ({PAWS_OFF_CALIBRATION})")  # fmt: skip
         self.summary.setText(
             f"<b>{e.win_rate:.1%}</b> wins ({e.wins}/{e.games}), 95% interval {lo:.1%}-{hi:.1%}; "
-            f"suggested <b>{e.suggested_paws} paws</b>.<br>Rounds per game {e.expected_rounds:.1f}, actions median "
+            f"{paws}.<br>Rounds per game {e.expected_rounds:.1f}, actions median "
             f"{e.actions['median']:g}; most cut off: {e.most_cut_off or '-'}; arrivals: {arrivals}; "
             f"water spent {e.water_spent['total']:g}. Bot {e.bot}, {e.variant}, {e.players} player(s), "
             f"seeds {e.seed}-{e.seed + e.games - 1}; rules and bot {e.fingerprint}, Raftwright {e.engine_version}."
@@ -284,6 +290,9 @@ class DifficultyDock(QDockWidget):
             item.setData(SEED_ROLE, game["seed"])
             self.lost.addItem(item)
         self.store_button.setEnabled(True)
+        self.store_button.setText(
+            "Store in scenario (and set paws)" if e.suggested_paws is not None else "Store in scenario (no paws)"
+        )
         self.finished.emit(e)
 
     def _show_heat(self) -> None:
@@ -415,7 +424,9 @@ class DifficultyDock(QDockWidget):
             return
         fields: dict[str, object] = {"difficulty_estimate": stored(e)}
         current = scenario.difficulty
-        if current is None or current == e.suggested_paws:
+        if e.suggested_paws is None:  # another bot, variant or player count: the estimate alone, paws untouched
+            pass
+        elif current is None or current == e.suggested_paws:
             fields["difficulty"] = e.suggested_paws
         else:
             answer = self.ask_paws(current, e.suggested_paws)

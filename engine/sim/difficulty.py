@@ -142,7 +142,23 @@ def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+#: the bot, variant and player count the floors were fitted on: an estimate made otherwise
+#: (another bot, two players, the standard rules) wins at another rate for the same
+#: scenario, so read on these floors its paws would be wrong; it suggests none
+CALIBRATED_ON = (DEFAULT_BOT, "solo", 1)
+PAWS_NOT_CALIBRATED = (
+    "paws are calibrated on the heuristic bot's solo games only; estimate with --bot heuristic "
+    "--variant solo --players 1 for a paw rating"
+)
+
+
+def paws_calibrated(bot: str, variant: str, players: int) -> bool:
+    """Whether an estimate by ``bot`` with ``variant`` and ``players`` may suggest paws."""
+    return (bot, variant, players) == CALIBRATED_ON
+
+
 def suggest_paws(win_rate: float) -> int:
+    """The paws of a heuristic-bot solo win rate (:data:`CALIBRATION`); only for such a rate."""
     return next((paws for paws, floor in CALIBRATION if win_rate >= floor), 5)
 
 
@@ -168,7 +184,7 @@ class Estimate:
     scores: dict[int, int]  # SC-1 score -> games
     cats_saved: dict[int, int]  # cats on the raft at the end -> games
     expected_rounds: float
-    suggested_paws: int
+    suggested_paws: int | None  # None: the bot, variant or players are not those the paws are calibrated on
     unfinished: int = 0
     heat: dict[str, dict[str, int]] = field(default_factory=dict)  # "fire" / "cut_off" / "crossed" -> "r,c" -> games
     lost_seeds: list[int] = field(default_factory=list)  # a few lost games, to replay
@@ -214,7 +230,7 @@ def summarise(records: Sequence[GameRecord], *, file: str, scenario: Scenario, b
         scores=dict(sorted(Counter(r.score for r in records).items())),
         cats_saved=dict(sorted(Counter(sum(r.arrived) for r in records).items())),
         expected_rounds=round(mean([r.rounds for r in records]), 3) if records else 0.0,
-        suggested_paws=suggest_paws(wins / games if games else 0.0),
+        suggested_paws=suggest_paws(wins / games if games else 0.0) if paws_calibrated(bot, variant, players) else None,
         unfinished=sum(1 for r in records if r.result is None),
         heat={"fire": dict(sorted(fire.items())), "cut_off": dict(sorted(cut_sq.items())),
               "crossed": dict(sorted(crossed.items()))},
@@ -370,5 +386,5 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     return cov / (vx * vy) if vx and vy else 0.0
 
 
-__all__ = ["CALIBRATION", "DEFAULT_BOT", "DEFAULT_GAMES", "Estimate", "GameRecord", "estimate", "play_games",
-           "engine_version", "run_local", "spearman", "stored", "suggest_paws", "summarise", "wilson"]  # fmt: skip
+__all__ = ["CALIBRATED_ON", "CALIBRATION", "DEFAULT_BOT", "PAWS_NOT_CALIBRATED", "DEFAULT_GAMES", "Estimate", "GameRecord", "estimate", "play_games",
+           "engine_version", "paws_calibrated", "run_local", "spearman", "stored", "suggest_paws", "summarise", "wilson"]  # fmt: skip

@@ -31,12 +31,16 @@ class Stored:
     path: Path
     paws_before: int | None
     paws_after: int | None
-    suggested: int
+    suggested: int | None  # None: the estimate's bot, variant or players suggest no paws
 
     @property
     def paws_kept(self) -> bool:
         """The designer's own paws differ from the suggestion and were kept."""
-        return self.paws_before is not None and self.paws_after == self.paws_before != self.suggested
+        return (
+            self.suggested is not None
+            and self.paws_before is not None
+            and self.paws_after == self.paws_before != self.suggested
+        )
 
 
 def with_estimate(doc: dict[str, Any], e: Estimate, *, set_paws: bool = False) -> dict[str, Any]:
@@ -44,7 +48,7 @@ def with_estimate(doc: dict[str, Any], e: Estimate, *, set_paws: bool = False) -
     paws set to the suggestion only with ``set_paws``."""
     out = copy.deepcopy(doc)
     out["difficulty_estimate"] = estimate_to_dict(stored(e))
-    if set_paws:
+    if set_paws and e.suggested_paws is not None:  # an estimate off the calibration suggests no paws
         out["difficulty"] = e.suggested_paws
     return out
 

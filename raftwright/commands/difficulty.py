@@ -39,7 +39,15 @@ from engine.model.scenario import Scenario
 from engine.model.wording import plain_text
 from engine.play.replay_files import REPLAY_SUFFIX, write_replay
 from engine.sim.cluster_address import DEFAULT_TIMEOUT, ClusterError, check_address
-from engine.sim.difficulty import DEFAULT_BOT, DEFAULT_GAMES, Estimate, Runner, estimate
+from engine.sim.difficulty import (
+    DEFAULT_BOT,
+    DEFAULT_GAMES,
+    PAWS_NOT_CALIBRATED,
+    Estimate,
+    Runner,
+    estimate,
+    paws_calibrated,
+)
 from engine.sim.oracle import DEFAULT_BUDGET, Winnable, winnable
 from raftwright.common import (
     EXIT_ERRORS,
@@ -97,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
                 "(the studio's Save does) and store the estimate there")  # fmt: skip
             return EXIT_UNREADABLE
     args.variant = args.variant or ("solo" if args.players == 1 else "standard")  # --players 2 alone: standard
+    if args.set_paws and not paws_calibrated(args.bot, args.variant, args.players):
+        say(f"--set-paws: {PAWS_NOT_CALIBRATED}")
+        return EXIT_UNREADABLE
     try:
         with session_for(args) as runner:
             results = _estimates(args, scenarios, runner, catalogs)
@@ -179,7 +190,9 @@ def _store(args: argparse.Namespace, results: list[Estimate | tuple[Path, Scenar
         return EXIT_UNREADABLE
     for record in done:
         note = ""
-        if record.paws_kept:
+        if record.suggested is None:
+            note = f"; it suggests no paws: {PAWS_NOT_CALIBRATED}"
+        elif record.paws_kept:
             note = (f"; kept your paws ({record.paws_before}), the estimate suggests {record.suggested}: "
                     "add --set-paws to use it")  # fmt: skip
         elif args.set_paws:
@@ -220,12 +233,15 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]], answers: dict[s
     for rank, e in enumerate(played, 1):
         lo, hi = e.interval
         top = next(iter(e.losses), "-")
-        print(f"{rank:>4}  {e.win_rate:8.1%}  {lo:5.1%}-{hi:6.1%}  {e.suggested_paws:>4}  {e.expected_rounds:6.1f}  "
+        paws = "-" if e.suggested_paws is None else e.suggested_paws
+        print(f"{rank:>4}  {e.win_rate:8.1%}  {lo:5.1%}-{hi:6.1%}  {paws:>4}  {e.expected_rounds:6.1f}  "
               f"{e.most_cut_off or '-':12}  {e.id} ({display(Path(e.file))}; losses: {_losses(e) or 'none'}; top: {top})")  # fmt: skip
         answer = answers.get(e.file)
         if answer is not None:
             saved = f"; shortest winning line: {answer['line_file']}" if answer["line_file"] else ""
             print(f"{'':>4}  full-information search: {answer['answer']}{saved}")
+    if any(e.suggested_paws is None for e in played):
+        print(f"(paws -: {PAWS_NOT_CALIBRATED})")
     for r in results:
         if not isinstance(r, Estimate):
             path, scenario, reason = r

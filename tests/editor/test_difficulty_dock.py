@@ -26,7 +26,10 @@ def test_estimate_difficulty_shows_figures_and_stores_them(qtbot, make_window) -
         assert not dock.run_button.isEnabled() and dock.cancel_button.isEnabled()  # the GUI thread is free
     e = blocker.args[0]
     assert e is not None and e.games == 10 and dock.progress.value() == 10
-    assert f"{e.wins}/10" in dock.summary.text() and "paws" in dock.summary.text()
+    assert f"{e.wins}/10" in dock.summary.text()
+    # the paws are fitted to the heuristic bot's solo games: a random-bot estimate suggests none
+    assert e.suggested_paws is None and "no paws suggested (paws are calibrated on the heuristic" in dock.summary.text()
+    assert dock.store_button.text() == "Store in scenario (no paws)"
     assert dock.chart.rows[0] == ("win", e.wins) and dock.lost.count() == len(e.lost_seeds)
     assert dock.heat_item.counts == e.heat["fire"] and dock.heat_item.scene() is studio.canvas.island
     SHOTS.mkdir(exist_ok=True)
@@ -35,11 +38,11 @@ def test_estimate_difficulty_shows_figures_and_stores_them(qtbot, make_window) -
     QApplication.processEvents()
     dock.grab().save(str(SHOTS / "difficulty-dock.png"))
 
-    before = studio.doc.undo_stack.index()
+    before, paws = studio.doc.undo_stack.index(), studio.doc.scenario.difficulty
     dock.store_button.click()
     stored = studio.doc.scenario.difficulty_estimate
-    assert stored is not None and stored.games == 10 and stored.bot == "random"
-    assert studio.doc.scenario.difficulty == e.suggested_paws
+    assert stored is not None and stored.games == 10 and stored.bot == "random" and stored.suggested_paws is None
+    assert studio.doc.scenario.difficulty == paws  # the designer's paws untouched
     assert studio.doc.undo_stack.index() == before + 1
     studio.doc.undo_stack.undo()
     assert studio.doc.scenario.difficulty_estimate is None

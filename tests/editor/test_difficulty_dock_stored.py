@@ -17,11 +17,11 @@ from engine.bots.version import fingerprint
 from engine.check.validate_files import first_bundled_scenario_path, open_scenario
 
 
-def _estimated(qtbot, make_window):  # type: ignore[no-untyped-def]
+def _estimated(qtbot, make_window, bot: str = "random"):  # type: ignore[no-untyped-def]
     studio = make_window(open_scenario(first_bundled_scenario_path()))
     dock = studio.difficulty
     dock.games.setValue(10)
-    dock.bot.setCurrentText("random")
+    dock.bot.setCurrentText(bot)
     with qtbot.waitSignal(dock.finished, timeout=120_000) as blocker:
         dock.run_button.click()
     e = blocker.args[0]
@@ -56,7 +56,7 @@ def test_an_estimate_of_an_edited_layout_is_not_stored(qtbot, make_window) -> No
 
 @pytest.mark.parametrize("answer", [KEEP_PAWS, REPLACE_PAWS, None])
 def test_the_designers_paws_are_replaced_only_when_they_say_so(qtbot, make_window, monkeypatch, answer) -> None:  # type: ignore[no-untyped-def]
-    studio, dock, e = _estimated(qtbot, make_window)
+    studio, dock, e = _estimated(qtbot, make_window, "heuristic")  # the bot the paws are calibrated on
     mine = (e.suggested_paws + 2) % 6
     commands.set_scenario_fields(studio.doc, "Paws", difficulty=mine)
     asked: list[tuple[int, int]] = []

@@ -21,7 +21,7 @@ from engine.model.formats import scenario_from_dict, scenario_to_dict
 from engine.model.resources import campaigns_dir
 from engine.model.scenario import DifficultyEstimate
 from engine.model.schemas import schema_errors
-from engine.sim.difficulty import estimate, stored
+from engine.sim.difficulty import estimate, stored, suggest_paws
 from raftwright.cli import main
 
 TUTORIAL = campaigns_dir() / "tutorial"
@@ -104,26 +104,48 @@ def test_store_writes_a_campaign_at_once_and_keeps_the_designers_paws(
 ) -> None:
     files = sorted(campaign.parent.glob("*.scenario.json"))
     first = json.loads(files[0].read_text())
-    first["difficulty"] = 0  # the designer's own rating
+    first["difficulty"] = 5  # the designer's own rating
     first["notes"] = "keep me"
     files[0].write_text(json.dumps(first), encoding="utf-8")
-    assert main(["difficulty", str(campaign), "--games", "3", "--bot", "random", "--store", "--no-progress"]) == 0
+    assert main(["difficulty", str(campaign), "--games", "3", "--store", "--no-progress"]) == 0
     err = capsys.readouterr().err
     assert err.count("stored the estimate in") == len(files)
-    assert "kept your paws (0)" in err and "--set-paws" in err
+    assert "kept your paws (5)" in err and "--set-paws" in err
     for path in files:
         doc = json.loads(path.read_text())
         e = doc["difficulty_estimate"]
-        assert e["games"] == 3 and e["bot"] == "random" and e["fingerprint"] == fingerprint()
+        assert e["games"] == 3 and e["bot"] == "heuristic" and e["fingerprint"] == fingerprint()
         assert e["layout"] == layout_fingerprint(open_scenario(path)) and "expected_length" in e
         assert stale_codes(path) == []
     kept = json.loads(files[0].read_text())
-    assert kept["difficulty"] == 0 and kept["notes"] == "keep me"
-    assert kept["difficulty_estimate"]["suggested_paws"] == 5  # the random bot loses them all
+    assert kept["difficulty"] == 5 and kept["notes"] == "keep me"
+    suggested = kept["difficulty_estimate"]["suggested_paws"]
+    assert suggested == suggest_paws(kept["difficulty_estimate"]["win_rate"]) and suggested != 5
     assert not list(campaign.parent.glob(".*.tmp"))  # atomic writes leave no temporary file
-    assert main(["difficulty", str(files[0]), "--games", "3", "--bot", "random", "--store", "--set-paws"]) == 0
-    assert json.loads(files[0].read_text())["difficulty"] == 5
-    assert "paws set to 5" in capsys.readouterr().err
+    assert main(["difficulty", str(files[0]), "--games", "3", "--store", "--set-paws"]) == 0
+    assert json.loads(files[0].read_text())["difficulty"] == suggested
+    assert f"paws set to {suggested}" in capsys.readouterr().err
+
+
+def test_an_estimate_off_the_paw_calibration_suggests_no_paws_and_sets_none(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The paws are fitted to the heuristic bot's solo games: the random bot (which loses
+    nearly every game) or two players would read as 5 paws on those floors, so such an
+    estimate is stored without paws, and --set-paws with it is refused."""
+    path = sorted(campaign.parent.glob("*.scenario.json"))[0]
+    before = json.loads(path.read_text())
+    assert main(["difficulty", str(path), "--games", "3", "--bot", "random", "--store", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert "it suggests no paws: paws are calibrated on the heuristic bot's solo games" in captured.err
+    assert "(paws -: paws are calibrated" in captured.out
+    doc = json.loads(path.read_text())
+    assert "suggested_paws" not in doc["difficulty_estimate"]
+    assert doc.get("difficulty") == before.get("difficulty")
+    for extra in (["--bot", "random"], ["--players", "2"], ["--variant", "standard"]):
+        assert main(["difficulty", str(path), "--games", "3", "--store", "--set-paws", *extra]) == 2
+        assert "--set-paws: paws are calibrated on the heuristic bot's solo games" in capsys.readouterr().err
+    assert json.loads(path.read_text()) == doc  # refused before any game: nothing written
 
 
 def test_store_refuses_set_paws_alone_and_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
