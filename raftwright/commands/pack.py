@@ -197,7 +197,31 @@ def run_install(args: argparse.Namespace) -> int:
     gone = [label for label in replaced if label != installed.manifest.label]
     note = f" (replacing {', '.join(gone)})" if gone else ""
     say(shown(f"installed {installed.manifest.label} in {installed.folder}{note}"))
+    local = args.feed is None and Path(args.file).is_file()
+    _warn_of_errors(
+        pack, f"'raftwright pack verify {args.file}'" if local else "'raftwright pack verify' on the pack file"
+    )
     return EXIT_OK
+
+
+def _warn_of_errors(pack: Pack, verify: str) -> None:
+    """After an install: the errors ``pack verify`` finds with this Raftwright (a scenario
+    that breaks a rule, a playthrough that no longer replays), so the player learns now,
+    not at the table, that part of the pack will not play as it is.  The pack stays
+    installed: its other scenarios play, and the studio's import dialog shows the same
+    findings before installing."""
+    findings, _ = verify_pack(pack)
+    errors = [f for f in findings if f.issue.is_error]
+    for finding in errors[:ERRORS_SHOWN]:
+        say(shown(f"warning: {format_issue(finding.entry or pack.manifest.label, finding.issue)}"))
+    if errors:
+        more = f" ({len(errors) - ERRORS_SHOWN} more)" if len(errors) > ERRORS_SHOWN else ""
+        say(shown(f"warning: {pack.manifest.label} has {len(errors)} error(s) with this Raftwright{more}: what they "
+                  f"name will not play as it is; {verify} lists them all, and the pack's author can fix "
+                  "them"))  # fmt: skip
+
+
+ERRORS_SHOWN = 3  # a pack install names this many of the pack's errors, then counts the rest
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -135,7 +135,9 @@ def test_the_pack_command(
     shown = json.loads(capsys.readouterr().out)
     assert (shown["id"], shown["version"], shown["licence"], shown["authors"]) == ("tut", "2.0.0", "CC0-1.0", ["Me"])
     assert main(["pack", "verify", str(out)]) == 0
+    capsys.readouterr()
     assert main(["pack", "install", str(out)]) == 0
+    assert "warning" not in capsys.readouterr().err  # a pack without errors installs without a warning
     assert main(["pack", "install", str(out)]) == 1
     assert "is installed already" in capsys.readouterr().out
     assert main(["pack", "install", str(out), "--force"]) == 0
@@ -153,3 +155,9 @@ def test_the_pack_command(
     assert main(["pack", "verify", str(changed)]) == 1
     line = next(x for x in capsys.readouterr().out.splitlines() if "the recorded game ended" in x)
     assert line.startswith(f"{changed}:replays/golden.replay.json: error: the recorded game ended ")
+    # installing it still works (its scenarios play), but says at once what will not
+    assert main(["pack", "install", str(changed)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("raftwright: installed ")
+    assert err[1].startswith("raftwright: warning: replays/golden.replay.json: error: the recorded game ended ")
+    assert "has 1 error(s) with this Raftwright" in err[2] and f"'raftwright pack verify {changed}'" in err[2]
