@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.bots.heuristic import HeuristicBot
+from engine.bots.heuristic import HeuristicBot, island_as_it_lies
 from engine.bots.heuristic_cards import CardSearch, shortening_card
 from engine.bots.routes import Routes
 from engine.bots.view import deck_of
@@ -80,15 +80,7 @@ def planned_draw(state: GameState, player: int, scores: Mapping[str, float]) -> 
         return None
     pool = unseen_by_deck(state, player)
     # the unseen multiset is the same for every draw of a round: the gains are kept
-    key = (
-        tuple(state.terrain),
-        state.fire,
-        state.cat_mask,
-        tuple(state.arrived),
-        state.safe_any,
-        tuple(state.safe),
-        tuple(sorted(k for cards in pool.values() for k in cards)),
-    )
+    key = (*island_as_it_lies(state), tuple(sorted(k for cards in pool.values() for k in cards)))
     kept = _GAINS.get(key)
     if kept is not None and kept[0] is island and kept[1] is state.rules:
         gains = kept[2]

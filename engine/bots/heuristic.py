@@ -90,6 +90,20 @@ def packed_counts(cards: Mapping[str, PathwayCard]) -> dict[str, int]:
     return packed
 
 
+def island_as_it_lies(state: GameState) -> tuple[object, ...]:
+    """What a draw's analyses of the island depend on (terrain, fire, cats, arrivals,
+    safe squares), as a key: the draws of one round share them (kept with the island
+    and rule set they were made for, which the key leaves out)."""
+    return (
+        tuple(state.terrain),
+        state.fire,
+        state.cat_mask,
+        tuple(state.arrived),
+        state.safe_any,
+        tuple(state.safe),
+    )
+
+
 class HeuristicBot:
     """See the module doc.  Picklable, stateless."""
 
@@ -154,15 +168,7 @@ class HeuristicBot:
         if whites:  # white cats need paths, not colours
             ways = Ways(state)
             white_need = float(sum(ways.way(c)[0] for c in whites))
-        # the colours' needs depend on the island as it lies: consecutive draws share them
-        key = (
-            tuple(state.terrain),
-            state.fire,
-            state.cat_mask,
-            tuple(state.arrived),
-            state.safe_any,
-            tuple(state.safe),
-        )
+        key = island_as_it_lies(state)  # the colours' needs depend on it alone: consecutive draws share them
         kept = _NEEDS.get(key)
         if kept is not None and kept[0] is island and kept[1] is state.rules:
             need = kept[2]
@@ -362,4 +368,4 @@ def _may_save(routes: Routes, live: list[int], changed: int, need: int = WATER_G
     return False
 
 
-__all__ = ["FAR", "HeuristicBot"]
+__all__ = ["FAR", "HeuristicBot", "island_as_it_lies"]
