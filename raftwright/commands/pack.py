@@ -204,6 +204,9 @@ def run_install(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+ERRORS_SHOWN = 3  # a pack install names this many of the pack's errors, then counts the rest
+
+
 def _warn_of_errors(pack: Pack, verify: str) -> None:
     """After an install: the errors ``pack verify`` finds with this Raftwright (a scenario
     that breaks a rule, a playthrough that no longer replays), so the player learns now,
@@ -219,9 +222,6 @@ def _warn_of_errors(pack: Pack, verify: str) -> None:
         say(shown(f"warning: {pack.manifest.label} has {len(errors)} error(s) with this Raftwright{more}: what they "
                   f"name will not play as it is; {verify} lists them all, and the pack's author can fix "
                   "them"))  # fmt: skip
-
-
-ERRORS_SHOWN = 3  # a pack install names this many of the pack's errors, then counts the rest
 
 
 def run_list(args: argparse.Namespace) -> int:
