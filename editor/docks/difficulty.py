@@ -48,7 +48,7 @@ from engine.model.fingerprint import layout_fingerprint
 from engine.model.scenario import Scenario
 from engine.play.game import Replay
 from engine.play.variants import VARIANTS
-from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, Estimate, stored
+from engine.sim.difficulty import DEFAULT_BOT, MAX_ACTIONS, PAWS_NOT_CALIBRATED, Estimate, stored
 from engine.sim.oracle import DEFAULT_BUDGET, Winnable
 from engine.sim.traced import game_replay
 
@@ -57,10 +57,6 @@ from ..document import ScenarioDocument
 from ..playtest.window import PlaytestWindow
 from .difficulty_heat import HEAT_LAYERS, HeatItem, HeatLegend
 from .difficulty_jobs import EstimateJob, EstimateSettings, SearchJob
-
-#: why an estimate by another bot, variant or player count suggests no paws (the command's
-#: engine.sim.difficulty.PAWS_NOT_CALIBRATED, in the dock's words)
-PAWS_OFF_CALIBRATION = "paws are calibrated on the heuristic bot's solo games with 1 player only"
 
 SEED_ROLE = Qt.ItemDataRole.UserRole
 DEFAULT_DEALS = 5
@@ -274,7 +270,7 @@ class DifficultyDock(QDockWidget):
         lo, hi = e.interval
         arrivals = ", ".join(f"{a['colour']} {a['arrived']}" for a in e.arrivals)
         paws = (f"suggested <b>{e.suggested_paws} paws</b>" if e.suggested_paws is not None
-                else f"no paws suggested ({PAWS_OFF_CALIBRATION})")  # fmt: skip
+                else f"no paws suggested ({PAWS_NOT_CALIBRATED})")  # fmt: skip
         self.summary.setText(
             f"<b>{e.win_rate:.1%}</b> wins ({e.wins}/{e.games}), 95% interval {lo:.1%}-{hi:.1%}; "
             f"{paws}.<br>Rounds per game {e.expected_rounds:.1f}, actions median "

@@ -146,10 +146,7 @@ def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, 
 #: (another bot, two players, the standard rules) wins at another rate for the same
 #: scenario, so read on these floors its paws would be wrong; it suggests none
 CALIBRATED_ON = (DEFAULT_BOT, "solo", 1)
-PAWS_NOT_CALIBRATED = (
-    "paws are calibrated on the heuristic bot's solo games only; estimate with --bot heuristic "
-    "--variant solo --players 1 for a paw rating"
-)
+PAWS_NOT_CALIBRATED = "paws are calibrated on the heuristic bot's solo games with 1 player only"
 
 
 def paws_calibrated(bot: str, variant: str, players: int) -> bool:
@@ -386,5 +383,6 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     return cov / (vx * vy) if vx and vy else 0.0
 
 
-__all__ = ["CALIBRATED_ON", "CALIBRATION", "DEFAULT_BOT", "PAWS_NOT_CALIBRATED", "DEFAULT_GAMES", "Estimate", "GameRecord", "estimate", "play_games",
-           "engine_version", "paws_calibrated", "run_local", "spearman", "stored", "suggest_paws", "summarise", "wilson"]  # fmt: skip
+__all__ = ["CALIBRATED_ON", "CALIBRATION", "DEFAULT_BOT", "DEFAULT_GAMES", "PAWS_NOT_CALIBRATED", "Estimate",
+           "GameRecord", "estimate", "play_games", "engine_version", "paws_calibrated", "run_local", "spearman",
+           "stored", "suggest_paws", "summarise", "wilson"]  # fmt: skip

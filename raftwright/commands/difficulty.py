@@ -62,6 +62,9 @@ from raftwright.common import (
     scenario_files,
 )
 
+#: why an estimate suggests no paws, with the options that give one
+NO_PAWS = f"{PAWS_NOT_CALIBRATED}; estimate with --bot heuristic --variant solo --players 1 for a paw rating"
+
 
 def session_for(args: argparse.Namespace) -> AbstractContextManager[Runner | None]:
     """One runner for the whole run: the local process pool (None), or one checked Dask
@@ -106,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_UNREADABLE
     args.variant = args.variant or ("solo" if args.players == 1 else "standard")  # --players 2 alone: standard
     if args.set_paws and not paws_calibrated(args.bot, args.variant, args.players):
-        say(f"--set-paws: {PAWS_NOT_CALIBRATED}")
+        say(f"--set-paws: {NO_PAWS}")
         return EXIT_UNREADABLE
     try:
         with session_for(args) as runner:
@@ -191,7 +194,7 @@ def _store(args: argparse.Namespace, results: list[Estimate | tuple[Path, Scenar
     for record in done:
         note = ""
         if record.suggested is None:
-            note = f"; it suggests no paws: {PAWS_NOT_CALIBRATED}"
+            note = f"; it suggests no paws: {NO_PAWS}"
         elif record.paws_kept:
             note = (f"; kept your paws ({record.paws_before}), the estimate suggests {record.suggested}: "
                     "add --set-paws to use it")  # fmt: skip
@@ -241,7 +244,7 @@ def _table(results: list[Estimate | tuple[Path, Scenario, str]], answers: dict[s
             saved = f"; shortest winning line: {answer['line_file']}" if answer["line_file"] else ""
             print(f"{'':>4}  full-information search: {answer['answer']}{saved}")
     if any(e.suggested_paws is None for e in played):
-        print(f"(paws -: {PAWS_NOT_CALIBRATED})")
+        print(f"(paws -: {NO_PAWS})")
     for r in results:
         if not isinstance(r, Estimate):
             path, scenario, reason = r
